@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+// TemplateLayout: a headless layout and height-measurement engine for list rows.
+import PackageDescription
+
+let package = Package(
+    name: "TemplateLayout",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TemplateLayout", targets: ["TemplateLayout"]),
+        .library(name: "TextEngine", targets: ["TextEngine"]),
+        .library(name: "Solver", targets: ["Solver"]),
+        .executable(name: "measure-cli", targets: ["measure-cli"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // HarfBuzz + FreeType, seen by Swift only through this module map and shim header.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        // Small C kernels: ICU line breaking (ICU's C API is versioned by macros Swift cannot
+        // import) and any hot loops profiling moves out of Swift.
+        .target(
+            name: "CTextKernels",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(name: "Solver"),
+        .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
+        .target(name: "TemplateLayout", dependencies: ["Solver", "TextEngine"]),
+        .executableTarget(
+            name: "measure-cli",
+            dependencies: [
+                "TemplateLayout",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SolverTests", dependencies: ["Solver"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The Cassowary-style constraint solver lives here (issue 3).

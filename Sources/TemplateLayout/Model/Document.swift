@@ -1,0 +1,142 @@
+/// The decoded form of a cells.json document (SPEC section 2): list settings, fonts, templates
+/// and sections. Decoding lives beside it; measuring reads it and never changes it.
+public struct Document: Sendable {
+    /// List-wide settings.
+    public var list: ListSettings
+    /// Named font files; `default` is the label default.
+    public var fonts: FontsSpec
+    /// Templates by name.
+    public var templates: [String: TemplateSpec]
+    /// Sections in order.
+    public var sections: [SectionSpec]
+
+    /// A document from its parts.
+    public init(list: ListSettings = ListSettings(), fonts: FontsSpec = FontsSpec(),
+                templates: [String: TemplateSpec] = [:], sections: [SectionSpec] = []) {
+        self.list = list
+        self.fonts = fonts
+        self.templates = templates
+        self.sections = sections
+    }
+}
+
+/// The `list` object: width, pixel scale and the fallback heights of SPEC section 1.
+public struct ListSettings: Sendable, Hashable {
+    /// Content width in points that rows are measured at.
+    public var width: Double
+    /// Pixels per point for rounding up to the pixel grid.
+    public var scale: Double
+    /// Height of a row that neither it nor its section sizes (UITableView's `rowHeight`).
+    public var rowHeight: Double
+    /// Whether each row adds a separator of `1/scale` points.
+    public var separator: Bool
+    /// Height of a `{ "title": ... }` header.
+    public var headerHeight: Double
+    /// Height of a `{ "title": ... }` footer.
+    public var footerHeight: Double
+
+    /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point titles.
+    public init(width: Double = 375, scale: Double = 2, rowHeight: Double = 40, separator: Bool = true,
+                headerHeight: Double = 40, footerHeight: Double = 40) {
+        self.width = width
+        self.scale = scale
+        self.rowHeight = rowHeight
+        self.separator = separator
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+}
+
+/// The `fonts` object: font files by name plus the fallback list shared by all of them.
+public struct FontsSpec: Sendable, Hashable {
+    /// Font name (`default`, `bold`, ...) to a file; a `#N` suffix selects face N of a collection.
+    public var files: [String: String]
+    /// Fallback font files, tried in order for characters the named font lacks.
+    public var fallback: [String]
+
+    /// Fonts from their parts.
+    public init(files: [String: String] = [:], fallback: [String] = []) {
+        self.files = files
+        self.fallback = fallback
+    }
+}
+
+/// A section: its default template, height policy, header, footer and rows.
+public struct SectionSpec: Sendable {
+    /// Template that rows without their own use.
+    public var template: String?
+    /// Whether rows are measured by their template (CBTableViewDataSource's `autoHeight`).
+    public var autoHeight: Bool
+    /// Fixed height of the section's rows when not measured.
+    public var height: Double?
+    /// The header line, if any.
+    public var header: SupplementarySpec?
+    /// The footer line, if any.
+    public var footer: SupplementarySpec?
+    /// Rows in order.
+    public var rows: [RowSpec]
+
+    /// A section from its parts.
+    public init(template: String? = nil, autoHeight: Bool = false, height: Double? = nil,
+                header: SupplementarySpec? = nil, footer: SupplementarySpec? = nil, rows: [RowSpec] = []) {
+        self.template = template
+        self.autoHeight = autoHeight
+        self.height = height
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+    }
+}
+
+/// A section header or footer as SPEC section 1 allows it.
+public enum SupplementarySpec: Sendable {
+    /// A title line, as tall as `list.headerHeight` / `list.footerHeight`.
+    case title(String)
+    /// A fixed height.
+    case height(Double)
+    /// Measured like a row: a template bound to data.
+    case template(String, data: JSONValue)
+}
+
+/// UITableViewCell's accessory types, each taking a fixed width from the content view.
+public enum Accessory: String, Sendable, CaseIterable {
+    case none, disclosure, detailDisclosure, checkmark, detailButton
+
+    /// Points the accessory takes from the content width (SPEC section 2).
+    public var width: Double {
+        switch self {
+        case .none: return 0
+        case .disclosure: return 34
+        case .detailDisclosure: return 68
+        case .checkmark: return 40
+        case .detailButton: return 48
+        }
+    }
+}
+
+/// A row: its data (the whole row object, for `${path}`), key, own template and height policy.
+public struct RowSpec: Sendable {
+    /// The row object as given; templates read `${path}` and `hidden` keys from it.
+    public var data: JSONValue
+    /// Key for the keyed height cache, echoed in output.
+    public var key: String?
+    /// Template that overrides the section's.
+    public var template: String?
+    /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).
+    public var height: Double?
+    /// Row-level `autoHeight`, overriding the section's when set.
+    public var autoHeight: Bool?
+    /// Accessory, taking width from the content view.
+    public var accessory: Accessory
+
+    /// A row from its parts.
+    public init(data: JSONValue = .object([:]), key: String? = nil, template: String? = nil,
+                height: Double? = nil, autoHeight: Bool? = nil, accessory: Accessory = .none) {
+        self.data = data
+        self.key = key
+        self.template = template
+        self.height = height
+        self.autoHeight = autoHeight
+        self.accessory = accessory
+    }
+}

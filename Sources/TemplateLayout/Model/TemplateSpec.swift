@@ -1,0 +1,140 @@
+/// A template cell as cells.json describes it: views in a content view and constraint strings.
+/// `TemplateCompiler` turns it into a reusable compiled layout.
+public struct TemplateSpec: Sendable {
+    /// The template's name (its key in `templates`).
+    public var name: String
+    /// Views in order; order matters for stacks.
+    public var views: [ViewSpec]
+    /// Constraints in SPEC section 2's grammar.
+    public var constraints: [String]
+    /// Constraints in the Visual Format Language (`H:|-16-[avatar(40)]-10-[name]-16-|`).
+    public var visualFormats: [String]
+
+    /// A template from its parts.
+    public init(name: String, views: [ViewSpec] = [], constraints: [String] = [], visualFormats: [String] = []) {
+        self.name = name
+        self.views = views
+        self.constraints = constraints
+        self.visualFormats = visualFormats
+    }
+}
+
+/// A number given directly or read from the row at a `${path}`.
+public enum DimensionSpec: Sendable, Hashable {
+    /// A literal number of points.
+    case fixed(Double)
+    /// A dotted path into the row's data.
+    case path(String)
+}
+
+/// When a view is hidden: `"hidden": true`, `"key"` or `"!key"`.
+public enum HiddenSpec: Sendable, Hashable {
+    /// Always hidden or always shown.
+    case always(Bool)
+    /// Hidden when the row's value at the path is truthy.
+    case whenTrue(String)
+    /// Hidden when the row's value at the path is missing, false or empty.
+    case whenFalse(String)
+}
+
+/// One view of a template.
+public struct ViewSpec: Sendable {
+    /// The id constraints name it by.
+    public var id: String
+    /// What kind of view it is.
+    public var kind: ViewKindSpec
+    /// When it is hidden.
+    public var hidden: HiddenSpec
+    /// Content hugging priorities `[horizontal, vertical]` (default 250 each).
+    public var hugging: [Double]
+    /// Compression resistance priorities `[horizontal, vertical]` (default 750 each).
+    public var compression: [Double]
+
+    /// A view from its parts, with UIKit's default priorities.
+    public init(id: String, kind: ViewKindSpec, hidden: HiddenSpec = .always(false),
+                hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) {
+        self.id = id
+        self.kind = kind
+        self.hidden = hidden
+        self.hugging = hugging
+        self.compression = compression
+    }
+}
+
+/// The kinds of view a template holds.
+public enum ViewKindSpec: Sendable {
+    /// A text label.
+    case label(LabelSpec)
+    /// An image with an intrinsic size.
+    case image(width: DimensionSpec, height: DimensionSpec)
+    /// A plain box, optionally with an intrinsic width and height.
+    case view(width: DimensionSpec?, height: DimensionSpec?)
+    /// A UIStackView-like stack of other views.
+    case stack(StackSpec)
+}
+
+/// How a label wraps and truncates (UILabel's `lineBreakMode`).
+public enum LineBreakModeSpec: String, Sendable, CaseIterable {
+    case word, char, truncateTail, truncateMiddle, truncateHead, clip
+}
+
+/// A label's text and typography.
+public struct LabelSpec: Sendable {
+    /// Text, with `${path}` placeholders.
+    public var text: String
+    /// Name of a font in the document's `fonts`.
+    public var font: String
+    /// Point size.
+    public var size: Double
+    /// UILabel's `numberOfLines`: 0 is no limit.
+    public var lines: Int
+    /// Wrapping and truncation mode.
+    public var lineBreak: LineBreakModeSpec
+    /// Extra points between lines.
+    public var lineSpacing: Double
+    /// Factor applied to each line's height.
+    public var lineHeightMultiple: Double
+
+    /// A label with UILabel's defaults: default font, 17 points, one line, word wrapping.
+    public init(text: String, font: String = "default", size: Double = 17, lines: Int = 1,
+                lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+        self.text = text
+        self.font = font
+        self.size = size
+        self.lines = lines
+        self.lineBreak = lineBreak
+        self.lineSpacing = lineSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+    }
+}
+
+/// UIStackView's axis, alignment and distribution over arranged view ids.
+public struct StackSpec: Sendable {
+    /// Layout axis.
+    public enum Axis: String, Sendable { case horizontal, vertical }
+    /// Cross-axis alignment.
+    public enum Alignment: String, Sendable { case fill, leading, center, trailing, top, bottom, firstBaseline, lastBaseline }
+    /// Main-axis distribution.
+    public enum Distribution: String, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+
+    /// The axis.
+    public var axis: Axis
+    /// Points between arranged views.
+    public var spacing: Double
+    /// Cross-axis alignment.
+    public var alignment: Alignment
+    /// Main-axis distribution.
+    public var distribution: Distribution
+    /// Ids of the arranged views, in order.
+    public var arranged: [String]
+
+    /// A stack with UIStackView's defaults (fill, fill, no spacing).
+    public init(axis: Axis, spacing: Double = 0, alignment: Alignment = .fill,
+                distribution: Distribution = .fill, arranged: [String]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.distribution = distribution
+        self.arranged = arranged
+    }
+}

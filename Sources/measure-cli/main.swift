@@ -1,0 +1,2 @@
+import TemplateLayout
+// measure-cli arrives with issue 4.

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what building and testing TemplateLayout needs on a Debian machine, skipping what is there.
+# C libraries and reference tools come from Debian; kiwisolver (the solver reference) from PyPI.
+set -euo pipefail
+need=()
+for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
+           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if ! python3 -c 'import kiwisolver' 2>/dev/null; then
+  python3 -m pip install -q kiwisolver >&2
+fi
