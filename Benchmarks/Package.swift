@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+// Benchmarks for TemplateLayout, kept apart so `swift test` in the root never builds them.
+// Run: cd Benchmarks && swift package benchmark   (see the README for each figure's command)
+import Foundation
+import PackageDescription
+
+// SwiftPM names a path dependency after its folder, which differs between clones and worktrees.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+let benchmarkDeps: [Target.Dependency] = [
+    .product(name: "Benchmark", package: "benchmark"),
+]
+let benchmarkPlugins: [Target.PluginUsage] = [
+    .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+]
+
+let package = Package(
+    name: "TemplateLayoutBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TextBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TextEngine", package: root)],
+            path: "Benchmarks/TextBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
+            name: "SolverBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "Solver", package: root)],
+            path: "Benchmarks/SolverBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            path: "Benchmarks/LayoutBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
+            name: "CacheBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            path: "Benchmarks/CacheBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
+            name: "CLIBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            path: "Benchmarks/CLIBenchmarks", plugins: benchmarkPlugins),
+    ]
+)
