@@ -1,10 +1,10 @@
 #include "CTextKernels.h"
 #include "tl_scratch.h"
 #include <hb-ot.h>
-#include <unicode/uchar.h>
 
 // Characters a font need not have: HarfBuzz hides them (zero advance) when the font lacks them.
-// VS16 (U+FE0F) is not among them: it asks for the emoji glyph, so it needs a font that has it.
+// VS16 (U+FE0F) is not among them: it asks for the emoji glyph, so it needs a font that has the
+// sequence.
 static int tl_is_ignorable(uint32_t c) {
     return c == 0x00AD || c == 0x034F || (c >= 0x180B && c <= 0x180F) ||
            (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
@@ -35,9 +35,10 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
     for (int32_t at = start; at < end;) {
         uint32_t c = tl_decode(text, end, &at);
         if (c == 0xFE0F) {
-            if (!hb_font_get_nominal_glyph(hb, c, &glyph) &&
-                !hb_font_get_variation_glyph(hb, previous, c, &glyph))
-                return 0;
+            // A font has the emoji form of `previous` when its cmap lists the variation
+            // sequence (format 14), as emoji fonts do. Mapping U+FE0F alone (DejaVu Sans maps
+            // it to an empty glyph) does not make a font draw the emoji.
+            if (!hb_font_get_variation_glyph(hb, previous, c, &glyph)) return 0;
         } else if (!tl_is_ignorable(c) && !hb_font_get_nominal_glyph(hb, c, &glyph)) {
             return 0;
         }
@@ -46,26 +47,8 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
     return 1;
 }
 
-// Whether the cluster asks for emoji presentation: an Emoji_Presentation base not followed by
-// VS15, or a VS16, or a keycap.
-static int tl_wants_emoji(const uint16_t *text, int32_t start, int32_t end) {
-    int32_t at = start;
-    uint32_t base = tl_decode(text, end, &at);
-    int text_style = 0;
-    while (at < end) {
-        uint32_t c = tl_decode(text, end, &at);
-        if (c == 0xFE0F || c == 0x20E3) return 1;
-        if (c == 0xFE0E) text_style = 1;
-    }
-    return !text_style && u_hasBinaryProperty((UChar32)base, UCHAR_EMOJI_PRESENTATION);
-}
-
 static uint8_t tl_pick_font(const tl_font *fonts, int32_t count, const uint16_t *text,
                             int32_t start, int32_t end) {
-    if (tl_wants_emoji(text, start, end)) {
-        for (int32_t f = 0; f < count; f++)
-            if (fonts[f].is_color && tl_font_covers(&fonts[f], text, start, end)) return (uint8_t)f;
-    }
     for (int32_t f = 0; f < count; f++)
         if (tl_font_covers(&fonts[f], text, start, end)) return (uint8_t)f;
     int32_t first_end = start;

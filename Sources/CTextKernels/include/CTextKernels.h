@@ -34,12 +34,12 @@ typedef struct tl_grapheme {
 typedef struct tl_font {
     void *hb_font;        ///< an immutable `hb_font_t *` at scale = units per em, OT funcs
     double inverse_upem;  ///< 1 / units per em
-    int32_t is_color;     ///< 1 for a color (emoji) font: CBDT/sbix PNG, COLR or SVG glyphs
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
-/// all its characters (emoji-presentation clusters prefer the first color font that has them;
-/// with no such font, the first font that has the first character, else font 0), shapes each
+/// all its characters (VS16 counts: it asks for an emoji glyph; other default-ignorables such as
+/// ZWJ do not; with no such font, the first font that has the first character, else font 0),
+/// so an emoji sequence is shaped by one font; then shapes each
 /// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
 /// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
 /// (`length` suffices).

@@ -34,8 +34,7 @@ final class ShapedSegment: Sendable {
         return withUnsafeTemporaryAllocation(of: tl_font.self, capacity: faces.count) { fonts in
             for (i, face) in faces.enumerated() {
                 fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
-                                   inverse_upem: 1 / Double(face.unitsPerEm),
-                                   is_color: face.isColor ? 1 : 0)
+                                   inverse_upem: 1 / Double(face.unitsPerEm))
             }
             var out = ContiguousArray<tl_grapheme>(repeating: tl_grapheme(), count: units.count)
             let count = out.withUnsafeMutableBufferPointer { buffer in
