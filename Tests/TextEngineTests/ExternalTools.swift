@@ -98,6 +98,10 @@ for line in sys.stdin:
     # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
     lay.set_wrap(Pango.WrapMode.CHAR if q.get("char") else Pango.WrapMode.WORD_CHAR)
     if q.get("width") is not None: lay.set_width(int(round(q["width"] * Pango.SCALE)))
+    # UILabel does not hyphenate (hyphenationFactor 0): Pango must not add hyphens either.
+    attrs = Pango.AttrList()
+    attrs.insert(Pango.attr_insert_hyphens_new(False))
+    lay.set_attributes(attrs)
     text = q["text"]
     lay.set_text(text, -1)
     b = text.encode("utf-8")

@@ -53,8 +53,30 @@ import Testing
     @Test func charactersThePrimaryLacksUseTheFirstFallbackThatHasThem() {
         let shaped = measurer.shapedText("Hi 世界 👍", stack: Bundled.stack)
         let fonts = shaped.segments.flatMap { $0.shaped?.graphemes.map(\.font) ?? [] }
-        // H i space | 世 | 界 space | 👍
-        #expect(fonts == [0, 0, 0, 1, 1, 0, 2])
+        // H i space | 世 | 界 space | 👍: the space after 界 keeps the CJK font (Pango's rule:
+        // spaces do not pick a font; the emoji after it starts a new run).
+        #expect(fonts == [0, 0, 0, 1, 1, 1, 2])
+    }
+
+    /// Pango's itemizer moves spaces between a fallback run and text the primary has (same
+    /// script run) to the primary; between two scripts they stay with the text before them.
+    @Test func spacesTakeTheFontPangoGivesThem() throws {
+        let measurer = TextMeasurer()
+        func spaceFonts(_ text: String) -> [UInt64] {
+            measurer.shapedText(text, stack: Bundled.stack).segments.compactMap { segment in
+                guard let shaped = segment.shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { return nil }
+                return segment.respacing?.fontMask ?? 1 << UInt64(shaped.graphemes[shaped.trailingSpacesStart].font)
+            }
+        }
+        #expect(spaceFonts("于 9 月") == [1 << 0, 1 << 0])   // 于⎵9: DejaVu; 9⎵月: DejaVu
+        #expect(spaceFonts("下载 the app") == [1 << 1, 1 << 0])  // Han⎵Latin stays Droid
+        #expect(spaceFonts("🎂 祝") == [1 << 1])              // after an emoji: the next text's
+        // The widths Pango gives these strings (its layout width, 17 pt, unhinted).
+        let pango = try PangoReference.layout(["于 9 月", "下载 the app", "🎂 祝"].map { .init(text: $0, size: 17, width: nil) })
+        for (text, reference) in zip(["于 9 月", "下载 the app", "🎂 祝"], pango) {
+            let ours = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: 17), width: .infinity).width
+            #expect(abs(ours - reference.width) < 0.01, "\(text): ours \(ours), Pango \(reference.width)")
+        }
     }
 
     @Test func characterNoFontHasIsShapedWithThePrimaryNotdef() throws {

@@ -34,7 +34,7 @@ enum TestCorpus {
     static let emoji = [
         "Great job team 👍🏽🎉",
         "Family trip 👨‍👩‍👧 to 🇫🇷 and 🇯🇵 this summer!",
-        "😀😃😄😁😆😅😂🤣🥲☺️😊😇🙂🙃😉😌😍🥰😘",
+        "😀😃😄😁😆😅😂🤣🥲😶😊😇🙂🙃😉😌😍🥰😘",
         "Happy birthday! 🎂🎈🎁 Have a wonderful day 🥳",
         "生日快乐 🎂 祝你天天开心 😄",
         "Love it 😍 👩🏻‍💻 coding late again 🌙",
