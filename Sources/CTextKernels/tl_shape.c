@@ -114,6 +114,12 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
 // The advance of text[start, end) shaped alone with `font`, in em.
 static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
                               int32_t start, int32_t end) {
+    // One character (a ligature's usual component): its glyph's own advance, no shaping call.
+    int32_t at = start;
+    uint32_t c = tl_decode(text, end, &at);
+    hb_codepoint_t glyph;
+    if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
+        return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
