@@ -126,3 +126,31 @@ import Testing
         #expect(clone.value(of: cell.label) == 10)
     }
 }
+
+/// Removing a constraint that made another required equality redundant keeps that equality.
+@Suite struct SolverRedundancyTests {
+    @Test func removingAConstraintKeepsTheRequiredEqualitiesItMadeRedundant() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(x, .equal, LinearExpression(y)))
+        let pin = try s.add(Constraint(y, .equal, 5))
+        try s.add(Constraint(x, .equal, 5))             // implied by the two above
+        try s.add(Constraint(y, .equal, 20, priority: Priority(1)))
+        try s.add(Constraint(x, .lessThanOrEqual, 100))
+        try s.add(Constraint(x, .equal, 30, priority: .low))
+        s.remove(pin)
+        #expect(s.value(of: x) == 5 && s.value(of: y) == 5)
+    }
+
+    @Test func duplicateRequiredConstraintsCanBeRemovedOneByOne() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        let first = try s.add(Constraint(x, .equal, 8))
+        let second = try s.add(Constraint(x, .equal, 8))
+        try s.add(Constraint(x, .equal, 1, priority: .high))
+        s.remove(first)
+        #expect(s.value(of: x) == 8)
+        s.remove(second)
+        #expect(s.value(of: x) == 1)
+    }
+}

@@ -28,7 +28,7 @@ import json
 import sys
 import time
 
-from kiwisolver import Expression, Solver, Term, Variable, strength
+from kiwisolver import Expression, Solver, Term, UnsatisfiableConstraint, Variable, strength
 
 NAMED = {
     "required": strength.required,
@@ -117,8 +117,13 @@ def lexicographic(system):
     for k, p in enumerate(levels):
         solver, xs, errors = build()
         for j in range(k):
-            bound = optima[j] + 1e-9 * max(1.0, optima[j])
-            solver.addConstraint(total(errors[levels[j]]) <= bound)
+            # Hold the better level at its optimum, with the least slack round-off allows.
+            for slack in (0.0, 1e-12, 1e-10, 1e-8):
+                try:
+                    solver.addConstraint(total(errors[levels[j]]) <= optima[j] + slack * max(1.0, optima[j]))
+                    break
+                except UnsatisfiableConstraint:
+                    continue
         level_total = total(errors[p])
         solver.addConstraint((level_total == 0) | "weak")
         solver.updateVariables()
