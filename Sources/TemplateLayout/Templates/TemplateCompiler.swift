@@ -98,7 +98,7 @@ enum TemplateCompiler {
             throw LayoutError(path: path, message: "lineSpacing and lineHeightMultiple must be finite")
         }
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
-                              lineBreak: lineBreakMode(label.lineBreak), lineSpacing: label.lineSpacing,
+                              lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
         return LabelSlot(view: view, text: label.text, style: style, wraps: label.lines != 1,
                          intrinsicWidth: parameter(), intrinsicHeight: parameter(),
