@@ -87,8 +87,9 @@ final class SolverProgram: @unchecked Sendable {
         switch conflict.reason {
         case .unsatisfiable:
             let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
-            return LayoutError(path: named.first?.path ?? fallbackPath,
-                               message: "required constraints conflict: \(list)")
+            // Point at a constraint the person wrote rather than at a generated one.
+            let path = named.first { $0.path != fallbackPath }?.path ?? named.first?.path ?? fallbackPath
+            return LayoutError(path: path, message: "required constraints conflict: \(list)")
         case .nonFiniteValue:
             return LayoutError(path: named.first?.path ?? fallbackPath,
                                message: "\"\(named.first?.text ?? "")\": a number is not finite")
