@@ -1,14 +1,12 @@
-import Synchronization
-
 /// A list's sections and rows that front ends mutate as their data changes, safe from any
 /// thread. Each mutation checks its index paths; pair it with the same update on the
 /// `HeightCache` (the model first, as with a UITableView data source).
 public final class ListModel: Sendable {
-    let state: Mutex<[SectionSpec]>
+    let state: _Guarded<[SectionSpec]>
 
     /// A model holding `sections`.
     public init(sections: [SectionSpec] = []) {
-        state = Mutex(sections)
+        state = _Guarded(sections)
     }
 
     /// A model holding a document's sections.
@@ -48,7 +46,7 @@ public final class ListModel: Sendable {
     }
 
     /// Runs `body` on the sections as one atomic change (for batches); nothing else sees a half-made change.
-    public func update<Result>(_ body: (inout [SectionSpec]) throws(ListModelError) -> Result) throws(ListModelError) -> Result {
+    public func update<Result: Sendable>(_ body: (inout [SectionSpec]) throws(ListModelError) -> Result) throws(ListModelError) -> Result {
         try state.withLock { sections throws(ListModelError) in
             var copy = sections
             let result = try body(&copy)
