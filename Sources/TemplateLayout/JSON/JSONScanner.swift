@@ -136,6 +136,8 @@ struct _JSONScanner {
                 stack.append(.array([]))
             case UInt8(ascii: "\""):
                 return .string(try parseString())
+            case UInt8(ascii: "]") where isAfterComma, UInt8(ascii: "}") where isAfterComma:
+                throw error("a trailing comma is not allowed")
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
                 return .bool(true)
@@ -151,6 +153,13 @@ struct _JSONScanner {
                 throw error("expected a value, found \(describeByte(at: index))")
             }
         }
+    }
+
+    /// Whether the last non-space byte before the cursor is a comma (for a clearer message).
+    var isAfterComma: Bool {
+        var k = index - 1
+        while k >= 0, base[k] == 0x20 || base[k] == 0x0A || base[k] == 0x0D || base[k] == 0x09 { k -= 1 }
+        return k >= 0 && base[k] == UInt8(ascii: ",")
     }
 
     mutating func checkDepth() throws(JSONParseError) {
