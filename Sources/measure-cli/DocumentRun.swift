@@ -37,7 +37,7 @@ struct DocumentRun {
             guard let result = item.sameAs.map({ results[$0] }) ?? results[i] else { continue }
             switch result {
             case .failure(let error):
-                throw Failures.layout(error, file: file, at: item.path)
+                throw Failures.layout(error, file: file, at: item.kind == .row ? item.path : "sections[\(item.section)]")
             case .success(let measurement):
                 let key = item.kind == .row ? document.sections[item.section].rows[item.row].key : nil
                 records.append(.measured(section: item.section, kind: item.kind, row: item.kind == .row ? item.row : nil,

@@ -18,12 +18,18 @@ enum Failures {
         CLIFailure(status: isFontError(error) ? .font : .layout, message: "\(file): \(layoutText(error, at: linePath))")
     }
 
-    /// `path: message`, plus `(in sections[0].rows[3])` when measuring a line elsewhere.
+    /// `path: message`. A relative path (empty, `template`, `header.template`) is placed under
+    /// the line being measured; an absolute one (`templates.FeedCell.constraints[3]`) is kept and
+    /// the line follows in parentheses, since a template's problem may show only with some rows.
     static func layoutText(_ error: LayoutError, at linePath: String?) -> String {
-        guard !error.path.isEmpty else { return "\(linePath.map { $0 + ": " } ?? "")\(error.message)" }
-        var text = "\(error.path): \(error.message)"
-        if let linePath, !error.path.hasPrefix(linePath) { text += " (in \(linePath))" }
-        return text
+        let absolute = ["templates", "fonts", "list", "sections"].contains { root in
+            error.path == root || error.path.hasPrefix(root + ".") || error.path.hasPrefix(root + "[")
+        }
+        guard let linePath else { return error.description }
+        if absolute { return "\(error.path): \(error.message) (in \(linePath))" }
+        let path = error.path.isEmpty ? linePath
+            : (error.path.hasPrefix("[") ? linePath + error.path : linePath + "." + error.path)
+        return "\(path): \(error.message)"
     }
 
     /// Whether a layout error is about a font file.

@@ -3,7 +3,7 @@ enum Summary {
     /// `measure-cli: 100000 rows (+2 headers/footers) in 0.412 s, 242718 rows/s, 0 cache hits, 2 jobs`.
     static func line(_ stats: RunStats, seconds: Double, jobs: Int) -> String {
         let rate = seconds > 0 ? Int((Double(stats.rows) / seconds).rounded()) : stats.rows
-        var text = "measure-cli: \(stats.rows) rows"
+        var text = "measure-cli: \(stats.rows) row\(stats.rows == 1 ? "" : "s")"
         if stats.supplementary > 0 { text += " (+\(stats.supplementary) headers/footers)" }
         text += " in \(milliseconds(seconds)) s, \(rate) rows/s, \(stats.cacheHits) cache hits, \(jobs) job\(jobs == 1 ? "" : "s")"
         if stats.badLines > 0 { text += ", \(stats.badLines) bad lines" }
