@@ -171,7 +171,7 @@ struct _JSONScanner {
         let text = literal.utf8Start
         for k in 0..<n {
             guard index + k < count, base[index + k] == text[k] else {
-                throw error("invalid literal: expected \(literal)", at: index + min(k, max(0, count - index)))
+                throw error("invalid literal: expected \(literal)")
             }
         }
         index += n
