@@ -5,7 +5,19 @@ import Synchronization
 /// given back after, so no two threads ever touch it together.
 final class SolverWorkspace: @unchecked Sendable {
     let solver: Solver
-    init(_ solver: Solver) { self.solver = solver }
+    /// The value last suggested for each template variable (NaN: never), kept across rows so an
+    /// unchanged value (the list width, a repeated size) is not suggested again.
+    var suggested: [Double]
+    /// Per label slot: the width it was last measured at in this row, and its text.
+    var measuredAt: [Double]
+    var texts: [String]
+
+    init(_ solver: Solver, variableCount: Int, labelCount: Int) {
+        self.solver = solver
+        suggested = Array(repeating: .nan, count: variableCount)
+        measuredAt = Array(repeating: .infinity, count: labelCount)
+        texts = Array(repeating: "", count: labelCount)
+    }
 }
 
 /// One template variant compiled into a solver: every constraint added once, the content width
@@ -20,6 +32,7 @@ final class SolverProgram: @unchecked Sendable {
     /// Only copied from, under `pool`'s lock.
     private let prototype: Solver
     private let pool: Mutex<[SolverWorkspace]>
+    private let labelCount: Int
 
     /// Compiles `system`; required constraints that cannot all hold are an error naming them.
     init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
@@ -52,6 +65,7 @@ final class SolverProgram: @unchecked Sendable {
             }
         }
         self.edits = edits
+        labelCount = blueprint.labels.count
         prototype = solver
         pool = Mutex([])
     }
@@ -60,7 +74,7 @@ final class SolverProgram: @unchecked Sendable {
     func checkout() -> SolverWorkspace {
         pool.withLock { pool in
             if let workspace = pool.popLast() { return workspace }
-            return SolverWorkspace(prototype.copy())
+            return SolverWorkspace(prototype.copy(), variableCount: variables.count, labelCount: labelCount)
         }
     }
 
@@ -87,8 +101,9 @@ final class SolverProgram: @unchecked Sendable {
         switch conflict.reason {
         case .unsatisfiable:
             let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
-            return LayoutError(path: named.first?.path ?? fallbackPath,
-                               message: "required constraints conflict: \(list)")
+            // Point at a constraint the person wrote rather than at a generated one.
+            let path = named.first { $0.path != fallbackPath }?.path ?? named.first?.path ?? fallbackPath
+            return LayoutError(path: path, message: "required constraints conflict: \(list)")
         case .nonFiniteValue:
             return LayoutError(path: named.first?.path ?? fallbackPath,
                                message: "\"\(named.first?.text ?? "")\": a number is not finite")

@@ -61,9 +61,16 @@ enum TemplateCompiler {
                 }
             }
         }
+        var rowDimensions: [(dimension: DimensionSpec, parameter: Int)] = []
+        for view in views {
+            guard case .box(let width, let height) = view.kind else { continue }
+            for length in [width, height] {
+                if case .row(let dimension, let parameter)? = length { rowDimensions.append((dimension, parameter)) }
+            }
+        }
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
                                  constraints: constraints, maskedViews: maskedViews,
-                                 variableCount: max(nextVariable, 2))
+                                 variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
     }
 
     private static func pair(_ values: [Double], name: String, default value: Double,
