@@ -18,6 +18,9 @@ public struct ListChanges: Sendable, Equatable {
     public var reloadRows: [IndexPath] = []
     /// Rows moved, from the index path before to the index path after the update.
     public var moveRows: [RowMove] = []
+    /// Keys of rows whose content changed while their key stayed: the keyed height cache must
+    /// forget them, or it would answer the old height.
+    public var changedKeys: [String] = []
 
     /// No changes.
     public init() {}
@@ -26,6 +29,7 @@ public struct ListChanges: Sendable, Equatable {
     public var isEmpty: Bool {
         deleteSections.isEmpty && insertSections.isEmpty && reloadSections.isEmpty && moveSections.isEmpty
             && deleteRows.isEmpty && insertRows.isEmpty && reloadRows.isEmpty && moveRows.isEmpty
+            && changedKeys.isEmpty
     }
 
     /// A section move: `from` before the update, `to` after it.

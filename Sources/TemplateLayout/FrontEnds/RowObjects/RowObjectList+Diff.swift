@@ -63,6 +63,7 @@ extension RowObjectList {
                 }
             }
         }
+        changes.changedKeys = changedKeys(from: old, to: new)
         changes.deleteSections.sort(); changes.insertSections.sort(); changes.reloadSections.sort()
         changes.moveSections.sort { $0.from < $1.from }
         changes.deleteRows.sort(); changes.insertRows.sort(); changes.reloadRows.sort()
@@ -74,6 +75,23 @@ extension RowObjectList {
     /// `beginAutoDiffer` / `commitAutoDiffer` pair.
     public func changes(since snapshot: RowObjectList) -> ListChanges {
         Self.changes(from: snapshot, to: self)
+    }
+
+    /// Keys kept from `old` to `new` whose row changed content or position (a template may read
+    /// `_position`), wherever they went.
+    static func changedKeys(from old: RowObjectList, to new: RowObjectList) -> [String] {
+        var before: [String: (ListRow, RowPosition)] = [:]
+        for section in old.sections {
+            for (r, row) in section.rows.enumerated() { before[row.key ?? ""] = (row, RowPosition(row: r, count: section.rows.count)) }
+        }
+        var keys: [String] = []
+        for section in new.sections {
+            for (r, row) in section.rows.enumerated() {
+                guard let key = row.key, let (previous, position) = before[key] else { continue }
+                if !previous.sameContent(as: row) || position != RowPosition(row: r, count: section.rows.count) { keys.append(key) }
+            }
+        }
+        return keys.sorted()
     }
 
     static func sameRows(_ a: [ListRow], _ b: [ListRow]) -> Bool {
