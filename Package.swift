@@ -26,6 +26,7 @@ let package = Package(
         // import) and any hot loops profiling moves out of Swift.
         .target(
             name: "CTextKernels",
+            dependencies: ["CHarfBuzz"],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Solver"),

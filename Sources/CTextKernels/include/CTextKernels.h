@@ -1,9 +1,52 @@
 #ifndef CTEXTKERNELS_H
 #define CTEXTKERNELS_H
-// C kernels for TextEngine. Every symbol carries the `tl_` prefix.
+// C kernels for TextEngine. Every symbol carries the `tl_` prefix. Swift sees only plain C types
+// here (fonts are passed as opaque `hb_font_t *` pointers), never an ICU or HarfBuzz header.
 #include <stdint.h>
 
 /// The ICU version this build links, e.g. "72.1" (used to pick the matching Unicode test data).
 const char *tl_icu_version(void);
+
+/// The Unicode version of the linked ICU's character data, e.g. "15.0".
+const char *tl_unicode_version(void);
+
+/// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` code units) to
+/// `positions` (offsets after which a line may end, ascending, the last one is `length`) and
+/// `hard` (1 where the break is mandatory). Returns the count, or -1 on an ICU error or when
+/// `capacity` (at least length + 1 suffices) is too small. Uses a per-thread iterator.
+int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
+                       int32_t capacity);
+
+/// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
+/// last one is `length`). Returns the count, or -1 on error / too small `capacity`.
+int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positions,
+                           int32_t capacity);
+
+/// One grapheme cluster of a shaped segment.
+typedef struct tl_grapheme {
+    double advance;   ///< advance in em (font units / units per em of the font that shaped it)
+    int32_t length;   ///< UTF-16 code units
+    uint8_t font;     ///< index of the font (in the list given to tl_shape_segment) that shaped it
+    uint8_t hangs;    ///< 1 when the cluster is breakable white space (it hangs at a line end)
+} tl_grapheme;
+
+/// A font of a fallback list as tl_shape_segment sees it.
+typedef struct tl_font {
+    void *hb_font;        ///< an immutable `hb_font_t *` at scale = units per em, OT funcs
+    double inverse_upem;  ///< 1 / units per em
+    int32_t is_color;     ///< 1 for a color (emoji) font: CBDT/sbix PNG, COLR or SVG glyphs
+} tl_font;
+
+/// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
+/// all its characters (emoji-presentation clusters prefer the first color font that has them;
+/// with no such font, the first font that has the first character, else font 0), shapes each
+/// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
+/// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
+/// (`length` suffices).
+int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                         int32_t length, tl_grapheme *out, int32_t capacity);
+
+/// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
+uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 
 #endif
