@@ -116,3 +116,53 @@ import Testing
         }
     }
 }
+
+/// The section maker's heights, measured for real.
+@Suite struct FrontEndSectionMakerHeightTests {
+    static let list = ListSettings()
+
+    /// The README's settings screen: value1 and default rows fit the 44-point minimum row
+    /// (a 17-point DejaVu line is 20 tall: 11 + 20 + 11 < 43.5), separator included.
+    @Test func settingsScreenRowsAreFortyFourPointsTall() throws {
+        var table = try TableMaker.makeSection(data: FrontEndSectionMakerTests.settings)
+        table = SectionMakerTable(document: Self.withFonts(table.document), events: [nil], rows: [[]], tableHeader: nil, tableFooter: nil)
+        let heights = try expectHeightsMatchDirectMeasuring(table.document)
+        #expect(heights == [[44, 44, 44, 44, 44]])
+    }
+
+    /// Subtitle: 11 + 20 (17 pt) + 14 (12 pt: 13.97 on the half-point grid) + 11 + 0.5 separator.
+    /// A 60-point image: 7 + 60 + 7 + 0.5.
+    @Test func subtitleAndImageRowsGrowPastTheMinimum() throws {
+        let table = try TableMaker.makeSection(data: [
+            .object(["text": .string("Ada"), "detail": .string("First post")]),
+            .object(["text": .string("Big"), "image": .object(["width": .number(60), "height": .number(60)])]),
+            .object(["text": .string("Wi-Fi"), "image": .string("wifi"), "value": .string("Home"), "accessoryType": .number(1)]),
+        ])
+        let heights = try expectHeightsMatchDirectMeasuring(Self.withFonts(table.document))
+        #expect(heights == [[56.5, 74.5, 44]])
+    }
+
+    /// autoHeight > section height > list height, with the README's feed cell measured.
+    @Test func autoHeightBeatsSectionHeightBeatsListHeight() throws {
+        let table = try TableMaker.make(fonts: Fixtures.fonts, templates: ["FeedCell": Fixtures.feedCell]) { make in
+            make.height(50)
+            make.makeSection {
+                $0.cell("FeedCell").height(100).autoHeight()
+                    .data([.object(["name": .string("Ada"), "detail": .string("First post"), "unread": .bool(true)]),
+                           .object(["name": .string("Grace"), "detail": .string(String(repeating: "A longer post that wraps. ", count: 6))])])
+            }
+            make.makeSection { $0.cell("FeedCell").height(100).data([.object(["name": .string("Fixed")])]) }
+            make.makeSection { $0.cell("FeedCell").data([.object(["name": .string("List")])]) }
+        }
+        let heights = try expectHeightsMatchDirectMeasuring(table.document)
+        #expect(heights[0][0] == 64.5)          // SPEC's FeedCell with one line of detail
+        #expect(heights[0][1] > 64.5)
+        #expect(heights[1] == [100] && heights[2] == [50])
+    }
+
+    static func withFonts(_ document: Document) -> Document {
+        var document = document
+        document.fonts = Fixtures.fonts
+        return document
+    }
+}

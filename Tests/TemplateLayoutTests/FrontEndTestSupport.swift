@@ -1,3 +1,4 @@
+import Testing
 @testable import TemplateLayout
 
 /// A deterministic stand-in for measuring, used where a test is about structure and cache
@@ -117,4 +118,49 @@ func cachedAndFresh(_ cache: HeightCache, _ source: DocumentHeightSource,
         }
     }
     return (cached, fresh)
+}
+
+/// Measures every row of `document` through the front-end pipeline (a `HeightCache` over a
+/// `DocumentHeightSource` measuring with a `MeasurerPool`) and checks each height against the
+/// row's template measured directly with a `ListMeasurer` (or the fixed height the policy picks).
+/// Returns the heights, section by section.
+@discardableResult
+func expectHeightsMatchDirectMeasuring(_ document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[Double]] {
+    let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root)
+    let source = DocumentHeightSource(document: document, measure: pool.measure)
+    let cache = try HeightCache(source: source, width: document.list.width)
+    let direct = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
+    var heights: [[Double]] = []
+    for (s, section) in document.sections.enumerated() {
+        var sectionHeights: [Double] = []
+        for (r, row) in section.rows.enumerated() {
+            let height = try cache.height(for: IndexPath(row: r, section: s))
+            let expected: Double
+            if let fixed = row.height {
+                expected = fixed
+            } else if row.autoHeight ?? section.autoHeight, let name = row.template ?? section.template {
+                expected = try direct.measure(template: name, data: row.data, accessoryWidth: row.accessory.width,
+                                              separator: document.list.separator, frames: false).height
+            } else {
+                expected = section.height ?? document.list.rowHeight
+            }
+            #expect(height == expected, "sections[\(s)].rows[\(r)]", sourceLocation: sourceLocation)
+            sectionHeights.append(height)
+        }
+        heights.append(sectionHeights)
+    }
+    return heights
+}
+
+/// A label view for test templates.
+func labelView(_ id: String, _ text: String, size: Double = 17, lines: Int = 1, font: String = "default") -> ViewSpec {
+    ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines)))
+}
+
+/// A template of one wrapping label inset by `inset` on every side.
+func paddedLabelTemplate(_ name: String, text: String, size: Double = 17, inset: Double = 12) -> TemplateSpec {
+    TemplateSpec(name: name, views: [labelView("label", text, size: size, lines: 0)], constraints: [
+        "label.leading == super.leading + \(inset)", "label.trailing == super.trailing - \(inset)",
+        "label.top == super.top + \(inset)", "super.bottom >= label.bottom + \(inset)",
+    ])
 }
