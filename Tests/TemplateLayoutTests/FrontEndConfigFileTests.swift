@@ -193,3 +193,48 @@ import Testing
         #expect(heights.cached[1] == 40)
     }
 }
+
+/// Config-file heights measured for real, with templates that read `_position` and `_contents`.
+@Suite struct FrontEndConfigFileHeightTests {
+    /// A cell whose label shows the contents and whose top row gets 10 extra points above, by a
+    /// spacer that only shows on the section's top row (a stack collapses the hidden spacer).
+    static let positionCell = TemplateSpec(name: "TableViewCell", views: [
+        ViewSpec(id: "gap", kind: .view(width: nil, height: .fixed(10)), hidden: .whenFalse("_position.top")),
+        labelView("label", "${_contents}${name}", lines: 0),
+        ViewSpec(id: "stack", kind: .stack(StackSpec(axis: .vertical, arranged: ["gap", "label"]))),
+    ], constraints: [
+        "stack.leading == super.leading + 16", "stack.trailing == super.trailing - 16",
+        "stack.top == super.top + 11", "super.bottom >= stack.bottom + 11",
+    ])
+    static let base = Document(fonts: Fixtures.fonts, templates: [
+        "TableViewCell": positionCell,
+        "TableViewCell2": paddedLabelTemplate("TableViewCell2", text: "${_contents.0} and ${_contents.1}", size: 13),
+        "SectionHeaderView": paddedLabelTemplate("SectionHeaderView", text: "${name}", size: 13, inset: 6),
+        "EmptyCell": paddedLabelTemplate("EmptyCell", text: "Nothing here yet", inset: 20),
+    ])
+
+    @Test func everyRowOfTheDemoModesMatchesItsTemplateMeasuredDirectly() throws {
+        let config = "mode\nsection -c TableViewCell -ec EmptyCell -s _emptyArray\nmode\nsection -s _dictionary -c TableViewCell\nrow -s first\nrow -s second\nmode\nsection -s _multipleArray -c TableViewCell -h SectionHeaderView\nrow -es subs\nrow -c TableViewCell2 -s _array -n 2\nrow"
+        var all: [[[Double]]] = []
+        for mode in 0..<3 {
+            let document = try ConfigFileDocument.make(config: config, data: FrontEndConfigFileTests.data, base: Self.base, mode: mode)
+            all.append(try expectHeightsMatchDirectMeasuring(document))
+        }
+        #expect(all[0] == [[all[0][0][0]]] && all[0][0][0] == 20 + 20 + 20 + 0.5)   // 20 + one 17-pt line (20) + 20
+        // Mode 1: the top row has the 10-point spacer: 11 + 10 + 20 + 11 + 0.5; the other 11 + 20 + 11 -> 43 + 0.5.
+        #expect(all[1] == [[52.5, 42.5]])
+        // Mode 2: rows of -es (the first with the spacer), TableViewCell2 rows of two elements
+        // (12 + 15.5 + 12 + 0.5), then a plain row inheriting the section's template.
+        #expect(all[2] == [[52.5, 42.5, 42.5, 40, 40, 40, 42.5], [52.5, 42.5, 40, 40, 40, 42.5]])
+    }
+
+    @Test func headersAreMeasuredWithTheSectionContents() throws {
+        let document = try ConfigFileDocument.make(config: "section -s _multipleArray -c TableViewCell -h SectionHeaderView\nrow -es subs",
+                                                   data: FrontEndConfigFileTests.data, base: Self.base)
+        let measurer = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
+        let header = try #require(try measurer.measureHeader(of: document.sections[0], frames: false))
+        let direct = try measurer.measure(template: "SectionHeaderView", data: .object(["name": .string("section name 1")]),
+                                          separator: false, frames: false)
+        #expect(header.height == direct.height && header.height == 6 + 15.5 + 6)   // 13-pt line 15.12 -> 15.5
+    }
+}
