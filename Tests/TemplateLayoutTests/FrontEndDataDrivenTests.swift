@@ -85,3 +85,34 @@ import Testing
         }
     }
 }
+
+/// Data-driven heights measured for real.
+@Suite struct FrontEndDataDrivenHeightTests {
+    static let base = Document(fonts: Fixtures.fonts, templates: [
+        "ColorCell": paddedLabelTemplate("ColorCell", text: "${name}", inset: 15),
+        "GapCell": TemplateSpec(name: "GapCell", constraints: ["super.height >= 1"]),
+        "ActionCell": paddedLabelTemplate("ActionCell", text: "${actionName}"),
+        "CustomActionCell": TemplateSpec(name: "CustomActionCell", views: [labelView("left", "${left}"), labelView("right", "${right}")],
+                                         constraints: ["left.leading == super.leading + 16", "right.trailing == super.trailing - 16",
+                                                       "left.top == super.top + 10", "right.top == left.top",
+                                                       "super.bottom >= left.bottom + 10", "super.bottom >= right.bottom + 10"]),
+    ])
+
+    /// FlexibleCellExample: the gaps keep their fixed heights, every other row matches its
+    /// template measured directly, and the content height is their sum.
+    @Test func flexibleExampleHeightsAndContentHeight() throws {
+        var list = DataDrivenList(base: Self.base)
+        try list.reload(FrontEndDataDrivenTests.flexibleExample())
+        let heights = try expectHeightsMatchDirectMeasuring(list.document())[0]
+        #expect(heights[0] == 15 && heights[1] == 12 + 20 + 12 + 0.5 && heights[3] == 10 + 20 + 10 + 0.5)
+        #expect(heights[5] == 15 + 20 + 15 + 0.5)
+        let pool = try MeasurerPool(base: Self.base, baseDirectory: Fixtures.root)
+        let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+        let cache = try HeightCache(source: source, width: 375)
+        let content = try list.contentHeight { path throws(HeightCacheError) in try cache.height(for: path) }
+        #expect(content == heights.reduce(0, +))
+        let gaps: Double = 15 * 3 + 10 * 15
+        let action: Double = 44.5, customAction: Double = 40.5, colors: Double = 50.5 * 15
+        #expect(content == gaps + action + customAction + colors)
+    }
+}

@@ -63,3 +63,30 @@ import Testing
         #expect(cached.frames[0].height == 12 && cached.lineHeights.count == 3)
     }
 }
+
+/// Grid items measured for real at the column width.
+@Suite struct FrontEndGridHeightTests {
+    static let base = Document(list: ListSettings(width: 375), fonts: Fixtures.fonts,
+                               templates: ["Tile": paddedLabelTemplate("Tile", text: "${caption}", size: 15, inset: 8)])
+    static let captions = ["Sunset", "A very long caption that needs a few lines in a narrow column",
+                           "Cat", "Two lines of caption here", "Dog"]
+
+    /// Each item matches its template measured directly at the column width (not the list
+    /// width), and each line is as tall as its tallest item.
+    @Test func itemsAreMeasuredAtTheColumnWidth() throws {
+        let grid = try GridList(base: Self.base, layout: GridLayout(columns: 3, itemSpacing: 8, lineSpacing: 8, insets: (16, 16, 16, 16)),
+                                items: Self.captions.map { GridItem(template: "Tile", data: .object(["caption": .string($0)])) })
+        #expect(grid.columnWidth == 109)   // (375 - 32 - 16) / 3
+        let document = grid.itemDocument()
+        let heights = try expectHeightsMatchDirectMeasuring(document)[0]
+        let full = try ListMeasurer(document: Self.base, baseDirectory: Fixtures.root)
+        let atFullWidth = try full.measure(template: "Tile", data: .object(["caption": .string(Self.captions[1])]), separator: false, frames: false)
+        #expect(heights[1] > atFullWidth.height)
+        let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root)
+        let source = DocumentHeightSource(document: document, measure: pool.measure)
+        let cache = try HeightCache(source: source, width: grid.columnWidth)
+        let arrangement = try grid.arrange { index throws(HeightCacheError) in try cache.height(for: IndexPath(row: index, section: 0)) }
+        #expect(arrangement.lineHeights == [heights[0...2].max()!, heights[3...4].max()!])
+        #expect(arrangement.contentHeight == 16 + arrangement.lineHeights[0] + 8 + arrangement.lineHeights[1] + 16)
+    }
+}

@@ -246,3 +246,70 @@ import Testing
         }
     }
 }
+
+/// Row-object heights measured for real, and the cache kept right through diffs.
+@Suite struct FrontEndRowObjectsHeightTests {
+    /// WBListKit's demo cell: a centred title, with a rounded-corner spacer on the bottom row only.
+    static let demoCell = TemplateSpec(name: "WBDemosCell", views: [
+        labelView("title", "${title}", lines: 0),
+        ViewSpec(id: "foot", kind: .view(width: nil, height: .fixed(8)), hidden: .whenFalse("_position.bottom")),
+        ViewSpec(id: "stack", kind: .stack(StackSpec(axis: .vertical, spacing: 0, arranged: ["title", "foot"]))),
+    ], constraints: [
+        "stack.leading == super.leading + 16", "stack.trailing == super.trailing - 16",
+        "stack.top == super.top + 12", "super.bottom >= stack.bottom + 12",
+    ])
+    static let base = Document(fonts: Fixtures.fonts, templates: ["WBDemosCell": demoCell])
+    static let titles = ["Simple List", "Expanding Cell List", "Reformer List", "FooterHeader List", "MVC Demos",
+                         "Multi DataSource", "CollectionView", "Nested", "Custom Layout", "WaterFall Layout",
+                         "Empty Kit Swift ", "Empty Kit OC "]
+
+    /// The README's demo list: twelve rows, measured (the bottom one 8 points taller).
+    @Test func demoListHeightsMatchTheTemplateMeasuredDirectly() throws {
+        var list = RowObjectList(base: Self.base)
+        try list.addSection(ListSection(key: "DemoIdentifier", rows: Self.titles.enumerated().map {
+            ListRow(template: "WBDemosCell", data: .object(["title": .string($1)]), key: "demo\($0)")
+        }))
+        let heights = try expectHeightsMatchDirectMeasuring(list.document())[0]
+        #expect(heights[0] == 12 + 20 + 12 + 0.5)
+        #expect(heights[11] == heights[0] + 8)
+    }
+
+    @Test func diffsKeepTheCacheRightWithRealMeasuring() throws {
+        var random = SeededRandom(seed: 42)
+        var list = RowObjectList(base: Self.base)
+        try list.addSection(ListSection(key: "a", rows: Self.titles.prefix(6).enumerated().map {
+            ListRow(template: "WBDemosCell", data: .object(["title": .string($1)]), key: "a\($0)")
+        }))
+        try list.addSection(ListSection(key: "b", rows: Self.titles.suffix(6).enumerated().map {
+            ListRow(template: "WBDemosCell", data: .object(["title": .string($1)]), key: "b\($0)", height: $0 == 2 ? .fixed(60) : .automatic)
+        }))
+        let pool = try MeasurerPool(base: Self.base, baseDirectory: Fixtures.root)
+        let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+        let cache = try HeightCache(source: source, width: 375)
+        var next = 0
+        for round in 0..<25 {
+            _ = try cachedAndFresh(cache, source, measure: pool.measure)
+            let old = list
+            let s = Int.random(in: 0..<list.sections.count, using: &random)
+            let count = list.sections[s].rows.count
+            switch round % 4 {
+            case 0:
+                next += 1
+                try list.insertRow(ListRow(template: "WBDemosCell", data: .object(["title": .string("Inserted \(next) " + String(repeating: "long ", count: next % 9))]),
+                                           key: "n\(next)"), at: IndexPath(row: Int.random(in: 0...count, using: &random), section: s))
+            case 1 where count > 1: try list.deleteRow(at: IndexPath(row: Int.random(in: 0..<count, using: &random), section: s))
+            case 2 where count > 1: try list.exchangeRows(IndexPath(row: 0, section: s), IndexPath(row: count - 1, section: s))
+            default:
+                try list.exchangeSections(0, list.sections.count - 1)
+            }
+            let changes = list.changes(since: old)
+            source.update(list.document())
+            try cache.apply(changes)
+            let heights = try cachedAndFresh(cache, source, measure: pool.measure)
+            #expect(heights.cached == heights.fresh, "round \(round)")
+        }
+        try cache.setWidth(320)
+        let narrow = try cachedAndFresh(cache, source, measure: pool.measure)
+        #expect(narrow.cached == narrow.fresh)
+    }
+}
