@@ -81,10 +81,15 @@ final class _PrecacheRun: Sendable {
     let done = Atomic<Int>(0)
     let measured = Atomic<Int>(0)
     let skipped = Atomic<Int>(0)
-    let failures = Mutex<(count: Int, first: [HeightCacheError])>((0, []))
+    let failures = _Guarded<_Failures>(_Failures())
 
     init(total: Int) {
         self.total = total
+    }
+
+    struct _Failures: Sendable {
+        var count = 0
+        var first: [HeightCacheError] = []
     }
 
     func fail(_ error: HeightCacheError) {

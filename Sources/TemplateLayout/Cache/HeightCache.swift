@@ -1,13 +1,11 @@
-import Synchronization
-
 /// Row heights of a list by index path, measured through a `HeightSource` on a miss and kept
 /// right through every UITableView-style update, with heights at different widths kept apart.
 ///
-/// Safe from any thread: state sits behind one `Mutex`, held only for array work (never while
+/// Safe from any thread: state sits behind one lock (`Mutex`), held only for array work (never while
 /// measuring), so a hit is a lock, two array loads and an unlock.
 public final class HeightCache: Sendable {
     let source: any HeightSource
-    let state: Mutex<_CacheState>
+    let state: _Guarded<_CacheState>
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
 
@@ -23,7 +21,7 @@ public final class HeightCache: Sendable {
         self.source = source
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
         let counts = HeightCache.counts(of: source)
-        state = Mutex(_CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
+        state = _Guarded(_CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
                                   maxRetainedWidths: max(maxRetainedWidths, 1)))
     }
 
@@ -33,7 +31,7 @@ public final class HeightCache: Sendable {
     }
 
     /// What a locked lookup found.
-    enum _Lookup {
+    enum _Lookup: Sendable {
         case hit(Double)
         case miss(token: UInt64, generation: UInt64, width: Double)
         case invalid(HeightCacheError)

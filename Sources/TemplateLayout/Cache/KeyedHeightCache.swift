@@ -1,13 +1,11 @@
-import Synchronization
-
 /// Heights by row key and width (FDTemplateLayoutCell's `cacheByKey`), with an optional count
 /// bound that evicts the least recently used entry. Safe from any thread.
 public final class KeyedHeightCache: Sendable {
-    let state: Mutex<_KeyedStore>
+    let state: _Guarded<_KeyedStore>
 
     /// An empty cache holding at most `capacity` heights (nil: no bound; 0 keeps nothing).
     public init(capacity: Int? = nil) {
-        state = Mutex(_KeyedStore(capacity: capacity.map { max($0, 0) }))
+        state = _Guarded(_KeyedStore(capacity: capacity.map { max($0, 0) }))
     }
 
     /// The height cached for `key` at `width`, marking it recently used.

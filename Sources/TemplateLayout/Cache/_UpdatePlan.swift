@@ -73,12 +73,6 @@ struct _UpdatePlan: Sendable {
             }
             if inserted.contains(to) { throw bad("section \(to) is both inserted and a move destination") }
         }
-        guard newSectionCount == newCounts.count else {
-            throw HeightCacheError.inconsistentUpdate(
-                "invalid number of sections: the source has \(newCounts.count) after the update, "
-                    + "but \(oldSectionCount) before, \(inserted.count) inserted and \(deleted.count) deleted make \(newSectionCount)")
-        }
-
         // Place fixed destinations, then fill the gaps with the remaining sections in order.
         var oldOfNew = [Int?](repeating: nil, count: newSectionCount)
         for (to, from) in movedTo { oldOfNew[to] = from }
@@ -158,8 +152,15 @@ struct _UpdatePlan: Sendable {
             fixedByNew[path.section, default: [:]][path.row] = .fresh
         }
 
+        // The source's counts are checked only once the update itself is known to be sound.
+        guard newSectionCount == newCounts.count else {
+            throw HeightCacheError.inconsistentUpdate(
+                "invalid number of sections: the source has \(newCounts.count) after the update, "
+                    + "but \(oldSectionCount) before, \(inserted.count) inserted and \(deleted.count) deleted make \(newSectionCount)")
+        }
         var sections: [_SectionOrigin] = []
         sections.reserveCapacity(newSectionCount)
+        var inconsistency: HeightCacheError?
         for section in 0..<newSectionCount {
             if freshNew[section] {
                 sections.append(.fresh(rows: newCounts[section]))
@@ -176,13 +177,15 @@ struct _UpdatePlan: Sendable {
                 throw bad("attempt to insert row \(beyond) into section \(section), but there are only \(newCount) rows in section \(section) after the update")
             }
             guard newCount == newCounts[section] else {
+                if inconsistency != nil { continue }
                 let deletedCount = removed.values.count { $0 == .deleted }
                 let movedOut = removed.values.count { $0 == .movedOut }
                 let insertedCount = fixed.values.count { $0.isFresh }
-                throw HeightCacheError.inconsistentUpdate(
+                inconsistency = HeightCacheError.inconsistentUpdate(
                     "invalid number of rows in section \(section): the source has \(newCounts[section]) after the update, "
                         + "but \(oldCount) before, \(insertedCount) inserted, \(deletedCount) deleted, "
                         + "\(fixed.count - insertedCount) moved in and \(movedOut) moved out make \(newCount)")
+                continue
             }
             if removed.isEmpty && fixed.isEmpty {
                 sections.append(.whole(old: old))
@@ -217,6 +220,7 @@ struct _UpdatePlan: Sendable {
             }
             sections.append(.rebuilt(origins))
         }
+        if let inconsistency { throw inconsistency }
         self.sections = sections
     }
 }
