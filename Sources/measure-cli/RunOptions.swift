@@ -1,0 +1,31 @@
+import TemplateLayout
+
+/// What the command line decided, handed to a run.
+struct RunOptions: Sendable {
+    /// The output format.
+    var format: OutputFormat
+    /// Whether to print frames.
+    var frames: Bool
+    /// Worker threads.
+    var jobs: Int
+    /// The decoder with font defaults and `--font`, `--width`, `--scale` applied.
+    var decoder: DocumentDecoder
+    /// Where to write the SVG picture, if anywhere.
+    var renderPath: String?
+    /// How many rows the picture shows.
+    var renderRows: Int
+    /// Whether to draw a progress bar (stderr is a terminal).
+    var progress: Bool
+}
+
+/// What a run did, for the summary line.
+struct RunStats {
+    /// Rows measured or answered from the keyed cache.
+    var rows = 0
+    /// Header and footer lines.
+    var supplementary = 0
+    /// Rows answered by the keyed cache.
+    var cacheHits = 0
+    /// Bad `--stream` lines.
+    var badLines = 0
+}
