@@ -238,3 +238,35 @@ import Testing
         #expect(header.height == direct.height && header.height == 6 + 15.5 + 6)   // 13-pt line 15.12 -> 15.5
     }
 }
+
+/// The library side of `measure-cli --config FILE data.json`.
+@Suite struct FrontEndConfigFileDataDocumentTests {
+    static let dataJSON = """
+        { "list": { "width": 320, "rowHeight": 44 },
+          "templates": { "TableViewCell": { "views": [ { "id": "t", "label": { "text": "${_contents}" } } ],
+                                            "constraints": [ "t.leading == super.leading + 16", "t.top == super.top + 11",
+                                                             "super.bottom >= t.bottom + 11" ] } },
+          "data": { "_array": [ "one", "two", "three" ] },
+          "sections": [] }
+        """
+
+    @Test func theDataMemberIsTheProviderAndTheRestIsTheDocument() throws {
+        let value = try JSONParser().parse(Array(Self.dataJSON.utf8))
+        var warnings: [DocumentError] = []
+        let document = try ConfigFileDocument.make(config: "row -s _array -c TableViewCell\nrow", dataDocument: value, decoder: DocumentDecoder(fontDefaults: Fixtures.fonts), warnings: &warnings)
+        #expect(document.list.width == 320 && document.list.rowHeight == 44)
+        #expect(document.sections[0].rows.map { $0.data["_contents"] } == [.string("one"), .string("two"), .string("three"), .null])
+        #expect(warnings == [DocumentError(path: "sections", message: "ignored: the config file gives the sections")])
+    }
+
+    @Test func errorsSayWhichFileAndWhere() throws {
+        let value = try JSONParser().parse(Array(Self.dataJSON.utf8))
+        var warnings: [DocumentError] = []
+        #expect(throws: ConfigInputError.config(ConfigFileError(line: 2, "template \"Cell\" not found"))) {
+            try ConfigFileDocument.make(config: "row\nrow -c Cell", dataDocument: value, decoder: DocumentDecoder(fontDefaults: Fixtures.fonts), warnings: &warnings)
+        }
+        #expect(throws: ConfigInputError.document(DocumentError(path: "", message: "the data document must be a JSON object with list, fonts, templates and data"))) {
+            try ConfigFileDocument.make(config: "row", dataDocument: .array([]), warnings: &warnings)
+        }
+    }
+}

@@ -16,7 +16,7 @@ let contentDerivedMeasure: DocumentHeightSource.Measure = { row, section, docume
 }
 
 /// A small deterministic random source (SplitMix64), so randomized tests repeat exactly.
-struct SeededRandom: RandomNumberGenerator {
+struct FrontEndRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
