@@ -15,8 +15,20 @@ struct DocumentRun {
         do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
         var documentWarnings: [DocumentError] = []
         let document: Document
-        do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
-            throw Failures.document(error, file: file)
+        if let config = options.config {
+            do {
+                document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
+                                                       mode: config.mode, warnings: &documentWarnings)
+            } catch {
+                switch error {
+                case .config(let error): throw CLIFailure(status: .input, message: "\(config.name): \(error)")
+                case .document(let error): throw Failures.document(error, file: file)
+                }
+            }
+        } else {
+            do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
+                throw Failures.document(error, file: file)
+            }
         }
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
         let measurer: ListMeasurer
