@@ -153,7 +153,9 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
         int32_t last = i + 1, end = start + out[i].length;
         while (last < count && !scratch->shaped[last] && out[last].font == out[i].font)
             end += out[last++].length;
-        if (last - i > 1 && scratch->shaped[i]) {
+        // (Ligatures span a few clusters; a longer group is left whole rather than sized on
+        // the stack.)
+        if (last - i > 1 && last - i <= 64 && scratch->shaped[i]) {
             const tl_font *font = &fonts[out[i].font];
             double solo[last - i], total = 0;
             for (int32_t k = i, at = start; k < last; at += out[k++].length) {
