@@ -55,8 +55,12 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
             // sequence (format 14), as emoji fonts do. Mapping U+FE0F alone (DejaVu Sans maps
             // it to an empty glyph) does not make a font draw the emoji.
             if (!hb_font_get_variation_glyph(hb, previous, c, &glyph)) return 0;
-        } else if (!tl_is_ignorable(c) && !hb_font_get_nominal_glyph(hb, c, &glyph)) {
-            return 0;
+        } else if (!tl_is_ignorable(c)) {
+            if (c < 0x10000 && font->bmp) {
+                if (!(font->bmp[c >> 6] >> (c & 63) & 1)) return 0;
+            } else if (!hb_font_get_nominal_glyph(hb, c, &glyph)) {
+                return 0;
+            }
         }
         previous = c;
     }
@@ -105,6 +109,13 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
     int forward = HB_DIRECTION_IS_FORWARD(hb_buffer_get_direction(buffer));
+    // Each glyph's own (unkerned) advance, fetched for the whole run in one call.
+    hb_position_t *own = NULL;
+    if (forward && count > 0 && tl_scratch_reserve_advances(scratch, (int32_t)count)) {
+        own = scratch->advances;
+        hb_font_get_glyph_h_advances(font->hb_font, count, &infos[0].codepoint, sizeof(hb_glyph_info_t),
+                                     own, sizeof(hb_position_t));
+    }
     for (unsigned i = 0; i < count; i++) {
         int32_t cluster = (int32_t)infos[i].cluster;
         if (cluster < start || cluster >= end) continue;
@@ -114,10 +125,7 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
         // The logically last glyph of the cluster (last in a forward buffer) carries any
         // kerning against the next cluster; `tail` holds its unkerned advance minus its
         // kerned one until the run is done.
-        if (forward) {
-            hb_position_t own = hb_font_get_glyph_h_advance(font->hb_font, infos[i].codepoint);
-            g->tail = (own - positions[i].x_advance) * font->inverse_upem;
-        }
+        if (own) g->tail = (own[i] - positions[i].x_advance) * font->inverse_upem;
     }
 }
 

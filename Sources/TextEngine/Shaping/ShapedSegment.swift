@@ -47,7 +47,8 @@ final class ShapedSegment: Sendable {
             for (i, face) in faces.enumerated() {
                 fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
                                    inverse_upem: 1 / Double(face.unitsPerEm),
-                                   is_color: face.isColor ? 1 : 0)
+                                   is_color: face.isColor ? 1 : 0,
+                                   bmp: UnsafePointer(face.bmpCoverage))
             }
             return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: max(1, units.count)) { out in
                 let count = tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,

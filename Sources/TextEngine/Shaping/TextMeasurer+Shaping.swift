@@ -17,49 +17,56 @@ extension TextMeasurer {
         let units = ContiguousArray(text.utf16)
         return units.withUnsafeBufferPointer { units in
             let count = units.count
-            var positions = ContiguousArray<Int32>(repeating: 0, count: count + 1)
-            var hard = ContiguousArray<UInt8>(repeating: 0, count: count + 1)
-            var found = positions.withUnsafeMutableBufferPointer { p in
-                hard.withUnsafeMutableBufferPointer { h in
-                    tl_line_breaks(units.baseAddress, Int32(count), p.baseAddress, h.baseAddress, Int32(count + 1))
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 1) { positions in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { hard in
+                    analyse(units, stack: stack, positions: positions, hard: hard)
                 }
             }
-            if found < 0 {
-                // ICU failed (out of memory): fall back to one segment, still measured.
-                positions[0] = Int32(count)
-                found = 1
-            }
-            // Segments, then each paragraph's segments shaped (from the cache, else together).
-            var segments = ContiguousArray<TextSegment>()
-            segments.reserveCapacity(Int(found) + 1)
-            var bounds: [(start: Int, contentEnd: Int)] = []
-            bounds.reserveCapacity(Int(found))
-            var start = 0, paragraphFirst = 0
-            for i in 0..<Int(found) {
-                let end = Int(positions[i])
-                let isHard = hard[i] != 0
-                var contentEnd = end
-                if isHard {
-                    while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
-                }
-                segments.append(TextSegment(start: start, end: end, endsParagraph: isHard, shaped: nil))
-                bounds.append((start, contentEnd))
-                start = end
-                if isHard || i == Int(found) - 1 {
-                    shapeParagraph(&segments, bounds: bounds, first: paragraphFirst, units: units, stack: stack)
-                    paragraphFirst = segments.count
-                }
-            }
-            respaceTrailingSpaces(&segments, units: units, stack: stack)
-            // A text ending in a mandatory break has an empty last line (as Pango and TextKit
-            // lay it out); otherwise the last segment ends the last paragraph.
-            if segments.last?.endsParagraph == true {
-                segments.append(TextSegment(start: count, end: count, endsParagraph: true, shaped: nil))
-            } else if !segments.isEmpty {
-                segments[segments.count - 1].endsParagraph = true
-            }
-            return ShapedText(segments: segments, utf16Count: count)
         }
+    }
+
+    /// `analyse` with scratch space for ICU's break positions.
+    private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack,
+                         positions: UnsafeMutableBufferPointer<Int32>,
+                         hard: UnsafeMutableBufferPointer<UInt8>) -> ShapedText {
+        let count = units.count
+        var found = tl_line_breaks(units.baseAddress, Int32(count), positions.baseAddress, hard.baseAddress, Int32(count + 1))
+        if found < 0 {
+            // ICU failed (out of memory): fall back to one segment, still measured.
+            positions[0] = Int32(count)
+            hard[0] = 0
+            found = 1
+        }
+        // Segments, then each paragraph's segments shaped (from the cache, else together).
+        var segments = ContiguousArray<TextSegment>()
+        segments.reserveCapacity(Int(found) + 1)
+        var bounds: [(start: Int, contentEnd: Int)] = []
+        bounds.reserveCapacity(Int(found))
+        var start = 0, paragraphFirst = 0
+        for i in 0..<Int(found) {
+            let end = Int(positions[i])
+            let isHard = hard[i] != 0
+            var contentEnd = end
+            if isHard {
+                while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
+            }
+            segments.append(TextSegment(start: start, end: end, endsParagraph: isHard, shaped: nil))
+            bounds.append((start, contentEnd))
+            start = end
+            if isHard || i == Int(found) - 1 {
+                shapeParagraph(&segments, bounds: bounds, first: paragraphFirst, units: units, stack: stack)
+                paragraphFirst = segments.count
+            }
+        }
+        respaceTrailingSpaces(&segments, units: units, stack: stack)
+        // A text ending in a mandatory break has an empty last line (as Pango and TextKit
+        // lay it out); otherwise the last segment ends the last paragraph.
+        if segments.last?.endsParagraph == true {
+            segments.append(TextSegment(start: count, end: count, endsParagraph: true, shaped: nil))
+        } else if !segments.isEmpty {
+            segments[segments.count - 1].endsParagraph = true
+        }
+        return ShapedText(segments: segments, utf16Count: count)
     }
 
     /// Fills in the shaping of segments[first...] (one paragraph): from the segment cache when
