@@ -212,13 +212,29 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
         g->advance = 0;
         g->tail = 0;
         g->length = end - start;
-        g->font = tl_pick_font(fonts, font_count, text, start, end);
-        g->spaces = (uint8_t)tl_all_spaces(text, start, end);
-        g->hangs = 1;
-        for (int32_t at = start; at < end;) {
-            if (!tl_is_hanging_space(tl_decode(text, end, &at))) { g->hangs = 0; break; }
+        if (end - start == 1 && tl_is_lone_grapheme(text[start])) {
+            // One simple character: its own font by the coverage bitmaps, no decoding.
+            uint16_t c = text[start];
+            g->font = 0;
+            if (!tl_is_ignorable(c)) {
+                for (int32_t f = 0; f < font_count; f++) {
+                    int has = fonts[f].bmp ? (int)(fonts[f].bmp[c >> 6] >> (c & 63) & 1)
+                                           : tl_font_covers(&fonts[f], text, start, end);
+                    if (has) { g->font = (uint8_t)f; break; }
+                }
+            }
+            g->spaces = (uint8_t)tl_is_space_separator(c);
+            g->hangs = (uint8_t)tl_is_hanging_space(c);
+            scratch->owner[start] = count;
+        } else {
+            g->font = tl_pick_font(fonts, font_count, text, start, end);
+            g->spaces = (uint8_t)tl_all_spaces(text, start, end);
+            g->hangs = 1;
+            for (int32_t at = start; at < end;) {
+                if (!tl_is_hanging_space(tl_decode(text, end, &at))) { g->hangs = 0; break; }
+            }
+            for (int32_t at = start; at < end; at++) scratch->owner[at] = count;
         }
-        for (int32_t at = start; at < end; at++) scratch->owner[at] = count;
         scratch->shaped[count] = 0;
         count++;
         start = end;
