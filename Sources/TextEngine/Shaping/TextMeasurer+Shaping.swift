@@ -86,8 +86,10 @@ extension TextMeasurer {
         var shaped = cached
         if zip(keys, cached).contains(where: { $0.0 != nil && $0.1 == nil }) {
             let paragraph = bounds[first].start..<bounds[segments.count - 1].contentEnd
-            let cut = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack)
-                .flatMap { Self.cut($0, from: paragraph.lowerBound, at: bounds[range]) }
+            var cut: [ShapedSegment?]?
+            if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack) {
+                cut = Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds[range])
+            }
             var fresh: [(SegmentKey, ShapedSegment)] = []
             for (k, i) in range.enumerated() where shaped[k] == nil {
                 guard let key = keys[k] else { continue }
@@ -114,14 +116,15 @@ extension TextMeasurer {
 
     /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) into the segments
     /// `bounds`; nil when a segment boundary falls inside a cluster.
-    private static func cut(_ graphemes: ContiguousArray<Grapheme>, from origin: Int,
+    private static func cut(_ graphemes: inout ContiguousArray<Grapheme>, from origin: Int,
                             at bounds: ArraySlice<(start: Int, contentEnd: Int)>) -> [ShapedSegment?]? {
-        var result: [ShapedSegment?] = []
-        result.reserveCapacity(bounds.count)
+        // First find every segment's clusters, giving each segment's last cluster its
+        // unkerned advance (in place); then share the one array between the segments.
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(bounds.count)
         var index = 0, offset = origin
         for bound in bounds {
-            // Mandatory break characters between segments are not in the paragraph's content
-            // only at its end, so inner segments start where the previous one ended.
+            // Inner segments of a paragraph have no break characters between them.
             guard offset == bound.start else { return nil }
             let firstIndex = index
             while offset < bound.contentEnd && index < graphemes.count {
@@ -129,15 +132,10 @@ extension TextMeasurer {
                 index += 1
             }
             guard offset == bound.contentEnd else { return nil }
-            if index == firstIndex {
-                result.append(nil)
-                continue
-            }
-            var slice = ContiguousArray(graphemes[firstIndex..<index])
-            slice[slice.count - 1].advance = slice[slice.count - 1].tail
-            result.append(ShapedSegment(graphemes: slice))
+            if index > firstIndex { graphemes[index - 1].advance = graphemes[index - 1].tail }
+            ranges.append(firstIndex..<index)
         }
-        return result
+        return ranges.map { $0.isEmpty ? nil : ShapedSegment(graphemes: GraphemeRun(graphemes, range: $0)) }
     }
 
     /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
