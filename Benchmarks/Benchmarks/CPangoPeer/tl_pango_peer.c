@@ -17,6 +17,7 @@ tl_pango_peer *tl_pango_peer_create(const char *fonts_dir) {
     char xml[4096];
     snprintf(xml, sizeof xml,
              "<?xml version=\"1.0\"?><fontconfig><dir>%s</dir>"
+             "<cachedir prefix=\"xdg\">fontconfig</cachedir>"
              "<include ignore_missing=\"yes\">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>"
              "<match target=\"font\"><edit name=\"hinting\" mode=\"assign\"><bool>false</bool></edit>"
              "<edit name=\"hintstyle\" mode=\"assign\"><const>hintnone</const></edit></match>"

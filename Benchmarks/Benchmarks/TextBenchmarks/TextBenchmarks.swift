@@ -103,4 +103,44 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(height)
         }
     }
+
+    // The same strings alternately by Pango and TextEngine, so load from other processes falls
+    // on both alike: each sample is one pass over the 1,000 strings and reports per-string
+    // nanoseconds and the ratios (Pango time / TextEngine time, x100).
+    let interleavedMetrics: [BenchmarkMetric] = [
+        .custom("Pango ns per string", useScalingFactor: false),
+        .custom("TextEngine cold ns per string", useScalingFactor: false),
+        .custom("TextEngine warm ns per string", useScalingFactor: false),
+        .custom("Pango / cold x100", polarity: .prefersLarger, useScalingFactor: false),
+        .custom("Pango / warm x100", polarity: .prefersLarger, useScalingFactor: false),
+    ]
+    Benchmark("Label height: Pango vs TextEngine interleaved per string",
+              configuration: .init(metrics: interleavedMetrics, warmupIterations: 1,
+                                   maxDuration: .seconds(6), maxIterations: 25)) { benchmark in
+        guard let peer = tl_pango_peer_create(fontsDirectory) else { fatalError("Pango peer") }
+        defer { tl_pango_peer_destroy(peer) }
+        let cStrings = workload.map { (Array($0.text.utf8).map { CChar(bitPattern: $0) }, $0.width) }
+        let measurer = TextMeasurer()
+        var pango: UInt64 = 0, cold: UInt64 = 0, warm: UInt64 = 0
+        for (i, (text, width)) in workload.enumerated() {
+            let (bytes, _) = cStrings[i]
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            blackHole(tl_pango_peer_measure(peer, bytes, Int32(bytes.count), 15, width, nil))
+            measurer.removeAllCachedShaping()
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            blackHole(measurer.measure(text, style: style, width: width).height)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            blackHole(measurer.measure(text, style: style, width: width).height)
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            pango += t1 - t0
+            cold += t2 - t1
+            warm += t3 - t2
+        }
+        let n = UInt64(workload.count)
+        benchmark.measurement(interleavedMetrics[0], Int(pango / n))
+        benchmark.measurement(interleavedMetrics[1], Int(cold / n))
+        benchmark.measurement(interleavedMetrics[2], Int(warm / n))
+        benchmark.measurement(interleavedMetrics[3], Int(pango * 100 / max(cold, 1)))
+        benchmark.measurement(interleavedMetrics[4], Int(pango * 100 / max(warm, 1)))
+    }
 }

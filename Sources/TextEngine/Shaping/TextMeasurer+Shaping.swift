@@ -105,15 +105,6 @@ extension TextMeasurer {
         }
     }
 
-    /// `units` shaped alone with `stack`, through the segment cache.
-    private func shapedSegment(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedSegment? {
-        let key = SegmentKey(stack: stack, units: units)
-        if let cached = segments.withLock({ $0.value(for: key) }) { return cached }
-        guard let shaped = ShapedSegment.shape(units, stack: stack) else { return nil }
-        segments.withLock { $0.insert(shaped, for: key) }
-        return shaped
-    }
-
     /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) into the segments
     /// `bounds`; nil when a segment boundary falls inside a cluster.
     private static func cut(_ graphemes: inout ContiguousArray<Grapheme>, from origin: Int,
@@ -171,12 +162,19 @@ extension TextMeasurer {
             guard let target, target != Int(graphemes[firstSpace].font) else { continue }
             let face = faces[target]
             let spaces = UnsafeBufferPointer(rebasing: units[spaceStart..<spaceEnd])
-            var glyph: hb_codepoint_t = 0
-            guard spaces.allSatisfy({ hb_font_get_nominal_glyph(face.hbFont, hb_codepoint_t($0), &glyph) != 0 }),
-                  let respaced = shapedSegment(spaces, stack: FontStack(primary: face)) else { continue }
+            // Spaces do not kern or ligate: their advance in the face is their glyphs' own.
+            var glyph: hb_codepoint_t = 0, advance = 0.0, covered = true
+            for unit in spaces {
+                guard hb_font_get_nominal_glyph(face.hbFont, hb_codepoint_t(unit), &glyph) != 0 else {
+                    covered = false
+                    break
+                }
+                advance += Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(face.unitsPerEm)
+            }
+            guard covered else { continue }
             let segment = segments[i]
             segments[i] = TextSegment(start: segment.start, end: segment.end, endsParagraph: segment.endsParagraph,
-                                      shaped: shaped, respacing: .init(advance: respaced.advance, fontMask: 1 << UInt64(target)))
+                                      shaped: shaped, respacing: .init(advance: advance, fontMask: 1 << UInt64(target)))
         }
     }
 
