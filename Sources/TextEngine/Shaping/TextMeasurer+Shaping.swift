@@ -140,10 +140,14 @@ extension TextMeasurer {
             guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
             let graphemes = shaped.graphemes
             let firstSpace = shaped.trailingSpacesStart
+            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
+            // The spaces can only move to the face of the cluster before or after them.
+            let current = graphemes[firstSpace].font
+            guard (firstSpace > 0 && graphemes[firstSpace - 1].font != current)
+                    || (next.map { $0.font != current } ?? false) else { continue }
             let leading = graphemes[..<firstSpace].reduce(0) { $0 + Int($1.length) }
             let spaceStart = segments[i].start + leading
             let spaceEnd = spaceStart + graphemes[firstSpace...].reduce(0) { $0 + Int($1.length) }
-            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
             let nextFont = next.map { Int($0.font) }.flatMap { faces[$0].isColor ? nil : $0 }
             var target: Int?
             let count = Int32(units.count)
