@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Compared byte for byte, not by Swift's canonical equivalence: two canonically equal strings
 /// have different UTF-16 offsets, so they must not share line ranges.
-struct TextKey: Hashable, @unchecked Sendable {
+struct TextKey: Hashable, Sendable {
     let stack: FontStack
     let text: String
     let hash: UInt64
@@ -30,6 +30,10 @@ struct TextKey: Hashable, @unchecked Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The key's own 64-bit hash (already well mixed) with the table's seed, sparing the
+    /// dictionary a SipHash pass on every lookup.
+    func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: hash ^ UInt64(UInt(bitPattern: seed))) }
 }
 
 /// Key of a break segment: the font stack and the segment's UTF-16 code units.
@@ -70,4 +74,8 @@ struct SegmentKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The key's own 64-bit hash (already well mixed) with the table's seed, sparing the
+    /// dictionary a SipHash pass on every lookup.
+    func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: hash ^ UInt64(UInt(bitPattern: seed))) }
 }
