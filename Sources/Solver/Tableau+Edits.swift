@@ -64,24 +64,28 @@ extension Tableau {
                 if rows[minusRow].constant < 0 { infeasible.append(minus) }
             } else {
                 if !edits[index].columnValid { rebuildColumn(index) }
-                // Column and rows are swapped out (no copy) so both can be walked as raw buffers.
-                // The update is branch-free: a row without `plus` gains `delta * 0`, exactly 0.
+                if !edits[index].nonzeroValid { rebuildNonzero(index) }
+                // Column, its non-zero rows and the rows are swapped out (no copy) so all three
+                // can be walked as raw buffers.
                 var column: [Double] = []
+                var nonzero: [Int] = []
                 var table: [Row] = []
                 swap(&column, &edits[index].column)
+                swap(&nonzero, &edits[index].nonzero)
                 swap(&table, &rows)
                 column.withUnsafeBufferPointer { column in
                     table.withUnsafeMutableBufferPointer { table in
-                        for i in 0..<column.count {
+                        for i in nonzero {
                             let c = table[i].constant + delta * column[i]
                             table[i].constant = c
-                            if c < 0 && column[i] != 0 && kinds[table[i].basic] != .external {
+                            if c < 0 && kinds[table[i].basic] != .external {
                                 infeasible.append(table[i].basic)
                             }
                         }
                     }
                 }
                 swap(&table, &rows)
+                swap(&nonzero, &edits[index].nonzero)
                 swap(&column, &edits[index].column)
             }
         }
@@ -100,11 +104,24 @@ extension Tableau {
         }
     }
 
+    /// Recomputes the list of rows where edit `index`'s column is non-zero (reusing its storage).
+    mutating func rebuildNonzero(_ index: Int) {
+        var nonzero: [Int] = []
+        swap(&nonzero, &edits[index].nonzero)
+        nonzero.removeAll(keepingCapacity: true)
+        edits[index].column.withUnsafeBufferPointer { column in
+            for i in 0..<column.count where column[i] != 0 { nonzero.append(i) }
+        }
+        swap(&nonzero, &edits[index].nonzero)
+        edits[index].nonzeroValid = true
+    }
+
     /// Recomputes edit `index`'s `plus` column from the rows (reusing its storage).
     mutating func rebuildColumn(_ index: Int) {
         let plus = edits[index].plus
         edits[index].column.removeAll(keepingCapacity: true)
         for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus)) }
         edits[index].columnValid = true
+        edits[index].nonzeroValid = false
     }
 }

@@ -61,8 +61,12 @@ extension Tableau {
                 continue
             }
             let p = rows[index].coefficient(for: plus)
-            edits[k].column[index] = p
+            if edits[k].column[index] != p {
+                edits[k].column[index] = p
+                edits[k].nonzeroValid = false
+            }
             if p == 0 { continue }
+            edits[k].nonzeroValid = false
             edits[k].column.withUnsafeMutableBufferPointer { column in
                 for t in 0..<touchedRows.count {
                     let i = touchedRows[t]

@@ -22,6 +22,10 @@ struct EditRecord: Sendable {
     /// every row. Invalid while `plus` is basic or after it leaves the basis (rebuilt on demand).
     var column: [Double] = []
     var columnValid = false
+    /// The rows where `column` is non-zero, rebuilt when the column changes: most suggestions
+    /// then touch a handful of rows.
+    var nonzero: [Int] = []
+    var nonzeroValid = false
 }
 
 /// The whole solver state as a value: copying it copies the solved tableau (arrays are shared
@@ -99,6 +103,7 @@ struct Tableau: Sendable {
         rows.append(row)
         for k in 0..<edits.count where edits[k].columnValid {
             edits[k].column.append(row.coefficient(for: edits[k].plus))
+            edits[k].nonzeroValid = false
         }
     }
 
@@ -114,6 +119,7 @@ struct Tableau: Sendable {
         for k in 0..<edits.count where edits[k].columnValid {
             edits[k].column.swapAt(index, last)
             edits[k].column.removeLast()
+            edits[k].nonzeroValid = false
         }
     }
 }
