@@ -36,3 +36,26 @@ import Testing
         }
     }
 }
+
+/// The tableau stays sound through every add, remove, edit and suggestion.
+@Suite struct TableauInvariantTests {
+    @Test func tableauInvariantsHoldThroughRandomIncrementalBuilds() throws {
+        for seed in KiwiCrossCheckTests.seeds.prefix(200) {
+            let system = RandomSystem(seed: seed)
+            let solver = Solver()
+            let xs = try system.build(in: solver)
+            solver.tableau.resolve()
+            #expect(solver.tableau.invariantViolations() == [], "seed \(seed)")
+            // Further suggestions in both directions, and a conflict refused on the way.
+            var rng = SplitMix64(seed: seed &* 7919)
+            for x in xs where solver.hasEditVariable(x) {
+                for _ in 0..<5 { solver.suggestValue(x, Double(Int.random(in: -400...800, using: &rng))) }
+                _ = solver.value(of: x)
+                #expect(solver.tableau.invariantViolations() == [], "seed \(seed) after suggestions")
+            }
+            _ = try? solver.add(Constraint(xs[0], .equal, LinearExpression(xs[0]) + 1))
+            solver.tableau.resolve()
+            #expect(solver.tableau.invariantViolations() == [], "seed \(seed) after a refused constraint")
+        }
+    }
+}
