@@ -84,7 +84,7 @@ public final class Solver {
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's
     /// storage is shared until either solver changes it). Variables and handles carry over.
-    public func copy() -> Solver {
+    public func copy() -> sending Solver {
         Solver(tableau: tableau)
     }
 
