@@ -21,7 +21,7 @@ extension Tableau {
             subject = record.marker
         }
         if subject < 0 {
-            try addWithArtificialVariable(row, id: id, tag: constraint.tag)
+            try addWithArtificialVariable(row, id: id, tag: constraint.tag, marker: record.marker)
         } else {
             row.solve(for: subject)
             insertRow(row)
@@ -117,7 +117,7 @@ extension Tableau {
     /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
     /// When it cannot, the artificial row (the only one holding the new constraint's symbols) is
     /// dropped, leaving an equivalent tableau of the old constraints, and the conflict is thrown.
-    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int) throws(ConstraintConflict) {
+    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(ConstraintConflict) {
         let art = makeSymbol(.slack, owner: -1)
         var artRow = row
         artRow.basic = art
@@ -141,8 +141,13 @@ extension Tableau {
                 entering = t.symbol
                 break
             }
+            if entering < 0 && rows[index].coefficient(for: marker) != 0 {
+                // `art = 0 + Σ dummies`, the new equality's own dummy among them: it is implied
+                // by required equalities. Its dummy carries the row (as when a new row holds
+                // only dummies), so removing one of the others later still enforces it.
+                entering = marker
+            }
             if entering < 0 {
-                // `art = 0 + Σ dummies`: the constraint is implied by required equalities.
                 removeRow(at: index)
                 return
             }

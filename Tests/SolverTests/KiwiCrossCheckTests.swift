@@ -4,7 +4,7 @@ import Testing
 /// Random systems with a unique lexicographic optimum, built incrementally, agree with
 /// kiwisolver solving the same final system level by level (see Reference/kiwi_reference.py).
 @Suite struct KiwiCrossCheckTests {
-    static let seeds: [UInt64] = Array(1...400)
+    static let seeds: [UInt64] = Array(1...400) + Array(10001...10040)
 
     @Test func randomSystemsAgreeWithKiwisolverToOneMillionth() throws {
         let systems = Self.seeds.map { RandomSystem(seed: $0) }
@@ -40,7 +40,7 @@ import Testing
 /// The tableau stays sound through every add, remove, edit and suggestion.
 @Suite struct TableauInvariantTests {
     @Test func tableauInvariantsHoldThroughRandomIncrementalBuilds() throws {
-        for seed in KiwiCrossCheckTests.seeds.prefix(200) {
+        for seed in KiwiCrossCheckTests.seeds.prefix(150) + KiwiCrossCheckTests.seeds.suffix(20) {
             let system = RandomSystem(seed: seed)
             let solver = Solver()
             let xs = try system.build(in: solver)
