@@ -21,6 +21,9 @@ public final class CompiledTemplate: Sendable {
     /// The template's name.
     public var name: String { blueprint.name }
 
+    /// How many stack-visibility variants are kept compiled at most.
+    static let maximumCachedVariants = 1024
+
     /// Lays `data` out at content width `width` (accessory already taken off) as
     /// `systemLayoutSizeFitting` would and returns the content view's height, unrounded and
     /// without separator, and every view's frame when `frames` is set. Thread-safe.
@@ -35,10 +38,12 @@ public final class CompiledTemplate: Sendable {
     func program(for mask: UInt64) throws(LayoutError) -> SolverProgram {
         if let program = variants.withLock({ $0[mask] }) { return program }
         // Built outside the lock; if two threads race, the first stored wins and both are valid.
+        // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory
+        // stays bounded whatever the rows hide.
         let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask), blueprint: blueprint)
         return variants.withLock { cache in
             if let existing = cache[mask] { return existing }
-            cache[mask] = program
+            if cache.count < Self.maximumCachedVariants { cache[mask] = program }
             return program
         }
     }
