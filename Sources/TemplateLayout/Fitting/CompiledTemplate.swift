@@ -6,6 +6,8 @@ import TextEngine
 /// Immutable apart from the variant cache; safe to share between threads.
 public final class CompiledTemplate: Sendable {
     let blueprint: TemplateBlueprint
+    /// The variant with every arranged view visible (most rows), read without locking.
+    private let allVisible: SolverProgram
     private let variants: Mutex<[UInt64: SolverProgram]>
 
     /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
@@ -15,6 +17,7 @@ public final class CompiledTemplate: Sendable {
         let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
         let all = try SolverProgram(try ConstraintSystem(blueprint, mask: 0), blueprint: blueprint)
         self.blueprint = blueprint
+        allVisible = all
         variants = Mutex([0: all])
     }
 
@@ -36,6 +39,7 @@ public final class CompiledTemplate: Sendable {
 
     /// The solver program of the variant with the arranged views in `mask` collapsed.
     func program(for mask: UInt64) throws(LayoutError) -> SolverProgram {
+        if mask == 0 { return allVisible }
         if let program = variants.withLock({ $0[mask] }) { return program }
         // Built outside the lock; if two threads race, the first stored wins and both are valid.
         // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory

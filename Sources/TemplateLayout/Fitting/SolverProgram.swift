@@ -7,10 +7,11 @@ final class SolverWorkspace: @unchecked Sendable {
     let solver: Solver
     /// The value last suggested for each template variable (NaN: never), kept across rows so an
     /// unchanged value (the list width, a repeated size) is not suggested again.
-    var suggested: [Double]
+    /// (Only one thread uses a workspace at a time, so access checks are skipped.)
+    @exclusivity(unchecked) var suggested: [Double]
     /// Per label slot: the width it was last measured at in this row, and its text.
-    var measuredAt: [Double]
-    var texts: [String]
+    @exclusivity(unchecked) var measuredAt: [Double]
+    @exclusivity(unchecked) var texts: [String]
 
     init(_ solver: Solver, variableCount: Int, labelCount: Int) {
         self.solver = solver
