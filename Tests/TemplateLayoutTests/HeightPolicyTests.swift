@@ -82,4 +82,21 @@ import Testing
             try measurer.measureFooter(of: SectionSpec(footer: .template("Nope", data: .null)), frames: false)
         }
     }
+
+    @Test func fixedHeightRowWithATemplateIsLaidOutAtItsHeightForFrames() throws {
+        let measurer = try Fixtures.measurer([Fixtures.feedCell])
+        let row = RowSpec(data: .object(["name": .string("Ada"), "detail": .string(HandWrittenCellTests.posts[1])]),
+                          accessory: .checkmark)
+        let section = SectionSpec(template: "FeedCell", height: 120)
+        let cell = try measurer.measureRow(row, in: section, frames: true)
+        #expect(cell.height == 120)
+        let reference = try #require(try KiwiReference.layout([(Fixtures.feedCell, row)], fixedContentHeight: 119.5)[0])
+        for frame in cell.frames {
+            let e = try #require(reference.frames[frame.id])
+            #expect(zip([frame.x, frame.y, frame.width, frame.height], e).allSatisfy { abs($0 - $1) <= 1e-6 }, "\(frame.id)")
+        }
+        #expect(try measurer.measureRow(row, in: section, frames: false) == CellMeasurement(height: 120))
+        // Too short for its required content: no error, the layout comes as close as it can.
+        #expect(try measurer.measureRow(row, in: SectionSpec(template: "FeedCell", height: 20), frames: true).height == 20)
+    }
 }

@@ -58,7 +58,8 @@ enum KiwiReference {
     }
 
     /// The reference layout of each (template, row) pair, all in one run of the script per round.
-    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings()) throws -> [Result?] {
+    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings(),
+                       fixedContentHeight: Double? = nil) throws -> [Result?] {
         let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
         let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
         let measurer = TextMeasurer()
@@ -72,7 +73,9 @@ enum KiwiReference {
         var results: [Result?] = []
         for _ in 0..<CompiledTemplate.maximumMeasureRounds + 1 {
             let cases = items.indices.map { r in
-                makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
+                var c = makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
+                if let fixedContentHeight { c["fixedContentHeight"] = fixedContentHeight }
+                return c
             }
             results = try solve(cases)
             var changed = false

@@ -16,10 +16,14 @@ extension CompiledTemplate {
     /// required, the height pulled to 0 at priority 50. Labels start at their single-line
     /// (unwrapped) size; each wrapping label is then measured at the width the solution gives
     /// it, its size pushed back and the layout re-solved, until no label's width changes.
+    ///
+    /// With `fixedContentHeight`, the content view's height is set instead of fitted (a
+    /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
+    /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
-             frames wantFrames: Bool) throws(LayoutError) -> FittedCell {
+             frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
         let b = blueprint
-        let program = try program(for: b.visibilityMask(for: row))
+        let program = try program(for: b.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
         let workspace = program.checkout()
         defer { program.checkin(workspace) }
         let solver = workspace.solver
@@ -39,6 +43,7 @@ extension CompiledTemplate {
         }
 
         suggest(TemplateView.superWidth, width)
+        if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
         for (path, parameter) in b.rowDimensions {
             suggest(parameter, RowBinding.points(at: path, in: row))
         }
@@ -64,7 +69,7 @@ extension CompiledTemplate {
 
         // Required edits come as close as the required constraints allow; any gap means those
         // constraints cannot hold at this width with these sizes.
-        for edit in program.edits {
+        for edit in program.edits where fixedContentHeight == nil {
             let wanted = workspace.suggested[edit]
             if abs(solver.value(of: v[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
                 throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })

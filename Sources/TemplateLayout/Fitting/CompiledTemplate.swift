@@ -9,6 +9,8 @@ public final class CompiledTemplate: Sendable {
     /// The variant with every arranged view visible (most rows), read without locking.
     private let allVisible: SolverProgram
     private let variants: Mutex<[UInt64: SolverProgram]>
+    /// Variants with the content height set by the row (fixed-height rows laid out for frames).
+    private let fixedHeightVariants = Mutex<[UInt64: SolverProgram]>([:])
 
     /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
     /// checks its views, stacks and constraints and builds the variant with every arranged view
@@ -37,8 +39,19 @@ public final class CompiledTemplate: Sendable {
         return (fitted.contentHeight, fitted.frames)
     }
 
-    /// The solver program of the variant with the arranged views in `mask` collapsed.
-    func program(for mask: UInt64) throws(LayoutError) -> SolverProgram {
+    /// The solver program of the variant with the arranged views in `mask` collapsed (with the
+    /// content height an edit variable when `fixedHeight`).
+    func program(for mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
+        if fixedHeight {
+            if let program = fixedHeightVariants.withLock({ $0[mask] }) { return program }
+            let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask, fixedHeight: true),
+                                            blueprint: blueprint)
+            return fixedHeightVariants.withLock { cache in
+                if let existing = cache[mask] { return existing }
+                if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+                return program
+            }
+        }
         if mask == 0 { return allVisible }
         if let program = variants.withLock({ $0[mask] }) { return program }
         // Built outside the lock; if two threads race, the first stored wins and both are valid.

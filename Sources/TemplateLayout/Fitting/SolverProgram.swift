@@ -55,6 +55,7 @@ final class SolverProgram: Sendable {
             for term in constraint.expression.terms { used[term.variable] = true }
         }
         var edits = [TemplateView.superWidth]
+        if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
         for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
         for label in blueprint.labels {
             for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,

@@ -59,9 +59,13 @@ struct ConstraintSystem: Sendable {
     var sources: [ConstraintSource] = []
     /// Index of the fitting constraint's source.
     var fittingSource = 0
+    /// Whether the content view's height is set per row (no fitting constraint).
+    var hasFixedHeight = false
 
     /// Builds the system of `blueprint` with the arranged views in `mask` collapsed.
-    init(_ blueprint: TemplateBlueprint, mask: UInt64) throws(LayoutError) {
+    /// With `fixedHeight`, the content view's height is an edit variable (a fixed-height row laid
+    /// out for its frames) instead of being pulled to 0 at priority 50.
+    init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
         for description in blueprint.constraints {
             let first = blueprint.expression(index(description.first.item, blueprint),
                                              description.first.attribute, mask: mask)
@@ -81,6 +85,10 @@ struct ConstraintSystem: Sendable {
                 StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: blueprint, mask: mask)
                     .generate(into: &self)
             }
+        }
+        if fixedHeight {
+            hasFixedHeight = true
+            return
         }
         fittingSource = sources.count
         add(AffineExpression(variable: TemplateView.superHeight), .equal, Self.fittingPriority,

@@ -131,7 +131,10 @@ class Cell:
             if self.views[i]["kind"] == "stack":
                 self.stack(i)
         self.add(self.W, "==", self.case["width"], 1000)
-        self.add(self.H, "==", 0, 50)
+        if "fixedContentHeight" in self.case:  # a fixed-height row laid out for its frames
+            self.add(self.H, "==", self.case["fixedContentHeight"], 1000)
+        else:
+            self.add(self.H, "==", 0, 50)
 
     def stack(self, s):
         spec = self.views[s]["stack"]
