@@ -99,4 +99,16 @@ import Testing
         // Too short for its required content: no error, the layout comes as close as it can.
         #expect(try measurer.measureRow(row, in: SectionSpec(template: "FeedCell", height: 20), frames: true).height == 20)
     }
+
+    @Test func aMeasurerAtAnotherWidthSharesTemplatesAndMeasuresThere() throws {
+        let wide = try Fixtures.measurer([Fixtures.feedCell])
+        let narrow = try wide.withWidth(200)
+        let row = Fixtures.row(["name": .string("Ada"), "detail": .string(HandWrittenCellTests.posts[1])])
+        let section = SectionSpec(template: "FeedCell")
+        let direct = try Fixtures.measurer([Fixtures.feedCell], list: ListSettings(width: 200))
+        #expect(try narrow.measureRow(row, in: section, frames: true) == direct.measureRow(row, in: section, frames: true))
+        #expect(try narrow.measureRow(row, in: section, frames: false).height
+            > wide.measureRow(row, in: section, frames: false).height)
+        #expect(throws: LayoutError.self) { try wide.withWidth(.nan) }
+    }
 }

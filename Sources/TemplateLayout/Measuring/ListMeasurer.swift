@@ -31,6 +31,23 @@ public final class ListMeasurer: Sendable {
         measurer = textMeasurer
     }
 
+    private init(list: ListSettings, templates: [String: CompiledTemplate], measurer: TextMeasurer) {
+        self.list = list
+        self.templates = templates
+        self.measurer = measurer
+    }
+
+    /// A measurer for the same document at list width `width`, sharing this one's fonts, compiled
+    /// templates and text caches (the width is only an edit value, so nothing is recompiled).
+    public func withWidth(_ width: Double) throws(LayoutError) -> ListMeasurer {
+        guard width.isFinite, width >= 0 else {
+            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        }
+        var list = self.list
+        list.width = width
+        return ListMeasurer(list: list, templates: templates, measurer: measurer)
+    }
+
     /// The compiled template named `name`, if the document has one.
     public func template(named name: String) -> CompiledTemplate? { templates[name] }
 
