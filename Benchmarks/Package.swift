@@ -37,7 +37,8 @@ let package = Package(
             path: "Benchmarks/SolverBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "LayoutBenchmarks",
-            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root),
+                                           .product(name: "TextEngine", package: root)],
             path: "Benchmarks/LayoutBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "CacheBenchmarks",
