@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SolverTests", dependencies: ["Solver"]),
+        .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout"]),

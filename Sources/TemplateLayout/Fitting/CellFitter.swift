@@ -45,7 +45,7 @@ extension CompiledTemplate {
         let v = program.variables
         func suggest(_ index: Int, _ value: Double) {
             // The workspace's solver still holds last row's suggestion; skip unchanged values.
-            guard workspace.suggested[index] != value else { return }
+            guard program.isEdit[index], workspace.suggested[index] != value else { return }
             workspace.suggested[index] = value
             solver.suggestValue(v[index], value)
         }
@@ -58,11 +58,11 @@ extension CompiledTemplate {
         }
 
         suggest(TemplateView.superWidth, width)
-        for (dimension, parameter) in b.rowDimensions {
-            suggest(parameter, RowBinding.points(dimension, in: row))
+        for (path, parameter) in b.rowDimensions {
+            suggest(parameter, RowBinding.points(at: path, in: row))
         }
         for (k, label) in b.labels.enumerated() {
-            let text = RowBinding.interpolate(label.text, with: row)
+            let text = label.textTemplate.render(row)
             workspace.texts[k] = text
             workspace.measuredAt[k] = .infinity
             push(label, measurer.measure(text, style: label.style, width: .infinity))

@@ -27,8 +27,11 @@ final class SolverProgram: @unchecked Sendable {
     let system: ConstraintSystem
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
-    /// Template variable indices made edit variables: the content width, then the parameters.
+    /// Template variable indices made edit variables: the content width, then the parameters
+    /// some constraint uses (a label's baseline offsets only matter when a baseline is named).
     let edits: [Int]
+    /// Whether each template variable is an edit variable; others are never suggested.
+    let isEdit: [Bool]
     /// Only copied from, under `pool`'s lock.
     private let prototype: Solver
     private let pool: Mutex<[SolverWorkspace]>
@@ -46,17 +49,21 @@ final class SolverProgram: @unchecked Sendable {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
             }
         }
+        var used = [Bool](repeating: false, count: blueprint.variableCount)
+        for constraint in system.constraints {
+            for term in constraint.expression.terms { used[term.variable] = true }
+        }
         var edits = [TemplateView.superWidth]
-        for view in blueprint.views {
-            switch view.kind {
-            case .box(let width, let height):
-                for case .row(_, let parameter) in [width, height].compactMap({ $0 }) { edits.append(parameter) }
-            case .label, .stack: break
+        for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
+        for label in blueprint.labels {
+            for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,
+                              label.lastBaselineOffset] where used[parameter] {
+                edits.append(parameter)
             }
         }
-        for label in blueprint.labels {
-            edits += [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset, label.lastBaselineOffset]
-        }
+        var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
+        for edit in edits { isEdit[edit] = true }
+        self.isEdit = isEdit
         for edit in edits {
             do {
                 try solver.addEditVariable(variables[edit], priority: .required)
