@@ -14,6 +14,10 @@ struct _JSONScanner {
     var stack: [OpenContainer] = []
     /// Scratch bytes for strings with escapes, reused across strings.
     var scratch: [UInt8] = []
+    /// Whether rows are delimited instead of parsed (`parseDeferringRows`).
+    var defersRows = false
+    /// Byte ranges of deferred rows, by section.
+    var deferredRows: [[Range<Int>]] = []
 
     init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         // An empty buffer may have no base address; point at a static byte and read nothing.
@@ -114,6 +118,10 @@ struct _JSONScanner {
         while true {
             skipWhitespace()
             guard index < count else { throw error("unexpected end of input: expected a value") }
+            if defersRows, stack.count == 4, isAtRow, base[index] != UInt8(ascii: "]") {
+                try deferRow()
+                return .null
+            }
             switch base[index] {
             case UInt8(ascii: "{"):
                 try checkDepth()
