@@ -14,7 +14,11 @@ extension JSONParser {
         }
         ranges.append(contentsOf: repeatElement([], count: max(0, sections.count - ranges.count)))
         for i in sections.indices {
-            guard case .object(var section) = sections[i], case .array(let placeholders)? = section["rows"] else { continue }
+            guard case .object(var section) = sections[i], case .array(let placeholders)? = section["rows"] else {
+                // Rows recorded under a "sections" member that a later duplicate replaced.
+                ranges[i] = []
+                continue
+            }
             // A duplicated "rows" member keeps the last one (as a sequential parse does); the
             // ranges then no longer match the placeholders, which callers must treat as failure.
             guard placeholders.count == ranges[i].count else {
@@ -24,7 +28,7 @@ extension JSONParser {
             sections[i] = .object(section)
         }
         root["sections"] = .array(sections)
-        return (.object(root), ranges)
+        return (.object(root), Array(ranges.prefix(sections.count)))
     }
 }
 
