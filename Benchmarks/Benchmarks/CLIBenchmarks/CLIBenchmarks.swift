@@ -74,6 +74,13 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds,
                                            maxDuration: .seconds(60), maxIterations: 5)
     _ = feedPath
+    Benchmark("Parse the 100,000-row feed JSON (24 MB, one thread)") { benchmark in
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: feedPath)))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try JSONParser().parse(bytes))
+        }
+    }
     for jobs in [1, 2] {
         Benchmark("measure-cli pipeline, 100,000-row feed, \(jobs) job\(jobs == 1 ? "" : "s")") { benchmark in
             for _ in benchmark.scaledIterations {
