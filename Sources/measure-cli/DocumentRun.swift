@@ -1,4 +1,5 @@
 import TemplateLayout
+import TextEngine
 
 /// Measures a whole cells.json document: read, parse, decode, measure every line in parallel,
 /// then write everything in order. Nothing reaches stdout unless every line measured.
@@ -26,8 +27,9 @@ struct DocumentRun {
             }
         }
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
+        let textMeasurer = TextMeasurer()
         let measurer: ListMeasurer
-        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory) } catch {
+        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
         let (items, cacheHits) = ListItem.items(of: document)
@@ -60,7 +62,9 @@ struct DocumentRun {
         writer.begin()
         for record in records { try writer.write(record) }
         try writer.finish()
-        return RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+        var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+        stats.record(textMeasurer.cacheStatistics)
+        return stats
     }
 
     /// The document with its rows parsed and decoded on `jobs` threads, or nil when anything

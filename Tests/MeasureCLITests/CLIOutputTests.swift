@@ -102,7 +102,7 @@ import TemplateLayout
         #expect(out.errorLines.count == 1)
         let summary = out.errorLines.first ?? ""
         #expect(summary.hasPrefix("measure-cli: 8 rows (+3 headers/footers) in "))
-        #expect(summary.hasSuffix(" rows/s, 0 cache hits, 1 job"))
+        #expect(summary.contains(" rows/s, 0 cache hits, 1 job; text shaping cache "))
         #expect(try CLIRunner.run(["--quiet", try writePolicyDocument().path]).stderr == "")
     }
 
