@@ -133,7 +133,8 @@ struct _JSONScanner {
                 }
                 stack.append(.object([:], key: ""))
                 let key = try parseMemberKey()
-                stack[stack.count - 1] = .object([:], key: key)
+                // Room for a typical row's members up front saves the rehashing of growing.
+                stack[stack.count - 1] = .object(Dictionary(minimumCapacity: 8), key: key)
             case UInt8(ascii: "["):
                 try checkDepth()
                 index += 1
