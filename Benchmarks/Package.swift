@@ -29,7 +29,8 @@ let package = Package(
         // The Pango peer the text benchmarks compare against, in C as an app would call Pango.
         .systemLibrary(name: "CPango", path: "Benchmarks/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "CPangoPeer", dependencies: ["CPango"], path: "Benchmarks/CPangoPeer"),
+        .target(name: "CPangoPeer", dependencies: ["CPango"], path: "Benchmarks/CPangoPeer",
+                linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .executableTarget(
             name: "SolverBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "Solver", package: root)],

@@ -25,6 +25,16 @@ static int tl_is_space_separator(uint32_t c) {
            c == 0x205F || c == 0x3000;
 }
 
+// BMP characters with Grapheme_Cluster_Break = Other that no following character of this same
+// set extends (printable ASCII, Latin-1 and Latin Extended, general punctuation without the
+// zero-width controls and joiners, CJK punctuation, ideographs, fullwidth forms): between two
+// of them UAX #29 always breaks (GB999).
+static inline int tl_is_lone_grapheme(uint16_t u) {
+    return (u >= 0x20 && u < 0x7F) || (u >= 0xA0 && u < 0x300) || (u >= 0x2010 && u <= 0x2027) ||
+           (u >= 0x2030 && u <= 0x205E) || (u >= 0x3000 && u <= 0x3029) ||
+           (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF60);
+}
+
 static inline uint32_t tl_decode(const uint16_t *text, int32_t end, int32_t *at) {
     uint32_t c = text[(*at)++];
     if (c >= 0xD800 && c <= 0xDBFF && *at < end && text[*at] >= 0xDC00 && text[*at] <= 0xDFFF) {
@@ -114,6 +124,12 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
 // The advance of text[start, end) shaped alone with `font`, in em.
 static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
                               int32_t start, int32_t end) {
+    // One character (a ligature's usual component): its glyph's own advance, no shaping call.
+    int32_t at = start;
+    uint32_t c = tl_decode(text, end, &at);
+    hb_codepoint_t glyph;
+    if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
+        return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
@@ -166,14 +182,20 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
     tl_scratch *scratch = tl_scratch_get();
     if (!scratch || !tl_scratch_reserve_owner(scratch, length)) return -1;
 
+    // Text made only of characters that are each a whole grapheme cluster (most UI text)
+    // needs no ICU pass: every code unit boundary is a cluster boundary.
+    int simple = 1;
+    for (int32_t i = 0; i < length && simple; i++) simple = tl_is_lone_grapheme(text[i]);
     UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText(scratch->character, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
+    if (!simple) {
+        ubrk_setText(scratch->character, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+    }
     int32_t count = 0, start = 0;
-    for (int32_t end = ubrk_next(scratch->character); end != UBRK_DONE;
-         end = ubrk_next(scratch->character)) {
+    for (int32_t end = simple ? 1 : ubrk_next(scratch->character); end != UBRK_DONE;
+         end = simple ? (end < length ? end + 1 : UBRK_DONE) : ubrk_next(scratch->character)) {
         if (count >= capacity) {
-            ubrk_setText(scratch->character, NULL, 0, &status);
+            if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
             return -1;
         }
         tl_grapheme *g = &out[count];
@@ -191,7 +213,7 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
         count++;
         start = end;
     }
-    ubrk_setText(scratch->character, NULL, 0, &status);
+    if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
 
     for (int32_t i = 0, at = 0; i < count;) {
         if (!out[i].spaces) { at += out[i++].length; continue; }

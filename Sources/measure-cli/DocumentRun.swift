@@ -14,8 +14,20 @@ struct DocumentRun {
         let file = input.displayName
         var documentWarnings: [DocumentError] = []
         let document: Document
-        if let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
-                                                   warnings: &documentWarnings) {
+        if let config = options.config {
+            let value: JSONValue
+            do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
+            do {
+                document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
+                                                       mode: config.mode, warnings: &documentWarnings)
+            } catch {
+                switch error {
+                case .config(let error): throw CLIFailure(status: .input, message: "\(config.name): \(error)")
+                case .document(let error): throw Failures.document(error, file: file)
+                }
+            }
+        } else if let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
+                                                          warnings: &documentWarnings) {
             document = fast
         } else {
             // The sequential path finds the first problem in document order, with its exact place.

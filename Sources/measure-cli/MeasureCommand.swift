@@ -50,6 +50,12 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .long, help: "No summary on stderr.")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp("A .tableViewConfig file (AOZTableViewProvider) giving the sections; the input then is its data document: list, fonts, templates and a data member.", valueName: "FILE"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The config file's mode to measure, from 0 (with --config).", valueName: "N"))
+    var mode: Int?
+
     @Argument(help: ArgumentHelp("The cells.json document, or - for standard input.", valueName: "CELLS.json|-"))
     var input: String
 
@@ -67,6 +73,9 @@ struct MeasureCommand: ParsableCommand {
         }
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
         if font?.isEmpty == true { throw ValidationError("--font needs a file path") }
+        if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
+        if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
+        if let mode, mode < 0 { throw ValidationError("--mode must be 0 or more, got \(mode)") }
     }
 
     func run() throws(CLIFailure) {
@@ -78,9 +87,14 @@ struct MeasureCommand: ParsableCommand {
         decoder.widthOverride = width
         decoder.scaleOverride = scale
         let jobCount = jobs ?? ProcessInfoCores.count
-        let options = RunOptions(format: format, frames: frames, jobs: jobCount, decoder: decoder,
+        var options = RunOptions(format: format, frames: frames, jobs: jobCount, decoder: decoder,
                                  renderPath: render, renderRows: renderRows,
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
+        if let config {
+            let file = InputFile(argument: config)
+            options.config = ConfigInput(name: file.displayName, text: String(decoding: try file.readAll(), as: UTF8.self),
+                                         mode: mode ?? 0)
+        }
         let file = InputFile(argument: input)
         var warnings: [String] = []
         let stats = stream ? try StreamRun(input: file, options: options).run(warnings: &warnings)

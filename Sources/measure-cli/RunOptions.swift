@@ -17,6 +17,18 @@ struct RunOptions: Sendable {
     var renderRows: Int
     /// Whether to draw a progress bar (stderr is a terminal).
     var progress: Bool
+    /// `--config`: the sections come from this config file, the input is its data document.
+    var config: ConfigInput? = nil
+}
+
+/// A `--config` file read in full, and the mode to measure.
+struct ConfigInput: Sendable {
+    /// The name error lines start with.
+    var name: String
+    /// The file's text.
+    var text: String
+    /// `--mode`.
+    var mode: Int
 }
 
 /// What a run did, for the summary line.

@@ -47,9 +47,10 @@ struct RandomSystem {
     /// What holds at the end: every constraint kept plus each edit's last suggestion.
     var final: [Spec] = []
 
+    /// Seeds above 10000 make template-sized systems (10 to 40 variables), others small ones.
     init(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let n = Int.random(in: 3...9, using: &rng)
+        let n = seed > 10000 ? Int.random(in: 10...40, using: &rng) : Int.random(in: 3...9, using: &rng)
         count = n
         // A hidden solution every required constraint satisfies, so the required set is feasible.
         let truth = (0..<n).map { _ in Double(Int.random(in: 0...300, using: &rng)) }

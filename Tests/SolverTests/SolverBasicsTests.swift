@@ -37,4 +37,44 @@ import Testing
         #expect(s.value(of: y) == 0)
         #expect(s.value(of: z) == 0)
     }
+
+    @Test func everyDistinctPriorityValueIsItsOwnLevel() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
+        try s.add(Constraint(x, .equal, LinearExpression(y)))
+        try s.add(Constraint(x, .equal, LinearExpression(z)))
+        try s.add(Constraint(x, .equal, 0, priority: Priority(250.5)))
+        for _ in 0..<5 {
+            try s.add(Constraint(y, .equal, 10, priority: .low))
+            try s.add(Constraint(z, .equal, 10, priority: .low))
+        }
+        #expect(s.value(of: x) == 0)
+    }
+
+    @Test func errorsWithinOneLevelAddUp() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(x, .equal, LinearExpression(y)))
+        try s.add(Constraint(x, .equal, 0, priority: Priority(500)))
+        try s.add(Constraint(y, .equal, 10, priority: Priority(500)))
+        try s.add(Constraint(y, .greaterThanOrEqual, 10, priority: Priority(500)))
+        #expect(s.value(of: x) == 10)
+        // A weaker level only breaks ties the stronger levels leave open.
+        let t = Solver()
+        let a = t.makeVariable("a")
+        try t.add(Constraint(a, .greaterThanOrEqual, 0, priority: .high))
+        try t.add(Constraint(a, .lessThanOrEqual, 40, priority: .high))
+        try t.add(Constraint(a, .equal, 100, priority: .low))
+        try t.add(Constraint(a, .equal, -100, priority: .fittingSize))
+        #expect(t.value(of: a) == 40)
+    }
+
+    @Test func expressionsCombineTermsOfTheSameVariable() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(2 * x + x - y / 2, .equal, 10 - x))   // 4x - y/2 == 10
+        try s.add(Constraint(y, .equal, 4))
+        #expect(s.value(of: x) == 3)
+        #expect(s.name(of: x) == "x")
+    }
 }

@@ -17,6 +17,8 @@ struct SplitMix64: RandomNumberGenerator {
 /// is fixed by one required equality or by its intrinsic size (possibly bounded by a required or
 /// prioritised inequality that leaves one optimum), and the content view's bottom is pulled
 /// below some views, so the fitted height is the largest of their bottoms plus a margin.
+/// A view with an intrinsic size never takes its size from another view's (its hugging and
+/// compression errors would then trade against that view's at the same priority: a tie).
 struct UniqueLayoutGenerator {
     var random: SplitMix64
     static let words = ["Inbox", "Ada Lovelace", "今天天气很好", "Settings", "12:45", "Re: lunch?", "OK", "Grace", "📷 Photo"]
@@ -56,7 +58,7 @@ struct UniqueLayoutGenerator {
             case 2 where previous != "super": constraints.append("\(id).centerX == \(previous).centerX - \(c)")
             default: constraints.append("\(id).left == super.centerX + \(c)")
             }
-            switch int(hasIntrinsic ? 0...5 : 2...5) {
+            switch hasIntrinsic ? pick([0, 1, 2, 5]) : int(2...5) {
             case 0: break  // intrinsic width alone
             case 1: constraints.append("\(id).width <= \(points(10...80))")
             case 2: constraints.append("\(id).width == \(points(5...100))")
@@ -75,7 +77,7 @@ struct UniqueLayoutGenerator {
                 if previous != "super" { constraints.append("\(id).firstBaseline == \(previous).lastBaseline + \(d)") }
                 else { constraints.append("\(id).top == super.top + \(d)") }
             }
-            switch int(hasIntrinsic ? 0...4 : 2...4) {
+            switch hasIntrinsic ? pick([0, 1, 2, 3]) : int(2...4) {
             case 0: break
             case 1: constraints.append("\(id).height <= \(points(5...40)) @ required")
             case 2: constraints.append("\(id).height == \(points(5...60))")

@@ -20,17 +20,41 @@ struct SystemSpec {
 
     /// A solver holding the system, and its variables by name.
     func build() throws -> (Solver, [String: Variable]) {
+        let compiled = try compile()
+        return (try compiled.build(), compiled.variables)
+    }
+
+    /// The system with names resolved to variable ids, as a compiled template keeps it: the
+    /// solver-side work of building it is then `Compiled.build()` alone.
+    struct Compiled {
+        var variables: [String: Variable]
+        var names: [String]
+        var edits: [(Variable, Priority)]
+        var constraints: [Constraint]
+
+        /// A new solver holding the system (variables are made in the same order, so the ids
+        /// in `constraints` are this solver's).
+        func build() throws -> Solver {
+            let solver = Solver()
+            for name in names { _ = solver.makeVariable(name) }
+            for (v, priority) in edits { try solver.addEditVariable(v, priority: priority) }
+            for c in constraints { try solver.add(c) }
+            return solver
+        }
+    }
+
+    func compile() throws -> Compiled {
         let solver = Solver()
         var vars: [String: Variable] = [:]
         for name in variables { vars[name] = solver.makeVariable(name) }
-        for (name, priority, _) in edits { try solver.addEditVariable(vars[name]!, priority: priority) }
-        for (tag, c) in constraints.enumerated() {
+        var constraints: [Constraint] = []
+        for (tag, c) in self.constraints.enumerated() {
             var e = LinearExpression(constant: c.constant)
             for (name, k) in c.terms { e = e + k * vars[name]! }
             let relation: Relation = c.op == "==" ? .equal : c.op == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
-            try solver.add(Constraint(e, relation, 0, priority: c.priority, tag: tag))
+            constraints.append(Constraint(e, relation, 0, priority: c.priority, tag: tag))
         }
-        return (solver, vars)
+        return Compiled(variables: vars, names: variables, edits: edits.map { (vars[$0.0]!, $0.1) }, constraints: constraints)
     }
 
     /// The system as `kiwi_reference.py` reads it.

@@ -78,6 +78,17 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Label height: TextEngine first pass (caches empty at the first of the 1,000 strings)", configuration: configuration) { benchmark in
+        // A list's first screenful: each string measured once, words shared between strings
+        // are shaped once.
+        let measurer = TextMeasurer()
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            let (text, width) = workload[i % workload.count]
+            blackHole(measurer.measure(text, style: style, width: width).height)
+        }
+    }
+
     Benchmark("Label height: Pango 1.50 (PangoCairo, same fonts and widths)", configuration: configuration) { benchmark in
         guard let peer = tl_pango_peer_create(fontsDirectory) else { fatalError("Pango peer") }
         defer { tl_pango_peer_destroy(peer) }

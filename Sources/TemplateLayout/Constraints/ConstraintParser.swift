@@ -103,7 +103,7 @@ public enum ConstraintParser {
     private static func anchor(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> LayoutAnchor {
         let column = cursor.column
         guard let item = cursor.identifier() else { throw fail("expected a view id or super", column) }
-        guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", nil) }
+        guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", cursor.column) }
         let attributeColumn = cursor.column
         guard let name = cursor.identifier() else { throw fail("expected an attribute", attributeColumn) }
         guard let attribute = LayoutAttribute(rawValue: name) else {

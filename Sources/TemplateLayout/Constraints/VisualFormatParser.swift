@@ -137,7 +137,7 @@ public enum VisualFormatParser {
 
     /// Reads `( predicate (, predicate)* )`.
     private static func predicateList(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> [Predicate] {
-        guard cursor.take("(") else { throw fail("expected \"(\"", nil) }
+        guard cursor.take("(") else { throw fail("expected \"(\"", cursor.column) }
         var list: [Predicate] = []
         repeat {
             cursor.skipSpaces()
@@ -164,7 +164,7 @@ public enum VisualFormatParser {
             }
             list.append(p)
         } while cursor.take(",")
-        guard cursor.take(")") else { throw fail("expected \",\" or \")\"", nil) }
+        guard cursor.take(")") else { throw fail("expected \",\" or \")\"", cursor.column) }
         return list
     }
 }

@@ -1,25 +1,6 @@
 import Solver
 import TextEngine
 
-/// One view's frame in the content view's coordinates, in points, unrounded.
-public struct Frame: Sendable, Hashable {
-    /// The view's id.
-    public var id: String
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    /// A frame from its parts.
-    public init(id: String, x: Double, y: Double, width: Double, height: Double) {
-        self.id = id
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// The content view's fitted height and, when asked for, every view's frame.
 struct FittedCell {
     var contentHeight: Double

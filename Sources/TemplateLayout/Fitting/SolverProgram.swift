@@ -23,7 +23,7 @@ final class SolverWorkspace: @unchecked Sendable {
 /// One template variant compiled into a solver: every constraint added once, the content width
 /// and each per-row parameter made required edit variables. Rows reuse copies of it from a pool
 /// and only suggest new edit values (dual simplex), never rebuilding the tableau.
-final class SolverProgram: @unchecked Sendable {
+final class SolverProgram: Sendable {
     let system: ConstraintSystem
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
@@ -32,8 +32,8 @@ final class SolverProgram: @unchecked Sendable {
     let edits: [Int]
     /// Whether each template variable is an edit variable; others are never suggested.
     let isEdit: [Bool]
-    /// Only copied from, under `pool`'s lock.
-    private let prototype: Solver
+    /// The compiled state every workspace starts from.
+    private let prototype: Solver.Snapshot
     private let pool: Mutex<[SolverWorkspace]>
     private let labelCount: Int
 
@@ -73,16 +73,14 @@ final class SolverProgram: @unchecked Sendable {
         }
         self.edits = edits
         labelCount = blueprint.labels.count
-        prototype = solver
+        prototype = solver.snapshot()
         pool = Mutex([])
     }
 
-    /// A workspace for this thread: a pooled solver or a fresh copy of the prototype.
+    /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
     func checkout() -> SolverWorkspace {
-        pool.withLock { pool in
-            if let workspace = pool.popLast() { return workspace }
-            return SolverWorkspace(prototype.copy(), variableCount: variables.count, labelCount: labelCount)
-        }
+        if let workspace = pool.withLock({ $0.popLast() }) { return workspace }
+        return SolverWorkspace(Solver(prototype), variableCount: variables.count, labelCount: labelCount)
     }
 
     /// Gives a workspace back for the next row.

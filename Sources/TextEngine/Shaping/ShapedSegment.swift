@@ -36,6 +36,12 @@ final class ShapedSegment: Sendable {
 
     /// Shapes `units` with `stack`; nil only when the C kernel fails (ICU or memory).
     static func shape(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedSegment? {
+        shapeGraphemes(units, stack: stack).map(ShapedSegment.init(graphemes:))
+    }
+
+    /// The grapheme clusters of `units` shaped with `stack` (fallback per cluster, one
+    /// HarfBuzz call per run of clusters sharing a face); nil only when the C kernel fails.
+    static func shapeGraphemes(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ContiguousArray<Grapheme>? {
         let faces = stack.faces
         return withUnsafeTemporaryAllocation(of: tl_font.self, capacity: faces.count) { fonts in
             for (i, face) in faces.enumerated() {
@@ -43,18 +49,18 @@ final class ShapedSegment: Sendable {
                                    inverse_upem: 1 / Double(face.unitsPerEm),
                                    is_color: face.isColor ? 1 : 0)
             }
-            var out = ContiguousArray<tl_grapheme>(repeating: tl_grapheme(), count: units.count)
-            let count = out.withUnsafeMutableBufferPointer { buffer in
-                tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
-                                 Int32(units.count), buffer.baseAddress, Int32(buffer.count))
+            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: max(1, units.count)) { out in
+                let count = tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
+                                             Int32(units.count), out.baseAddress, Int32(units.count))
+                guard count >= 0 else { return nil }
+                var graphemes = ContiguousArray<Grapheme>()
+                graphemes.reserveCapacity(Int(count))
+                for g in out.prefix(Int(count)) {
+                    graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font,
+                                              hangs: g.hangs != 0, spaces: g.spaces != 0))
+                }
+                return graphemes
             }
-            guard count >= 0 else { return nil }
-            var graphemes = ContiguousArray<Grapheme>()
-            graphemes.reserveCapacity(Int(count))
-            for g in out.prefix(Int(count)) {
-                graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font, hangs: g.hangs != 0, spaces: g.spaces != 0))
-            }
-            return ShapedSegment(graphemes: graphemes)
         }
     }
 }

@@ -29,9 +29,12 @@ extension TextMeasurer {
                 positions[0] = Int32(count)
                 found = 1
             }
+            // Segments, then each paragraph's segments shaped (from the cache, else together).
             var segments = ContiguousArray<TextSegment>()
             segments.reserveCapacity(Int(found) + 1)
-            var start = 0
+            var bounds: [(start: Int, contentEnd: Int)] = []
+            bounds.reserveCapacity(Int(found))
+            var start = 0, paragraphFirst = 0
             for i in 0..<Int(found) {
                 let end = Int(positions[i])
                 let isHard = hard[i] != 0
@@ -39,10 +42,13 @@ extension TextMeasurer {
                 if isHard {
                     while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
                 }
-                let content = UnsafeBufferPointer(rebasing: units[start..<contentEnd])
-                segments.append(TextSegment(start: start, end: end, endsParagraph: isHard,
-                                            shaped: content.isEmpty ? nil : shapedSegment(content, stack: stack)))
+                segments.append(TextSegment(start: start, end: end, endsParagraph: isHard, shaped: nil))
+                bounds.append((start, contentEnd))
                 start = end
+                if isHard || i == Int(found) - 1 {
+                    shapeParagraph(&segments, bounds: bounds, first: paragraphFirst, units: units, stack: stack)
+                    paragraphFirst = segments.count
+                }
             }
             respaceTrailingSpaces(&segments, units: units, stack: stack)
             // A text ending in a mandatory break has an empty last line (as Pango and TextKit
@@ -56,12 +62,75 @@ extension TextMeasurer {
         }
     }
 
+    /// Fills in the shaping of segments[first...] (one paragraph): from the segment cache when
+    /// every segment is there, else by shaping the paragraph in one pass (few HarfBuzz calls)
+    /// and cutting it at the segment boundaries. A segment's last cluster gets its unkerned
+    /// advance, so a cut segment measures as if shaped alone, as a cached one was.
+    private func shapeParagraph(_ segments: inout ContiguousArray<TextSegment>,
+                                bounds: [(start: Int, contentEnd: Int)], first: Int,
+                                units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
+        let range = first..<segments.count
+        let keys = range.map { i -> SegmentKey? in
+            bounds[i].contentEnd > bounds[i].start
+                ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]))
+                : nil
+        }
+        let cached = self.segments.withLock { cache in keys.map { $0.flatMap { cache.value(for: $0) } } }
+        var shaped = cached
+        if zip(keys, cached).contains(where: { $0.0 != nil && $0.1 == nil }) {
+            let paragraph = bounds[first].start..<bounds[segments.count - 1].contentEnd
+            let cut = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack)
+                .flatMap { Self.cut($0, from: paragraph.lowerBound, at: bounds[range]) }
+            var fresh: [(SegmentKey, ShapedSegment)] = []
+            for (k, i) in range.enumerated() where shaped[k] == nil {
+                guard let key = keys[k] else { continue }
+                let made = cut?[k] ?? ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]), stack: stack)
+                shaped[k] = made
+                if let made { fresh.append((key, made)) }
+            }
+            self.segments.withLock { cache in for (key, value) in fresh { cache.insert(value, for: key) } }
+        }
+        for (k, i) in range.enumerated() {
+            segments[i] = TextSegment(start: segments[i].start, end: segments[i].end,
+                                      endsParagraph: segments[i].endsParagraph, shaped: shaped[k])
+        }
+    }
+
+    /// `units` shaped alone with `stack`, through the segment cache.
     private func shapedSegment(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedSegment? {
         let key = SegmentKey(stack: stack, units: units)
         if let cached = segments.withLock({ $0.value(for: key) }) { return cached }
         guard let shaped = ShapedSegment.shape(units, stack: stack) else { return nil }
         segments.withLock { $0.insert(shaped, for: key) }
         return shaped
+    }
+
+    /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) into the segments
+    /// `bounds`; nil when a segment boundary falls inside a cluster.
+    private static func cut(_ graphemes: ContiguousArray<Grapheme>, from origin: Int,
+                            at bounds: ArraySlice<(start: Int, contentEnd: Int)>) -> [ShapedSegment?]? {
+        var result: [ShapedSegment?] = []
+        result.reserveCapacity(bounds.count)
+        var index = 0, offset = origin
+        for bound in bounds {
+            // Mandatory break characters between segments are not in the paragraph's content
+            // only at its end, so inner segments start where the previous one ended.
+            guard offset == bound.start else { return nil }
+            let firstIndex = index
+            while offset < bound.contentEnd && index < graphemes.count {
+                offset += Int(graphemes[index].length)
+                index += 1
+            }
+            guard offset == bound.contentEnd else { return nil }
+            if index == firstIndex {
+                result.append(nil)
+                continue
+            }
+            var slice = ContiguousArray(graphemes[firstIndex..<index])
+            slice[slice.count - 1].advance = slice[slice.count - 1].tail
+            result.append(ShapedSegment(graphemes: slice))
+        }
+        return result
     }
 
     /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
