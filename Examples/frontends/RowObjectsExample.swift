@@ -1,6 +1,6 @@
 import TemplateLayout
 
-/// WBListKit: a keyed section of row objects, changed (insert, delete, exchange) between two
+/// WBListKit: a keyed section of row objects, changed (insert, delete, replace) between two
 /// snapshots; the diff is one batch update that keeps the cache right.
 func rowObjectsExample(fonts: FontsSpec) throws {
     var list = RowObjectList(base: Document(fonts: fonts, templates: ["FeedCell": feedCell]))
@@ -18,7 +18,7 @@ func rowObjectsExample(fonts: FontsSpec) throws {
                                                                     "detail": .string("A new post, long enough to wrap onto a second line.")]), key: "Barbara"),
                        at: IndexPath(row: 0, section: 0))
     try list.deleteRow(at: IndexPath(row: 2, section: 0))
-    try list.exchangeSections(0, 1)
+    try list.replaceRow(at: IndexPath(row: 0, section: 1), with: ListRow(data: .object([:]), key: "more", height: .fixed(80)))
     let changes = list.changes(since: snapshot)
     print("row objects, diff: sections deleted \(changes.deleteSections) inserted \(changes.insertSections) moved \(changes.moveSections.map { "\($0.from)->\($0.to)" }); rows deleted \(changes.deleteRows) inserted \(changes.insertRows) reloaded \(changes.reloadRows)")
     source.update(list.document())
