@@ -27,7 +27,7 @@ public final class HeightCache: Sendable {
 
     /// The source's rows per section, read outside the lock.
     static func counts(of source: some HeightSource) -> [Int] {
-        (0..<max(source.numberOfSections(), 0)).map { source.numberOfRows(inSection: $0) }
+        (0..<max(source.numberOfSections(), 0)).map { max(source.numberOfRows(inSection: $0), 0) }
     }
 
     /// What a locked lookup found.
