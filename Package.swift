@@ -46,7 +46,7 @@ let package = Package(
             path: "Examples/frontends",
             exclude: ["settings.tableViewConfig", "settings-data.json"]
         ),
-        .testTarget(name: "SolverTests", dependencies: ["Solver"]),
+        .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(
             name: "TemplateLayoutTests",

@@ -12,6 +12,7 @@ static void tl_scratch_free(void *pointer) {
     if (scratch->character) ubrk_close(scratch->character);
     if (scratch->buffer) hb_buffer_destroy(scratch->buffer);
     free(scratch->owner);
+    free(scratch->shaped);
     free(scratch);
 }
 
@@ -42,6 +43,9 @@ int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count) {
     int32_t *owner = realloc(scratch->owner, sizeof(int32_t) * (size_t)capacity);
     if (!owner) return 0;
     scratch->owner = owner;
+    uint8_t *shaped = realloc(scratch->shaped, (size_t)capacity);
+    if (!shaped) return 0;
+    scratch->shaped = shaped;
     scratch->owner_capacity = capacity;
     return 1;
 }

@@ -11,13 +11,14 @@ typedef struct tl_scratch {
     UBreakIterator *character;
     hb_buffer_t *buffer;
     int32_t *owner;          // code unit -> grapheme index, `owner_capacity` entries
+    uint8_t *shaped;         // grapheme index -> 1 when some glyph's cluster starts in it
     int32_t owner_capacity;
 } tl_scratch;
 
 /// This thread's scratch space, or NULL when it cannot be created.
 tl_scratch *tl_scratch_get(void);
 
-/// Ensures `owner` holds at least `count` entries; returns 0 on allocation failure.
+/// Ensures `owner` and `shaped` hold at least `count` entries; returns 0 on allocation failure.
 int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count);
 
 #endif

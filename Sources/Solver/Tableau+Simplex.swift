@@ -138,10 +138,21 @@ extension Tableau {
         return false
     }
 
-    /// The row to pivot a constraint's non-basic `marker` into before dropping it: the restricted
-    /// row that limits the marker most tightly, else any row holding it (kiwi's rule); -1 if the
+    /// The row to pivot a constraint's non-basic `marker` into before dropping it; -1 if the
     /// marker is in no row.
+    ///
+    /// A row whose basic is a dummy (`dummy = Σ dummies`: a required equality implied by others)
+    /// comes first: once the marker's constraint goes, that equality is no longer implied, and
+    /// pivoting there makes its dummy non-basic (pinned to 0) without moving any value. Kiwi's
+    /// rule, which skips this, leaves such a dummy basic with a non-zero value: a required
+    /// equality silently broken. Otherwise: the restricted row that limits the marker most
+    /// tightly, else any row holding it (kiwi's rule).
     func markerLeavingRow(for marker: Int) -> Int {
+        var implied = -1
+        for i in 0..<rows.count where kinds[rows[i].basic] == .dummy && rows[i].coefficient(for: marker) != 0 {
+            if implied < 0 || rows[i].basic < rows[implied].basic { implied = i }
+        }
+        if implied >= 0 { return implied }
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
         var b1 = Int.max, b2 = Int.max

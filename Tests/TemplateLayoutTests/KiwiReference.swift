@@ -16,6 +16,7 @@ enum KiwiReference {
     /// Runs the script on `cases`; one result (or error text) per case.
     static func solve(_ cases: [[String: Any]]) throws -> [Result?] {
         let input = try JSONSerialization.data(withJSONObject: ["cases": cases])
+        if let dump = ProcessInfo.processInfo.environment["KIWI_DUMP"] { try input.write(to: URL(fileURLWithPath: dump)) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
@@ -53,27 +54,32 @@ enum KiwiReference {
 
     /// The reference layout of `rows` (each with its accessory) in `template`, at `list`'s width.
     static func layout(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings()) throws -> [Result?] {
+        try layout(rows.map { (template, $0) }, list: list)
+    }
+
+    /// The reference layout of each (template, row) pair, all in one run of the script per round.
+    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings()) throws -> [Result?] {
         let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
-        let blueprint = try TemplateCompiler.blueprint(template, fonts: fonts)
+        let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
         let measurer = TextMeasurer()
-        // Per row, per label slot: (text, measured-at width, measurement).
-        let texts = rows.map { row in blueprint.labels.map { RowBinding.interpolate($0.text, with: row.data) } }
-        var measured = rows.indices.map { r in
-            blueprint.labels.indices.map { k in
-                (width: Double.infinity, m: measurer.measure(texts[r][k], style: blueprint.labels[k].style, width: .infinity))
+        // Per item, per label slot: its text, the width it was measured at, and the measurement.
+        let texts = items.indices.map { r in blueprints[r].labels.map { RowBinding.interpolate($0.text, with: items[r].1.data) } }
+        var measured = items.indices.map { r in
+            blueprints[r].labels.indices.map { k in
+                (width: Double.infinity, m: measurer.measure(texts[r][k], style: blueprints[r].labels[k].style, width: .infinity))
             }
         }
         var results: [Result?] = []
         for _ in 0..<CompiledTemplate.maximumMeasureRounds + 1 {
-            let cases = rows.indices.map { r in
-                makeCase(template, blueprint, row: rows[r], measured: measured[r].map(\.m), list: list)
+            let cases = items.indices.map { r in
+                makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
             }
             results = try solve(cases)
             var changed = false
-            for r in rows.indices {
+            for r in items.indices {
                 guard let result = results[r] else { continue }
-                for (k, label) in blueprint.labels.enumerated() where label.wraps {
-                    let id = blueprint.views[label.view].id
+                for (k, label) in blueprints[r].labels.enumerated() where label.wraps {
+                    let id = blueprints[r].views[label.view].id
                     let w = max(0, result.frames[id]?[2] ?? 0)
                     if abs(w - measured[r][k].width) > 1e-9 {
                         measured[r][k] = (w, measurer.measure(texts[r][k], style: label.style, width: w))

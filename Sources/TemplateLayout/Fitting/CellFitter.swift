@@ -43,28 +43,12 @@ extension CompiledTemplate {
         defer { program.checkin(workspace) }
         let solver = workspace.solver
         let v = program.variables
-        var suggested: [(variable: Int, value: Double)] = []
-        suggested.reserveCapacity(program.edits.count)
         func suggest(_ index: Int, _ value: Double) {
+            // The workspace's solver still holds last row's suggestion; skip unchanged values.
+            guard program.isEdit[index], workspace.suggested[index] != value else { return }
+            workspace.suggested[index] = value
             solver.suggestValue(v[index], value)
-            if let i = suggested.firstIndex(where: { $0.variable == index }) {
-                suggested[i].value = value
-            } else {
-                suggested.append((index, value))
-            }
         }
-
-        suggest(TemplateView.superWidth, width)
-        for view in b.views {
-            guard case .box(let w, let h) = view.kind else { continue }
-            for case .row(let dimension, let parameter) in [w, h].compactMap({ $0 }) {
-                suggest(parameter, RowBinding.points(dimension, in: row))
-            }
-        }
-        var texts: [String] = []
-        texts.reserveCapacity(b.labels.count)
-        var measuredAt: [Double] = []
-        measuredAt.reserveCapacity(b.labels.count)
         func push(_ label: LabelSlot, _ m: TextMeasurement) {
             let size = m.roundedSize(scale: scale)
             suggest(label.intrinsicWidth, size.width)
@@ -72,21 +56,25 @@ extension CompiledTemplate {
             suggest(label.firstBaselineOffset, m.firstBaseline - size.height / 2)
             suggest(label.lastBaselineOffset, m.lastBaseline - size.height / 2)
         }
-        for label in b.labels {
-            let text = RowBinding.interpolate(label.text, with: row)
-            texts.append(text)
-            measuredAt.append(.infinity)
+
+        suggest(TemplateView.superWidth, width)
+        for (path, parameter) in b.rowDimensions {
+            suggest(parameter, RowBinding.points(at: path, in: row))
+        }
+        for (k, label) in b.labels.enumerated() {
+            let text = label.textTemplate.render(row)
+            workspace.texts[k] = text
+            workspace.measuredAt[k] = .infinity
             push(label, measurer.measure(text, style: label.style, width: .infinity))
         }
-
-        if b.labels.contains(where: \.wraps) {
+        if b.hasWrappingLabels {
             for _ in 0..<Self.maximumMeasureRounds {
                 var changed = false
                 for (k, label) in b.labels.enumerated() where label.wraps {
                     let available = max(0, solver.value(of: v[TemplateView.width(label.view)]))
-                    guard abs(available - measuredAt[k]) > 1e-9 else { continue }
-                    measuredAt[k] = available
-                    push(label, measurer.measure(texts[k], style: label.style, width: available))
+                    guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
+                    workspace.measuredAt[k] = available
+                    push(label, measurer.measure(workspace.texts[k], style: label.style, width: available))
                     changed = true
                 }
                 if !changed { break }
@@ -95,8 +83,11 @@ extension CompiledTemplate {
 
         // Required edits come as close as the required constraints allow; any gap means those
         // constraints cannot hold at this width with these sizes.
-        for s in suggested where abs(solver.value(of: v[s.variable]) - s.value) > 1e-6 * max(1, abs(s.value)) {
-            throw diagnoseConflict(program, suggested: suggested)
+        for edit in program.edits {
+            let wanted = workspace.suggested[edit]
+            if abs(solver.value(of: v[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
+                throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })
+            }
         }
 
         var frames: [Frame] = []

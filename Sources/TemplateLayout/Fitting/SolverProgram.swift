@@ -5,7 +5,19 @@ import Synchronization
 /// given back after, so no two threads ever touch it together.
 final class SolverWorkspace: @unchecked Sendable {
     let solver: Solver
-    init(_ solver: Solver) { self.solver = solver }
+    /// The value last suggested for each template variable (NaN: never), kept across rows so an
+    /// unchanged value (the list width, a repeated size) is not suggested again.
+    var suggested: [Double]
+    /// Per label slot: the width it was last measured at in this row, and its text.
+    var measuredAt: [Double]
+    var texts: [String]
+
+    init(_ solver: Solver, variableCount: Int, labelCount: Int) {
+        self.solver = solver
+        suggested = Array(repeating: .nan, count: variableCount)
+        measuredAt = Array(repeating: .infinity, count: labelCount)
+        texts = Array(repeating: "", count: labelCount)
+    }
 }
 
 /// One template variant compiled into a solver: every constraint added once, the content width
@@ -15,11 +27,15 @@ final class SolverProgram: @unchecked Sendable {
     let system: ConstraintSystem
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
-    /// Template variable indices made edit variables: the content width, then the parameters.
+    /// Template variable indices made edit variables: the content width, then the parameters
+    /// some constraint uses (a label's baseline offsets only matter when a baseline is named).
     let edits: [Int]
+    /// Whether each template variable is an edit variable; others are never suggested.
+    let isEdit: [Bool]
     /// Only copied from, under `pool`'s lock.
     private let prototype: Solver
     private let pool: Mutex<[SolverWorkspace]>
+    private let labelCount: Int
 
     /// Compiles `system`; required constraints that cannot all hold are an error naming them.
     init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
@@ -33,17 +49,21 @@ final class SolverProgram: @unchecked Sendable {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
             }
         }
+        var used = [Bool](repeating: false, count: blueprint.variableCount)
+        for constraint in system.constraints {
+            for term in constraint.expression.terms { used[term.variable] = true }
+        }
         var edits = [TemplateView.superWidth]
-        for view in blueprint.views {
-            switch view.kind {
-            case .box(let width, let height):
-                for case .row(_, let parameter) in [width, height].compactMap({ $0 }) { edits.append(parameter) }
-            case .label, .stack: break
+        for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
+        for label in blueprint.labels {
+            for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,
+                              label.lastBaselineOffset] where used[parameter] {
+                edits.append(parameter)
             }
         }
-        for label in blueprint.labels {
-            edits += [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset, label.lastBaselineOffset]
-        }
+        var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
+        for edit in edits { isEdit[edit] = true }
+        self.isEdit = isEdit
         for edit in edits {
             do {
                 try solver.addEditVariable(variables[edit], priority: .required)
@@ -52,6 +72,7 @@ final class SolverProgram: @unchecked Sendable {
             }
         }
         self.edits = edits
+        labelCount = blueprint.labels.count
         prototype = solver
         pool = Mutex([])
     }
@@ -60,7 +81,7 @@ final class SolverProgram: @unchecked Sendable {
     func checkout() -> SolverWorkspace {
         pool.withLock { pool in
             if let workspace = pool.popLast() { return workspace }
-            return SolverWorkspace(prototype.copy())
+            return SolverWorkspace(prototype.copy(), variableCount: variables.count, labelCount: labelCount)
         }
     }
 
@@ -87,8 +108,9 @@ final class SolverProgram: @unchecked Sendable {
         switch conflict.reason {
         case .unsatisfiable:
             let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
-            return LayoutError(path: named.first?.path ?? fallbackPath,
-                               message: "required constraints conflict: \(list)")
+            // Point at a constraint the person wrote rather than at a generated one.
+            let path = named.first { $0.path != fallbackPath }?.path ?? named.first?.path ?? fallbackPath
+            return LayoutError(path: path, message: "required constraints conflict: \(list)")
         case .nonFiniteValue:
             return LayoutError(path: named.first?.path ?? fallbackPath,
                                message: "\"\(named.first?.text ?? "")\": a number is not finite")

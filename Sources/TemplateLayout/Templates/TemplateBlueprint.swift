@@ -16,6 +16,8 @@ struct TemplateBlueprint: Sendable {
     var maskedViews: [Int]
     /// Variables: content view, four per view, then per-row parameters.
     var variableCount: Int
+    /// Image and box sizes read from the row, with the parameter variable each one sets.
+    var rowDimensions: [(path: RowPath, parameter: Int)]
 
     /// The visibility mask of a row: bit `b` set when `maskedViews[b]` is hidden.
     func visibilityMask(for row: JSONValue) -> UInt64 {
@@ -25,6 +27,9 @@ struct TemplateBlueprint: Sendable {
         }
         return mask
     }
+
+    /// Whether any label may wrap (and so needs the measure-at-solved-width rounds).
+    var hasWrappingLabels: Bool { labels.contains { $0.wraps } }
 
     func isCollapsed(_ view: Int, mask: UInt64) -> Bool {
         guard let bit = views[view].maskBit else { return false }

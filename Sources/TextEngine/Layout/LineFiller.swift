@@ -55,36 +55,45 @@ struct LineFiller {
             return
         }
         if !breaksAtGraphemes {
-            let segmentInk = (shaped.advance - shaped.trailingSpace) * size
+            let segmentInk = (segment.advance - segment.trailingSpace) * size
             if placed && advance + segmentInk > limit {
                 emit(at: segment.start, sink: sink)
                 if full { return }
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if shaped.trailingSpace < shaped.advance { ink = advance + segmentInk }
-                advance += shaped.advance * size
-                mask |= shaped.fontMask
+                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
+                advance += segment.advance * size
+                mask |= segment.fontMask
                 placed = true
                 return
             }
         }
-        placeGraphemes(of: shaped, from: segment.start, sink: sink)
+        placeGraphemes(of: segment, shaped: shaped, sink: sink)
     }
 
     /// Places a segment grapheme by grapheme, breaking before any that does not fit.
-    private mutating func placeGraphemes(of shaped: ShapedSegment, from start: Int, sink: (Line) -> Void) {
-        var position = start
-        for g in shaped.graphemes {
-            let width = g.advance * size
+    private mutating func placeGraphemes(of segment: TextSegment, shaped: ShapedSegment, sink: (Line) -> Void) {
+        var position = segment.start
+        let respaceFrom = segment.respacing == nil ? Int.max : shaped.trailingSpacesStart
+        for (index, g) in shaped.graphemes.enumerated() {
+            if index == respaceFrom, let respacing = segment.respacing {
+                // The trailing spaces hang, in the font of the segment after them.
+                advance += respacing.advance * size
+                mask |= respacing.fontMask
+                placed = true
+                return
+            }
             if !g.hangs {
-                if placed && advance + width > limit {
+                // A line ending after g does not have g's kerning against what follows.
+                let tail = g.tail * size
+                if placed && advance + tail > limit {
                     emit(at: position, sink: sink)
                     if full { return }
                 }
-                ink = advance + width
+                ink = advance + tail
             }
-            advance += width
+            advance += g.advance * size
             mask |= 1 << UInt64(g.font)
             placed = true
             position += Int(g.length)

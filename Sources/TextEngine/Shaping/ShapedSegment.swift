@@ -13,6 +13,9 @@ final class ShapedSegment: Sendable {
     let trailingSpace: Double
     /// Bit i set when face i of the stack shaped some cluster.
     let fontMask: UInt64
+    /// Index of the first cluster of the trailing run of breakable space separators (count if
+    /// none): Pango gives them the font of the text after them, in the next segment.
+    let trailingSpacesStart: Int
 
     init(graphemes: ContiguousArray<Grapheme>) {
         self.graphemes = graphemes
@@ -26,6 +29,9 @@ final class ShapedSegment: Sendable {
         self.advance = advance
         self.trailingSpace = trailing
         self.fontMask = mask
+        var first = graphemes.count
+        while first > 0 && graphemes[first - 1].spaces && graphemes[first - 1].hangs { first -= 1 }
+        trailingSpacesStart = first
     }
 
     /// Shapes `units` with `stack`; nil only when the C kernel fails (ICU or memory).
@@ -46,7 +52,7 @@ final class ShapedSegment: Sendable {
             var graphemes = ContiguousArray<Grapheme>()
             graphemes.reserveCapacity(Int(count))
             for g in out.prefix(Int(count)) {
-                graphemes.append(Grapheme(advance: g.advance, length: g.length, font: g.font, hangs: g.hangs != 0))
+                graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font, hangs: g.hangs != 0, spaces: g.spaces != 0))
             }
             return ShapedSegment(graphemes: graphemes)
         }
@@ -57,10 +63,14 @@ final class ShapedSegment: Sendable {
 struct Grapheme: Sendable, Hashable {
     /// Advance in em.
     var advance: Double
+    /// Advance in em when a line ends after it (no kerning against the next cluster).
+    var tail: Double
     /// Length in UTF-16 code units.
     var length: Int32
     /// Index of the face in the stack that shaped it.
     var font: UInt8
     /// Breakable white space: it hangs past the line end.
     var hangs: Bool
+    /// Only space separators: its font follows its neighbours (see tl_shape_segment).
+    var spaces: Bool
 }

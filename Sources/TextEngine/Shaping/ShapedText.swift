@@ -23,11 +23,44 @@ struct TextSegment: Sendable {
     var endsParagraph: Bool
     /// The shaped content without mandatory break characters; nil when that is empty.
     var shaped: ShapedSegment?
+    /// The trailing spaces reshaped in the font of the segment after them, when that differs.
+    var respacing: Respacing?
+
+    /// Trailing spaces shaped with another face of the stack.
+    struct Respacing: Sendable {
+        /// Their advance in em.
+        var advance: Double
+        /// The face that shapes them, as a mask bit.
+        var fontMask: UInt64
+    }
 
     /// Advance in em, trailing white space included.
-    var advance: Double { shaped?.advance ?? 0 }
+    let advance: Double
     /// Advance in em of the trailing white space that hangs.
-    var trailingSpace: Double { shaped?.trailingSpace ?? 0 }
+    let trailingSpace: Double
     /// Faces used (bit per face index); 0 for an empty segment.
-    var fontMask: UInt64 { shaped?.fontMask ?? 0 }
+    let fontMask: UInt64
+
+    init(start: Int, end: Int, endsParagraph: Bool, shaped: ShapedSegment?, respacing: Respacing? = nil) {
+        self.start = start
+        self.end = end
+        self.endsParagraph = endsParagraph
+        self.shaped = shaped
+        self.respacing = respacing
+        guard let shaped else {
+            (advance, trailingSpace, fontMask) = (0, 0, 0)
+            return
+        }
+        guard let respacing else {
+            (advance, trailingSpace, fontMask) = (shaped.advance, shaped.trailingSpace, shaped.fontMask)
+            return
+        }
+        // Trailing spaces always hang, so the respaced ones replace part of the hanging advance.
+        let old = shaped.graphemes[shaped.trailingSpacesStart...].reduce(0) { $0 + $1.advance }
+        var mask: UInt64 = respacing.fontMask
+        for g in shaped.graphemes[..<shaped.trailingSpacesStart] { mask |= 1 << UInt64(g.font) }
+        advance = shaped.advance - old + respacing.advance
+        trailingSpace = shaped.trailingSpace - old + respacing.advance
+        fontMask = mask
+    }
 }

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import CTextKernels
 
 extension TextMeasurer {
@@ -43,6 +44,7 @@ extension TextMeasurer {
                                             shaped: content.isEmpty ? nil : shapedSegment(content, stack: stack)))
                 start = end
             }
+            respaceTrailingSpaces(&segments, units: units, stack: stack)
             // A text ending in a mandatory break has an empty last line (as Pango and TextKit
             // lay it out); otherwise the last segment ends the last paragraph.
             if segments.last?.endsParagraph == true {
@@ -60,6 +62,48 @@ extension TextMeasurer {
         guard let shaped = ShapedSegment.shape(units, stack: stack) else { return nil }
         segments.withLock { $0.insert(shaped, for: key) }
         return shaped
+    }
+
+    /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
+    /// the text before them, unless the text after them (the next segment, same paragraph and
+    /// script run) uses a font earlier in the stack; after an emoji, that of the text after.
+    private func respaceTrailingSpaces(_ segments: inout ContiguousArray<TextSegment>,
+                                       units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
+        let faces = stack.faces
+        guard faces.count > 1 else { return }
+        for i in segments.indices {
+            guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
+            let graphemes = shaped.graphemes
+            let firstSpace = shaped.trailingSpacesStart
+            let leading = graphemes[..<firstSpace].reduce(0) { $0 + Int($1.length) }
+            let spaceStart = segments[i].start + leading
+            let spaceEnd = spaceStart + graphemes[firstSpace...].reduce(0) { $0 + Int($1.length) }
+            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
+            let nextFont = next.map { Int($0.font) }.flatMap { faces[$0].isColor ? nil : $0 }
+            var target: Int?
+            let count = Int32(units.count)
+            let beforeStart = firstSpace > 0 ? Int32(spaceStart - Int(graphemes[firstSpace - 1].length)) : -1
+            if firstSpace > 0, !faces[Int(graphemes[firstSpace - 1].font)].isColor,
+               tl_is_emoji_presentation(units.baseAddress, count, beforeStart) == 0 {
+                let before = Int(graphemes[firstSpace - 1].font)
+                target = before
+                if let nextFont, nextFont < before,
+                   tl_continues_script_run(units.baseAddress, count, beforeStart, Int32(spaceEnd)) != 0 {
+                    target = nextFont
+                }
+            } else {
+                target = nextFont
+            }
+            guard let target, target != Int(graphemes[firstSpace].font) else { continue }
+            let face = faces[target]
+            let spaces = UnsafeBufferPointer(rebasing: units[spaceStart..<spaceEnd])
+            var glyph: hb_codepoint_t = 0
+            guard spaces.allSatisfy({ hb_font_get_nominal_glyph(face.hbFont, hb_codepoint_t($0), &glyph) != 0 }),
+                  let respaced = shapedSegment(spaces, stack: FontStack(primary: face)) else { continue }
+            let segment = segments[i]
+            segments[i] = TextSegment(start: segment.start, end: segment.end, endsParagraph: segment.endsParagraph,
+                                      shaped: shaped, respacing: .init(advance: respaced.advance, fontMask: 1 << UInt64(target)))
+        }
     }
 
     /// Characters of UAX #14 classes BK, CR, LF and NL.

@@ -22,8 +22,8 @@ height == 0 at priority 50 (systemLayoutSizeFitting); hugging `size <= intrinsic
 are those of its first/last visible arranged view. UIStackView: ends pinned, spacing between
 visible views, fillEqually equal sizes, equalSpacing equal gaps >= spacing; cross-axis alignment;
 non-fill alignments and empty stacks pull the stack's cross size to 0 at priority 49; hidden
-arranged views collapse (size 0 at the stack's start, priority 999). Priorities are kiwi
-strengths, one factor of 1000 per distinct level, so the levels act lexicographically.
+arranged views collapse (size 0 at the stack's start, priority 999). Priorities are
+lexicographic: kiwi optimises one level at a time, strongest first (see Cell.solve).
 """
 import json
 import math
@@ -196,13 +196,47 @@ class Cell:
             self.add(A(s, csz), "==", 0, 49)
 
     def solve(self):
+        """Lexicographic priorities, solved level by level: each soft constraint gets explicit
+        non-negative error variables; from the strongest level down, kiwi minimises that level's
+        total error (all other levels absent), and the optimum is then fixed as a required cap."""
         self.build()
-        levels = sorted({p for _, p in self.items if p < 1000})
-        weight = {p: 10.0 ** (3 * k - 3) for k, p in enumerate(levels)}
         solver = kiwi.Solver()
-        for c, p in self.items:
-            strength = kiwi.strength.required if p >= 1000 else weight[p]
-            solver.addConstraint(c | strength)
+        errors = {}
+        for n, (c, p) in enumerate(self.items):
+            if p >= 1000:
+                solver.addConstraint(c)
+                continue
+            expr, op = c.expression(), c.op()
+            plus, minus = kiwi.Variable("e+%d" % n), kiwi.Variable("e-%d" % n)
+            solver.addConstraint(plus >= 0)
+            solver.addConstraint(minus >= 0)
+            if op == "==":
+                solver.addConstraint(expr == plus - minus)
+                err = plus + minus
+            elif op == "<=":
+                solver.addConstraint(expr <= plus)
+                solver.addConstraint(minus == 0)
+                err = plus + 0
+            else:
+                solver.addConstraint(expr >= -minus)
+                solver.addConstraint(plus == 0)
+                err = minus + 0
+            errors.setdefault(p, []).append(err)
+        levels = sorted(errors, reverse=True)
+        for k, p in enumerate(levels):
+            total = sum(errors[p][1:], errors[p][0])
+            objective = (total == 0) | "weak"
+            solver.addConstraint(objective)
+            solver.updateVariables()
+            optimum = total.value()
+            if k + 1 < len(levels):
+                solver.removeConstraint(objective)
+                for slack in (1e-11, 1e-9, 1e-7):  # as tight as kiwi's arithmetic allows
+                    try:
+                        solver.addConstraint(total <= optimum + slack)
+                        break
+                    except kiwi.UnsatisfiableConstraint:
+                        continue
         solver.updateVariables()
         scale = self.case.get("scale", 2)
         sep = 1.0 / scale if self.case.get("separator", True) else 0.0
