@@ -36,6 +36,7 @@ let package = Package(
             name: "measure-cli",
             dependencies: [
                 "TemplateLayout",
+                "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

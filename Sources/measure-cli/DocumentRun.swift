@@ -57,7 +57,9 @@ struct DocumentRun {
             }
         }
         if let renderPath = options.renderPath {
-            try SVGRenderer(document: document, records: records, maxRows: options.renderRows).write(to: renderPath)
+            let lines = LabelLines(fonts: document.fonts, baseDirectory: input.baseDirectory)
+            try SVGRenderer(document: document, records: records, maxRows: options.renderRows, labelLines: lines)
+                .write(to: renderPath)
         }
         var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
         writer.begin()

@@ -48,7 +48,8 @@ struct _JSONScanner {
                 if index < count { throw error("unexpected \(describeByte(at: index)) after the JSON value") }
                 return value
             }
-            switch open {
+            // `consume` hands the container over, so appending to it never copies.
+            switch consume open {
             case .array(var items):
                 items.append(value)
                 skipWhitespace()
@@ -214,7 +215,8 @@ struct _JSONScanner {
     func currentPath() -> String {
         var path = ""
         for open in stack {
-            switch open {
+            // `consume` hands the container over, so appending to it never copies.
+            switch consume open {
             case .array(let items):
                 path += "[\(items.count)]"
             case .object(_, let key):
