@@ -40,6 +40,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Worked examples of the data-source front ends (`swift run FrontEndExamples`).
+        .executableTarget(
+            name: "FrontEndExamples",
+            dependencies: ["TemplateLayout"],
+            path: "Examples/frontends",
+            exclude: ["settings.tableViewConfig", "settings-data.json"]
+        ),
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(

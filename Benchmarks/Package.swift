@@ -45,6 +45,10 @@ let package = Package(
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
             path: "Benchmarks/CacheBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
+            name: "FrontEndBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            path: "Benchmarks/FrontEndBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
             name: "CLIBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
             path: "Benchmarks/CLIBenchmarks", plugins: benchmarkPlugins),

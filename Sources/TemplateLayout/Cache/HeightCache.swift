@@ -27,7 +27,7 @@ public final class HeightCache: Sendable {
 
     /// The source's rows per section, read outside the lock.
     static func counts(of source: some HeightSource) -> [Int] {
-        (0..<max(source.numberOfSections(), 0)).map { source.numberOfRows(inSection: $0) }
+        (0..<max(source.numberOfSections(), 0)).map { max(source.numberOfRows(inSection: $0), 0) }
     }
 
     /// What a locked lookup found.
@@ -40,13 +40,22 @@ public final class HeightCache: Sendable {
     /// The height of the row at `indexPath` at the current width: cached, else from the keyed
     /// cache when the row has a key, else measured and stored.
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
+        // The hit path returns a plain Double: -1 for outside the list, NaN for a miss.
+        let height = state.withLock { state -> Double in
+            let height = state.current.height(at: indexPath)
+            if state.statisticsEnabled, height >= 0 { state.statistics.hits += 1 }
+            return height
+        }
+        if height >= 0 { return height }
+        return try missedHeight(for: indexPath)
+    }
+
+    /// The slow path of `height(for:)`: throws outside the list, else fills the miss.
+    private func missedHeight(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
         let lookup = state.withLock { state -> _Lookup in
             guard state.contains(indexPath) else { return .invalid(state.outOfRange(indexPath)) }
             let height = state.current.heights[indexPath.section][indexPath.row]
-            if !height.isNaN {
-                if state.statisticsEnabled { state.statistics.hits += 1 }
-                return .hit(height)
-            }
+            if !height.isNaN { return .hit(height) }  // filled meanwhile by another thread
             return .miss(token: state.rows[indexPath.section][indexPath.row].token,
                          generation: state.generation, width: state.current.width)
         }

@@ -14,7 +14,9 @@ public final class KeyedHeightCache: Sendable {
     }
 
     /// Caches `height` for `key` at `width`, evicting the least recently used entry if full.
+    /// A width or height that is not a finite, non-negative number is not cached.
     public func setHeight(_ height: Double, forKey key: String, width: Double) {
+        guard width.isFinite, height.isFinite, height >= 0 else { return }
         state.withLock { $0.insert(height, key, width) }
     }
 

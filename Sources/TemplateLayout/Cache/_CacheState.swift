@@ -12,6 +12,15 @@ struct _WidthStore: Sendable {
     var heights: [[Double]]
     var lastUse: UInt64
 
+    /// The height at `path`: NaN when not measured, -1 outside the list.
+    @inline(__always)
+    func height(at path: IndexPath) -> Double {
+        guard path.section >= 0, path.section < heights.count else { return -1 }
+        return heights[path.section].withUnsafeBufferPointer { section in
+            path.row >= 0 && path.row < section.count ? section[path.row] : -1
+        }
+    }
+
     /// An empty store shaped like `rows`.
     init(width: Double, shapedLike rows: [[_RowMeta]], lastUse: UInt64) {
         self.width = width
@@ -141,8 +150,17 @@ extension _UpdatePlan {
                 return (0..<rows).map { _ in fresh() }
             case let .whole(section):
                 return old[section]
-            case let .rebuilt(origins):
-                return origins.map { $0.isFresh ? fresh() : old[$0.section][$0.row] }
+            case let .rebuilt(runs):
+                var rows: [T] = []
+                rows.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+                for run in runs {
+                    if run.section < 0 {
+                        for _ in 0..<run.count { rows.append(fresh()) }
+                    } else {
+                        rows.append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
+                    }
+                }
+                return rows
             }
         }
     }
