@@ -29,6 +29,22 @@ struct _WidthStore: Sendable {
     }
 }
 
+/// A miss answered outside the lock, waiting to be stored.
+struct _Filled: Sendable {
+    var path: IndexPath
+    var token: UInt64
+    var width: Double
+    var height: Double
+    var key: String?
+    /// Measured by the source (false: answered by the keyed cache).
+    var measured: Bool
+    var time: Duration
+
+    var logLine: String {
+        "miss \(path) width \(width): \(measured ? "measured" : "keyed") \(height)"
+    }
+}
+
 /// Everything a `HeightCache` guards with its lock. The current width's store is kept apart
 /// from the others so that a hit is two array loads.
 struct _CacheState: Sendable {
@@ -94,6 +110,36 @@ struct _CacheState: Sendable {
             offsets.change(section: path.section, row: path.row, by: effective(height) - effective(old))
         } else if let index = others.firstIndex(where: { $0.width == width }) {
             others[index].heights[path.section][path.row] = height
+        }
+    }
+
+    /// Stores a height answered outside the lock, unless the row changed meanwhile (its token
+    /// differs, or the whole list was cleared since `generation`); counts it either way.
+    mutating func accept(_ filled: _Filled, generation: UInt64) {
+        if statisticsEnabled {
+            statistics.misses += 1
+            if filled.measured {
+                statistics.measurements += 1
+                statistics.measuringTime += filled.time
+            } else {
+                statistics.keyedHits += 1
+            }
+        }
+        let path = filled.path
+        guard self.generation == generation, contains(path), rows[path.section][path.row].token == filled.token else {
+            return
+        }
+        store(filled.height, at: path, width: filled.width)
+        if let key = filled.key {
+            let id: Int
+            if let known = keyIDs[key] {
+                id = known
+            } else {
+                id = nextKeyID
+                nextKeyID += 1
+                keyIDs[key] = id
+            }
+            rows[path.section][path.row].keyID = id
         }
     }
 
