@@ -1,22 +1,6 @@
 import Foundation
 import Synchronization
 
-/// What a precache run did.
-public struct PrecacheSummary: Sendable {
-    /// Rows that were unmeasured at the start.
-    public var total: Int
-    /// Rows measured (or answered by key) and stored by this run.
-    public var measured: Int
-    /// Rows skipped because someone else measured, moved or invalidated them meanwhile.
-    public var skipped: Int
-    /// Rows whose measurement failed, with the first few errors.
-    public var failed: Int
-    /// Up to ten of the failures.
-    public var failures: [HeightCacheError]
-    /// Whether the run stopped early because its task was cancelled.
-    public var cancelled: Bool
-}
-
 extension HeightCache {
     /// Measures every row not yet cached at the current width, on `concurrency` threads (all
     /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns.
@@ -84,38 +68,5 @@ extension HeightCache {
             for filled in answers { state.accept(filled, generation: generation) }
         }
         run.measured.add(answers.count, ordering: .relaxed)
-    }
-}
-
-/// Shared counters of one precache run.
-final class _PrecacheRun: Sendable {
-    let total: Int
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let measured = Atomic<Int>(0)
-    let skipped = Atomic<Int>(0)
-    let failures = _Guarded<_Failures>(_Failures())
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    struct _Failures: Sendable {
-        var count = 0
-        var first: [HeightCacheError] = []
-    }
-
-    func fail(_ error: HeightCacheError) {
-        failures.withLock { failures in
-            failures.count += 1
-            if failures.first.count < 10 { failures.first.append(error) }
-        }
-    }
-
-    func summary(cancelled: Bool) -> PrecacheSummary {
-        let (failed, first) = failures.withLock { ($0.count, $0.first) }
-        return PrecacheSummary(total: total, measured: measured.load(ordering: .relaxed),
-                               skipped: skipped.load(ordering: .relaxed), failed: failed,
-                               failures: first, cancelled: cancelled)
     }
 }
