@@ -1,1 +1,90 @@
-// The Cassowary-style constraint solver lives here (issue 3).
+/// An incremental Cassowary-style simplex solver with lexicographic priorities.
+///
+/// Required constraints (priority 1000) always hold; below that, each distinct priority is its
+/// own level and a stronger level's error is never traded for any amount of weaker error.
+/// Results are deterministic: the same calls give the same values (no hash order anywhere).
+/// Not thread-safe: use one solver per thread, cloned with `copy()` from a solved one.
+///
+/// Edit variables may be required (priority 1000): such an edit is held at a level above every
+/// non-required priority, so it wins whenever the required constraints allow it and otherwise
+/// comes as close as they permit (it is never a hard constraint that could fail).
+public final class Solver {
+    var tableau: Tableau
+
+    /// An empty solver.
+    public init() {
+        tableau = Tableau()
+    }
+
+    init(tableau: Tableau) {
+        self.tableau = tableau
+    }
+
+    /// A new variable, initially 0 and unconstrained; `name` is only for `name(of:)`.
+    public func makeVariable(_ name: String = "") -> Variable {
+        Variable(id: tableau.makeSymbol(.external, owner: -1, name: name))
+    }
+
+    /// The name `v` was made with.
+    public func name(of v: Variable) -> String {
+        v.id >= 0 && v.id < tableau.names.count ? tableau.names[v.id] : ""
+    }
+
+    /// Adds `c` and re-solves. A required constraint that cannot hold together with the required
+    /// constraints already added throws a conflict naming them, and leaves the solver as it was.
+    @discardableResult
+    public func add(_ c: Constraint) throws(ConstraintConflict) -> ConstraintHandle {
+        let level: Double? = c.priority.isRequired ? nil : c.priority.value
+        return ConstraintHandle(id: try tableau.add(c, levelValue: level))
+    }
+
+    /// Removes the constraint `h` names and re-solves; a handle already removed is ignored.
+    public func remove(_ h: ConstraintHandle) {
+        tableau.remove(constraint: h.id)
+    }
+
+    /// Whether `h` names a constraint currently in the solver.
+    public func contains(_ h: ConstraintHandle) -> Bool {
+        h.id >= 0 && h.id < tableau.constraints.count && tableau.constraints[h.id] != nil
+    }
+
+    /// Makes `v` an edit variable held at `priority` (required allowed, see the type's note),
+    /// suggesting 0 until `suggestValue` says otherwise.
+    public func addEditVariable(_ v: Variable, priority: Priority) throws(SolverError) {
+        try tableau.addEdit(v.id, priority: priority)
+    }
+
+    /// Removes `v`'s edit (no effect when it has none).
+    public func removeEditVariable(_ v: Variable) {
+        tableau.removeEdit(v.id)
+    }
+
+    /// Whether `v` is an edit variable.
+    public func hasEditVariable(_ v: Variable) -> Bool {
+        v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0
+    }
+
+    /// Suggests `value` for the edit variable `v` and re-solves incrementally (dual simplex),
+    /// without allocating. Returns false and changes nothing when `v` has no edit or `value` is
+    /// NaN or infinite.
+    @discardableResult
+    public func suggestValue(_ v: Variable, _ value: Double) -> Bool {
+        tableau.suggest(v.id, value)
+    }
+
+    /// The value of `v` in the current solution (0 for a variable no constraint pins, or one this
+    /// solver did not make).
+    public func value(of v: Variable) -> Double {
+        guard v.id >= 0 && v.id < tableau.kinds.count else { return 0 }
+        return tableau.value(of: v.id)
+    }
+
+    /// An independent solver with the same constraints, edits and solution; cheap (the tableau's
+    /// storage is shared until either solver changes it). Variables and handles carry over.
+    public func copy() -> Solver {
+        Solver(tableau: tableau)
+    }
+
+    /// The number of tableau rows (for tests and benchmarks).
+    public var rowCount: Int { tableau.rows.count }
+}

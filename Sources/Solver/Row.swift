@@ -1,0 +1,159 @@
+/// One tableau row, `basic = constant + Σ coefficient·symbol`, over non-basic symbols.
+///
+/// Before a subject is chosen (while a constraint is being added) the same storage means
+/// `0 = constant + Σ coefficient·symbol`. Terms are kept sorted by symbol id with no zero
+/// coefficients, so lookups are binary searches and merges are linear and allocation-free once
+/// the array's capacity has grown to the row's working size.
+struct Row: Sendable {
+    var basic: Int
+    var constant: Double
+    var terms: [Term]
+
+    init(basic: Int = -1, constant: Double, terms: [Term] = []) {
+        self.basic = basic
+        self.constant = constant
+        self.terms = terms
+    }
+
+    /// The position of `symbol` in `terms`, or where it would be inserted (negative: `-(slot + 1)`).
+    @inline(__always)
+    func position(of symbol: Int) -> Int {
+        terms.withUnsafeBufferPointer { cells in
+            var low = 0
+            var high = cells.count
+            while low < high {
+                let mid = (low + high) >> 1
+                let s = cells[mid].symbol
+                if s == symbol { return mid }
+                if s < symbol { low = mid + 1 } else { high = mid }
+            }
+            return -(low + 1)
+        }
+    }
+
+    /// The coefficient of `symbol` (0 when absent).
+    @inline(__always)
+    func coefficient(for symbol: Int) -> Double {
+        let p = position(of: symbol)
+        return p >= 0 ? terms[p].coefficient : 0
+    }
+
+    /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
+    mutating func add(_ symbol: Int, _ coefficient: Double) {
+        let p = position(of: symbol)
+        if p >= 0 {
+            let sum = terms[p].coefficient + coefficient
+            if nearZero(sum) { terms.remove(at: p) } else { terms[p].coefficient = sum }
+        } else if !nearZero(coefficient) {
+            terms.insert(Term(symbol: symbol, coefficient: coefficient), at: -(p + 1))
+        }
+    }
+
+    /// Removes `symbol`'s cell, if any.
+    mutating func remove(_ symbol: Int) {
+        let p = position(of: symbol)
+        if p >= 0 { terms.remove(at: p) }
+    }
+
+    /// Adds `factor * (other + otherConstant)`: a sorted in-place merge from the back, then a
+    /// compaction of cells that cancelled, so no scratch storage is needed.
+    mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double) {
+        constant += otherConstant * factor
+        let n = terms.count
+        let m = other.count
+        if m == 0 { return }
+        // Count the union to size the array once.
+        var common = 0
+        terms.withUnsafeBufferPointer { cells in
+            var i = 0
+            var j = 0
+            while i < n && j < m {
+                let a = cells[i].symbol
+                let b = other[j].symbol
+                if a == b { common += 1; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
+            }
+        }
+        let total = n + m - common
+        if total > n {
+            for _ in n..<total { terms.append(Term(symbol: 0, coefficient: 0)) }
+        }
+        var cancelled = false
+        terms.withUnsafeMutableBufferPointer { cells in
+            var i = n - 1
+            var j = m - 1
+            var w = total - 1
+            while j >= 0 {
+                if i >= 0 && cells[i].symbol > other[j].symbol {
+                    cells[w] = cells[i]
+                    i -= 1
+                } else if i >= 0 && cells[i].symbol == other[j].symbol {
+                    let sum = cells[i].coefficient + other[j].coefficient * factor
+                    if nearZero(sum) { cancelled = true }
+                    cells[w] = Term(symbol: cells[i].symbol, coefficient: nearZero(sum) ? 0 : sum)
+                    i -= 1
+                    j -= 1
+                } else {
+                    let c = other[j].coefficient * factor
+                    if nearZero(c) { cancelled = true }
+                    cells[w] = Term(symbol: other[j].symbol, coefficient: nearZero(c) ? 0 : c)
+                    j -= 1
+                }
+                w -= 1
+            }
+            // The remaining cells[0...i] are already in place (w == i here).
+        }
+        if cancelled { compact() }
+    }
+
+    /// Drops cells whose coefficient is exactly zero.
+    private mutating func compact() {
+        var kept = 0
+        terms.withUnsafeMutableBufferPointer { cells in
+            for k in 0..<cells.count where cells[k].coefficient != 0 {
+                cells[kept] = cells[k]
+                kept += 1
+            }
+        }
+        terms.removeLast(terms.count - kept)
+    }
+
+    /// Multiplies the whole row by -1.
+    mutating func reverseSign() {
+        constant = -constant
+        terms.withUnsafeMutableBufferPointer { cells in
+            for k in 0..<cells.count { cells[k].coefficient = -cells[k].coefficient }
+        }
+    }
+
+    /// Rewrites `0 = constant + Σ…` as `symbol = …`: the row is then expressed in terms of the
+    /// other symbols, and `symbol` becomes its basic symbol.
+    mutating func solve(for symbol: Int) {
+        let p = position(of: symbol)
+        // Callers only solve for a symbol that is in the row.
+        let coefficient = terms[p].coefficient
+        terms.remove(at: p)
+        let factor = -1.0 / coefficient
+        constant *= factor
+        terms.withUnsafeMutableBufferPointer { cells in
+            for k in 0..<cells.count { cells[k].coefficient *= factor }
+        }
+        basic = symbol
+    }
+
+    /// Pivots `basic = …entering…` into `entering = …basic…`.
+    mutating func solve(leaving: Int, entering: Int) {
+        add(leaving, -1.0)
+        solve(for: entering)
+    }
+
+    /// Replaces `symbol` by `other + otherConstant`; returns whether the row contained `symbol`.
+    @inline(__always)
+    mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double) -> Bool {
+        let p = position(of: symbol)
+        if p < 0 { return false }
+        let factor = terms[p].coefficient
+        terms.remove(at: p)
+        add(other, constant: otherConstant, times: factor)
+        return true
+    }
+}

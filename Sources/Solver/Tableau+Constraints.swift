@@ -1,0 +1,184 @@
+// Adding and removing constraints incrementally (Cassowary's add/remove, after kiwi's solverimpl).
+
+extension Tableau {
+    /// Adds `constraint` (at level `levelValue`, or required when nil) and re-optimizes.
+    /// On failure the tableau holds the same constraints as before and is re-optimized.
+    mutating func add(_ constraint: Constraint, levelValue: Double?) throws(ConstraintConflict) -> Int {
+        try validate(constraint)
+        let id = constraints.count
+        let level = levelValue.map { levelSlot(for: $0) } ?? -1
+        var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: constraint.tag)
+        var row = makeRow(constraint, id: id, record: &record)
+        constraints.append(nil)
+
+        var subject = chooseSubject(row, record)
+        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
+            if !nearZero(row.constant) {
+                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: constraint.tag), reason: .unsatisfiable)
+            }
+            // Redundant with required equalities: the marker carries the row.
+            subject = record.marker
+        }
+        if subject < 0 {
+            try addWithArtificialVariable(row, id: id, tag: constraint.tag)
+        } else {
+            row.solve(for: subject)
+            insertRow(row)
+            substitute(subject, byRow: rowOf[subject])
+        }
+        constraints[id] = record
+        optimize()
+        infeasible.removeAll(keepingCapacity: true)
+        return id
+    }
+
+    /// Refuses constraints naming foreign variables or carrying NaN or infinities.
+    func validate(_ constraint: Constraint) throws(ConstraintConflict) {
+        let e = constraint.expression
+        guard e.constant.isFinite else {
+            throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+        }
+        for t in e.terms {
+            guard t.coefficient.isFinite else {
+                throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+            }
+            guard t.variable.id >= 0 && t.variable.id < kinds.count && kinds[t.variable.id] == .external else {
+                throw ConstraintConflict(tags: [constraint.tag], reason: .unknownVariable(t.variable.id))
+            }
+        }
+    }
+
+    /// The constraint's row `0 = expression ± slack ± errors`, over non-basic symbols, with a
+    /// non-negative constant; makes its marker symbols and prices its errors.
+    mutating func makeRow(_ constraint: Constraint, id: Int, record: inout ConstraintRecord) -> Row {
+        var row = Row(constant: constraint.expression.constant)
+        for t in constraint.expression.terms where !nearZero(t.coefficient) {
+            let s = t.variable.id
+            let r = rowOf[s]
+            if r >= 0 {
+                rows[r].terms.withUnsafeBufferPointer { cells in
+                    row.add(cells, constant: rows[r].constant, times: t.coefficient)
+                }
+            } else {
+                row.add(s, t.coefficient)
+            }
+        }
+        let level = record.level
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+            let slack = makeSymbol(.slack, owner: id)
+            record.marker = slack
+            row.add(slack, sign)
+            if level >= 0 {
+                let error = makeSymbol(.error, owner: id)
+                record.other = error
+                row.add(error, -sign)
+                addCost(error, slot: level, 1)
+            }
+        case .equal:
+            if level >= 0 {
+                let plus = makeSymbol(.error, owner: id)
+                let minus = makeSymbol(.error, owner: id)
+                record.marker = plus
+                record.other = minus
+                row.add(plus, -1)
+                row.add(minus, 1)
+                addCost(plus, slot: level, 1)
+                addCost(minus, slot: level, 1)
+            } else {
+                let dummy = makeSymbol(.dummy, owner: id)
+                record.marker = dummy
+                row.add(dummy, 1)
+            }
+        }
+        if row.constant < 0 { row.reverseSign() }
+        return row
+    }
+
+    /// The symbol to solve a new row for: its lowest-id variable, else its own slack or error
+    /// when that can take the row's value (negative coefficient); -1 when neither.
+    func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
+        for t in row.terms where kinds[t.symbol] == .external { return t.symbol }
+        for s in [record.marker, record.other] where s >= 0 {
+            let k = kinds[s]
+            if (k == .slack || k == .error) && row.coefficient(for: s) < 0 { return s }
+        }
+        return -1
+    }
+
+    /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
+    /// When it cannot, the artificial row (the only one holding the new constraint's symbols) is
+    /// dropped, leaving an equivalent tableau of the old constraints, and the conflict is thrown.
+    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int) throws(ConstraintConflict) {
+        let art = makeSymbol(.slack, owner: -1)
+        var artRow = row
+        artRow.basic = art
+        insertRow(artRow)
+        artificial = Row(constant: row.constant, terms: row.terms)
+        optimizeArtificial()
+        let success = nearZero(artificial!.constant)
+        artificial = nil
+
+        let index = rowOf[art]
+        if index >= 0 {
+            if !success {
+                let tags = conflictTags(in: rows[index], newConstraint: id, tag: tag)
+                removeRow(at: index)
+                optimize()
+                infeasible.removeAll(keepingCapacity: true)
+                throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
+            }
+            var entering = -1
+            for t in rows[index].terms where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {
+                entering = t.symbol
+                break
+            }
+            if entering < 0 {
+                // `art = 0 + Σ dummies`: the constraint is implied by required equalities.
+                removeRow(at: index)
+                return
+            }
+            pivot(row: index, entering: entering)
+        }
+        for i in 0..<rows.count { rows[i].remove(art) }
+        for slot in 0..<levelValues.count { objective[art * stride + slot] = 0 }
+    }
+
+    /// The tags of the refused constraint and of the required constraints whose markers appear
+    /// in its infeasibility row (the ones whose slack or equality pins it), in order of adding.
+    func conflictTags(in row: Row, newConstraint id: Int, tag: Int) -> [Int] {
+        var owners: [Int] = []
+        for t in row.terms {
+            let owner = ownerOf[t.symbol]
+            if owner < 0 || owner == id || owners.contains(owner) { continue }
+            guard let record = constraints[owner], record.level < 0 else { continue }
+            owners.append(owner)
+        }
+        owners.sort()
+        return [tag] + owners.compactMap { constraints[$0]?.tag }
+    }
+
+    /// Removes constraint `id` and re-optimizes; unknown or already removed ids are ignored.
+    mutating func remove(constraint id: Int) {
+        guard id >= 0 && id < constraints.count, let record = constraints[id] else { return }
+        constraints[id] = nil
+        if record.level >= 0 {
+            for s in [record.marker, record.other] where s >= 0 && kinds[s] == .error {
+                addCostOfSymbol(s, slot: record.level, -1)
+            }
+        }
+        let marker = record.marker
+        if rowOf[marker] >= 0 {
+            removeRow(at: rowOf[marker])
+        } else {
+            let index = markerLeavingRow(for: marker)
+            if index >= 0 {
+                pivot(row: index, entering: marker)
+                removeRow(at: index)
+            }
+        }
+        optimize()
+        infeasible.removeAll(keepingCapacity: true)
+    }
+}

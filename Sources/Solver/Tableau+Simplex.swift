@@ -1,0 +1,177 @@
+// Pivoting and the primal and dual simplex loops over the lexicographic objective.
+
+extension Tableau {
+    /// Makes `entering` basic in row `index` (whose basic leaves), then substitutes the new row
+    /// everywhere else, so every row and the objective stay expressed over non-basic symbols.
+    /// Restricted rows driven negative are queued in `infeasible` for the dual simplex.
+    mutating func pivot(row index: Int, entering: Int) {
+        let leaving = rows[index].basic
+        rows[index].solve(leaving: leaving, entering: entering)
+        rowOf[leaving] = -1
+        rowOf[entering] = index
+        substitute(entering, byRow: index)
+    }
+
+    /// Replaces `symbol` by the expression of row `index` in all other rows and objectives.
+    mutating func substitute(_ symbol: Int, byRow index: Int) {
+        // The pivot row is copied into reused scratch so other rows can be written while it is read.
+        var scratch: [Term] = []
+        swap(&scratch, &pivotTerms)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: rows[index].terms)
+        let constant = rows[index].constant
+        scratch.withUnsafeBufferPointer { pivot in
+            for i in 0..<rows.count where i != index {
+                if rows[i].substitute(symbol, pivot, constant: constant) {
+                    let basic = rows[i].basic
+                    if kinds[basic] != .external && rows[i].constant < 0 { infeasible.append(basic) }
+                }
+            }
+            substituteInObjective(symbol, pivot)
+            if artificial != nil {
+                _ = artificial!.substitute(symbol, pivot, constant: constant)
+            }
+        }
+        swap(&scratch, &pivotTerms)
+    }
+
+    /// The row to leave when `entering` rises: the restricted row that hits zero first
+    /// (smallest `-constant / coefficient` over negative coefficients; ties to the smallest basic
+    /// id, Bland's rule, so the simplex cannot cycle). -1 when the objective is unbounded.
+    func leavingRow(for entering: Int) -> Int {
+        var best = -1
+        var bestRatio = Double.infinity
+        var bestBasic = Int.max
+        for i in 0..<rows.count {
+            let basic = rows[i].basic
+            if kinds[basic] == .external { continue }
+            let c = rows[i].coefficient(for: entering)
+            if c >= 0 { continue }
+            let ratio = -rows[i].constant / c
+            if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
+                best = i
+                bestRatio = ratio
+                bestBasic = basic
+            }
+        }
+        return best
+    }
+
+    /// Primal simplex on the lexicographic objective: enter the lowest-id symbol whose cost
+    /// vector is negative until none is. Keeps every restricted row feasible.
+    mutating func optimize() {
+        while true {
+            var entering = -1
+            for s in 0..<kinds.count where kinds[s] != .dummy && rowOf[s] < 0 {
+                if costSign(of: s) < 0 {
+                    entering = s
+                    break
+                }
+            }
+            if entering < 0 { return }
+            let leaving = leavingRow(for: entering)
+            // Every level is a sum of non-negative errors, so it is bounded below; no row to
+            // leave can only come from round-off, and stopping there keeps the last vertex.
+            if leaving < 0 { return }
+            pivot(row: leaving, entering: entering)
+        }
+    }
+
+    /// Primal simplex on the scalar artificial objective (adding a constraint with no subject).
+    mutating func optimizeArtificial() {
+        while let objective = artificial {
+            var entering = -1
+            for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
+                entering = t.symbol
+                break
+            }
+            if entering < 0 { return }
+            let leaving = leavingRow(for: entering)
+            if leaving < 0 { return }
+            pivot(row: leaving, entering: entering)
+        }
+    }
+
+    /// Dual simplex: restores feasibility of the queued rows while keeping the objective optimal,
+    /// entering, per infeasible row, the symbol with the lexicographically smallest cost ratio.
+    mutating func dualOptimize() {
+        while let leaving = infeasible.popLast() {
+            let index = rowOf[leaving]
+            if index < 0 { continue }
+            let constant = rows[index].constant
+            if constant >= 0 || nearZero(constant) { continue }
+            let entering = dualEntering(row: index)
+            // A row with nothing to enter cannot be made feasible: only possible if required
+            // constraints conflict, which `add` refuses, so this is round-off; leave it.
+            if entering < 0 { continue }
+            pivot(row: index, entering: entering)
+        }
+    }
+
+    /// The symbol with a positive coefficient in row `index` whose cost vector divided by that
+    /// coefficient is lexicographically smallest (-1 if none).
+    func dualEntering(row index: Int) -> Int {
+        var entering = -1
+        var enteringCoefficient = 0.0
+        rows[index].terms.withUnsafeBufferPointer { cells in
+            for t in cells where t.coefficient > 0 && kinds[t.symbol] != .dummy {
+                if entering < 0 || ratioIsSmaller(t.symbol, t.coefficient, than: entering, enteringCoefficient) {
+                    entering = t.symbol
+                    enteringCoefficient = t.coefficient
+                }
+            }
+        }
+        return entering
+    }
+
+    /// Whether `cost(a) / ca` is lexicographically below `cost(b) / cb` (ca, cb > 0).
+    @inline(__always)
+    func ratioIsSmaller(_ a: Int, _ ca: Double, than b: Int, _ cb: Double) -> Bool {
+        let baseA = a * stride
+        let baseB = b * stride
+        for slot in levelOrder {
+            let ra = objective[baseA + slot] / ca
+            let rb = objective[baseB + slot] / cb
+            if ra < rb { return true }
+            if ra > rb { return false }
+        }
+        return false
+    }
+
+    /// The row to pivot a constraint's non-basic `marker` into before dropping it; -1 if the
+    /// marker is in no row.
+    ///
+    /// A row whose basic is a dummy (`dummy = Σ dummies`: a required equality implied by others)
+    /// comes first: once the marker's constraint goes, that equality is no longer implied, and
+    /// pivoting there makes its dummy non-basic (pinned to 0) without moving any value. Kiwi's
+    /// rule, which skips this, leaves such a dummy basic with a non-zero value: a required
+    /// equality silently broken. Otherwise: the restricted row that limits the marker most
+    /// tightly, else any row holding it (kiwi's rule).
+    func markerLeavingRow(for marker: Int) -> Int {
+        var implied = -1
+        for i in 0..<rows.count where kinds[rows[i].basic] == .dummy && rows[i].coefficient(for: marker) != 0 {
+            if implied < 0 || rows[i].basic < rows[implied].basic { implied = i }
+        }
+        if implied >= 0 { return implied }
+        var first = -1, second = -1, third = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        var b1 = Int.max, b2 = Int.max
+        for i in 0..<rows.count {
+            let c = rows[i].coefficient(for: marker)
+            if c == 0 { continue }
+            let basic = rows[i].basic
+            if kinds[basic] == .external {
+                if third < 0 { third = i }
+            } else if c < 0 {
+                let r = -rows[i].constant / c
+                if r < r1 || (r == r1 && basic < b1) { r1 = r; first = i; b1 = basic }
+            } else {
+                let r = rows[i].constant / c
+                if r < r2 || (r == r2 && basic < b2) { r2 = r; second = i; b2 = basic }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third
+    }
+}
