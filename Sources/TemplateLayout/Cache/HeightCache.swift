@@ -147,6 +147,8 @@ public final class HeightCache: Sendable {
                                         lastUse: state.current.lastUse)
             state.others = []
             state.offsets.reset(sectionCount: state.rows.count)
+            // Rows keep stale key ids, but ids are never reused and every height is gone.
+            state.keyIDs = [:]
             if state.statisticsEnabled { state.statistics.clears += 1 }
             return state.log
         }

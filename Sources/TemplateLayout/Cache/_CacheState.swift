@@ -79,6 +79,7 @@ struct _CacheState: Sendable {
         others = []
         generation &+= 1
         offsets.reset(sectionCount: rows.count)
+        keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
     }
 
     /// A row identity never used before.
