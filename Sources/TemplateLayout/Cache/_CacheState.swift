@@ -155,13 +155,13 @@ struct _CacheState: Sendable {
     /// Rewrites rows and every width's heights as `plan` says.
     mutating func apply(_ plan: _UpdatePlan) {
         var next = nextToken
-        rows = plan.apply(rows) {
+        plan.apply(&rows) {
             next &+= 1
             return _RowMeta(token: next, keyID: -1)
         }
         nextToken = next
-        current.heights = plan.apply(current.heights) { .nan }
-        for index in others.indices { others[index].heights = plan.apply(others[index].heights) { .nan } }
+        plan.apply(&current.heights) { .nan }
+        for index in others.indices { plan.apply(&others[index].heights) { .nan } }
         offsets.follow(plan)
     }
 
@@ -184,31 +184,5 @@ struct _CacheState: Sendable {
             others.remove(at: oldest)
         }
         offsets.reset(sectionCount: rows.count)
-    }
-}
-
-extension _UpdatePlan {
-    /// Rearranges per-row values `old` into the shape after the update; `fresh` makes the
-    /// value of an inserted or reloaded row.
-    func apply<T>(_ old: [[T]], fresh: () -> T) -> [[T]] {
-        sections.map { origin in
-            switch origin {
-            case let .fresh(rows):
-                return (0..<rows).map { _ in fresh() }
-            case let .whole(section):
-                return old[section]
-            case let .rebuilt(runs):
-                var rows: [T] = []
-                rows.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-                for run in runs {
-                    if run.section < 0 {
-                        for _ in 0..<run.count { rows.append(fresh()) }
-                    } else {
-                        rows.append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
-                    }
-                }
-                return rows
-            }
-        }
     }
 }
