@@ -20,7 +20,7 @@ public final class HeightCache: Sendable {
                 maxRetainedWidths: Int = 4, keyedCapacity: Int? = nil) throws(HeightCacheError) {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
         guard estimatedRowHeight.isFinite, estimatedRowHeight >= 0 else {
-            throw .invalidHeight(IndexPath(row: -1, section: -1), estimatedRowHeight)
+            throw .invalidEstimatedRowHeight(estimatedRowHeight)
         }
         self.source = source
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
