@@ -36,6 +36,46 @@ struct SyntheticFeedSource: HeightSource {
     }
 }
 
+/// SPEC section 2's FeedCell measured by the real engine, fonts from the package's Fonts/.
+enum FeedCell {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        return parts.joined(separator: "/")
+    }()
+
+    static func label(_ id: String, _ text: String, font: String = "default", size: Double, lines: Int) -> ViewSpec {
+        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines)))
+    }
+
+    static let template = TemplateSpec(name: "FeedCell", views: [
+        ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
+        label("name", "${name}", font: "bold", size: 15, lines: 1),
+        label("detail", "${detail}", size: 14, lines: 0),
+    ], constraints: [
+        "avatar.leading == super.leading + 16", "avatar.top == super.top + 12",
+        "avatar.width == 40", "avatar.height == avatar.width",
+        "name.leading == avatar.trailing + 10", "name.trailing <= super.trailing - 16",
+        "name.top == avatar.top",
+        "detail.leading == name.leading", "detail.trailing == super.trailing - 16",
+        "detail.top == name.bottom + 6",
+        "super.bottom >= avatar.bottom + 12", "super.bottom >= detail.bottom + 12",
+    ])
+
+    static func section(rows: Int) -> SectionSpec {
+        SectionSpec(template: "FeedCell", autoHeight: true, rows: (0..<rows).map { index in
+            RowSpec(data: .object(["name": .string("Ada \(index)"),
+                                   "detail": .string(String(repeating: "The engine weaves algebra. ", count: 1 + index % 5))]))
+        })
+    }
+
+    static func measurer() throws -> ListMeasurer {
+        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
+        return try ListMeasurer(document: Document(fonts: fonts, templates: ["FeedCell": template]), baseDirectory: root)
+    }
+}
+
 /// `count` index paths spread over a section of `rows` rows, in a fixed scattered order.
 func scattered(_ count: Int, rows: Int, salt: Int) -> [TemplateLayout.IndexPath] {
     (0..<count).map { TemplateLayout.IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
@@ -74,6 +114,29 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             let path = TemplateLayout.IndexPath(row: index % 1_000, section: 0)
             try cache.invalidate(at: path)
             blackHole(try cache.height(for: path))
+        }
+    }
+
+    // A miss measured by the real engine: ListMeasurer on SPEC's feed cell.
+    Benchmark("Cache miss + ListMeasurer feed cell", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .one)) { benchmark in
+        let measurer = try FeedCell.measurer()
+        let model = ListModel(sections: [FeedCell.section(rows: 100)])
+        let source = ListHeightSource(model: model) { row, section, _ in
+            try measurer.measureRow(row, in: section, frames: false).height
+        }
+        let cache = try HeightCache(source: source, width: 375)
+        for index in benchmark.scaledIterations {
+            let path = TemplateLayout.IndexPath(row: index % 100, section: 0)
+            try cache.invalidate(at: path)
+            blackHole(try cache.height(for: path))
+        }
+    }
+
+    Benchmark("Peer: ListMeasurer feed cell alone", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .one)) { benchmark in
+        let measurer = try FeedCell.measurer()
+        let section = FeedCell.section(rows: 100)
+        for index in benchmark.scaledIterations {
+            blackHole(try measurer.measureRow(section.rows[index % 100], in: section, frames: false).height)
         }
     }
 
