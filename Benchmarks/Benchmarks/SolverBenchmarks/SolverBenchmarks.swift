@@ -105,7 +105,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A 10-view template: one row per scaled iteration (its width and three labels' sizes
-    // suggested, then all 42 layout values read).
+    // suggested, then all 48 variables read).
     Benchmark("10-view template per-row re-solve (7 suggestValue)",
               configuration: .init(scalingFactor: .kilo)) { benchmark in
         let (solver, vars) = try feed.build()
