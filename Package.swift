@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // HarfBuzz + FreeType, seen by Swift only through this module map and shim header.
@@ -25,6 +26,7 @@ let package = Package(
         // import) and any hot loops profiling moves out of Swift.
         .target(
             name: "CTextKernels",
+            dependencies: ["CHarfBuzz"],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Solver"),
@@ -39,7 +41,13 @@ let package = Package(
         ),
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
-        .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout"]),
+        .testTarget(
+            name: "TemplateLayoutTests",
+            dependencies: [
+                "TemplateLayout",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout"]),
     ]
 )

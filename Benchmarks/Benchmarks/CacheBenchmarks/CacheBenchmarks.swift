@@ -1,5 +1,134 @@
 import Benchmark
+import TemplateLayout
 
-// Filled in with the Cache issue's measurements.
+/// A list of fixed shape whose rows are "measured" by a synthetic feed-cell cost: greedy line
+/// breaking of a 140-character text by per-character advances, as a label would (until the
+/// real layout engine lands on main).
+struct SyntheticFeedSource: HeightSource {
+    let counts: [Int]
+
+    func numberOfSections() -> Int { counts.count }
+    func numberOfRows(inSection section: Int) -> Int { counts[section] }
+    func measureHeight(at indexPath: TemplateLayout.IndexPath, width: Double) throws -> Double {
+        SyntheticFeedSource.measure(seed: indexPath.row &* 31 &+ indexPath.section, width: width)
+    }
+
+    static let text = Array("Ada Lovelace posted: the analytical engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. Reply?".utf8)
+
+    static func measure(seed: Int, width: Double) -> Double {
+        var lines = 1
+        var lineWidth = 0.0
+        var wordWidth = 0.0
+        for (index, byte) in text.enumerated() {
+            let advance = 6.5 + Double((Int(byte) &+ seed &+ index) & 7) * 0.25
+            if byte == 32 {
+                lineWidth += wordWidth + advance
+                wordWidth = 0
+            } else {
+                wordWidth += advance
+                if lineWidth + wordWidth > width - 82 {
+                    lines += 1
+                    lineWidth = 0
+                }
+            }
+        }
+        return (Double(lines) * 17.5 + 24).rounded(.up)
+    }
+}
+
+/// `count` index paths spread over a section of `rows` rows, in a fixed scattered order.
+func scattered(_ count: Int, rows: Int, salt: Int) -> [TemplateLayout.IndexPath] {
+    (0..<count).map { TemplateLayout.IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
+}
+
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], warmupIterations: 3,
+                                           maxDuration: .seconds(2), maxIterations: 1_000)
+    let hitConfiguration = Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .mega)
+
+    // A hit: one million height(for:) calls on a measured 10 x 1,000 list.
+    Benchmark("Cache hit (1M lookups)", configuration: hitConfiguration) { benchmark in
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: Array(repeating: 1_000, count: 10)), width: 375)
+        for section in 0..<10 {
+            for row in 0..<1_000 { _ = try cache.height(for: .init(row: row, section: section)) }
+        }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(try cache.height(for: .init(row: index & 511, section: index & 7)))
+        }
+    }
+
+    // The peer: the same reads from a plain array, no lock, no checks beyond bounds.
+    Benchmark("Peer: plain [[Double]] read (1M lookups)", configuration: hitConfiguration) { benchmark in
+        let heights = Array(repeating: Array(repeating: 44.0, count: 1_000), count: 10)
+        for index in benchmark.scaledIterations {
+            blackHole(heights[index & 7][index & 511])
+        }
+    }
+
+    // A miss: forget one row, then measure it again through the synthetic feed cell.
+    Benchmark("Cache miss + synthetic measure (1K rows)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: [1_000]), width: 375)
+        for index in benchmark.scaledIterations {
+            let path = TemplateLayout.IndexPath(row: index % 1_000, section: 0)
+            try cache.invalidate(at: path)
+            blackHole(try cache.height(for: path))
+        }
+    }
+
+    Benchmark("Peer: synthetic measure alone (1K rows)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(SyntheticFeedSource.measure(seed: index, width: 375))
+        }
+    }
+
+    // A batch on a measured 100,000-row section: 10 deletes, 10 unsorted inserts, 5 reloads,
+    // 5 moves (the row count stays, so the same source stays consistent).
+    Benchmark("Batch update on 100,000 rows") { benchmark in
+        let rows = 100_000
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: [rows]), width: 375)
+        for row in 0..<rows { _ = try cache.height(for: .init(row: row, section: 0)) }
+        let moves = zip(scattered(5, rows: rows, salt: 77), scattered(5, rows: rows, salt: 91_000))
+            .map { (from: $0, to: $1) }
+        let update = BatchUpdate(deleteRows: scattered(10, rows: rows, salt: 13),
+                                 insertRows: scattered(10, rows: rows, salt: 5_000).reversed(),
+                                 reloadRows: scattered(5, rows: rows, salt: 40_001), moveRows: moves)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try cache.performBatchUpdates(update) }
+    }
+
+    Benchmark("Insert one row into 100,000 rows, then delete it") { benchmark in
+        let rows = 100_000
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: [rows]), width: 375)
+        for row in 0..<rows { _ = try cache.height(for: .init(row: row, section: 0)) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try cache.performBatchUpdates(BatchUpdate(deleteRows: [.init(row: 50_000, section: 0)],
+                                                      insertRows: [.init(row: 10, section: 0)]))
+        }
+    }
+
+    // Offsets on 100 x 1,000 rows, half measured: 1,000 offset(of:) and 1,000 indexPath(atOffset:).
+    Benchmark("Offset lookups on 100,000 rows (1K each way)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: Array(repeating: 1_000, count: 100)), width: 375)
+        for section in 0..<100 {
+            for row in stride(from: 0, to: 1_000, by: 2) { _ = try cache.height(for: .init(row: row, section: section)) }
+        }
+        let total = cache.totalHeight
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(try cache.offset(of: .init(row: (index &* 7) % 1_000, section: (index &* 13) % 100)))
+            blackHole(cache.indexPath(atOffset: Double((index &* 7919) % 100_000) / 100_000 * total))
+        }
+    }
+
+    // Precache of 20,000 unmeasured rows on all cores.
+    Benchmark("Precache 20,000 rows, all cores") { benchmark in
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            let cache = try HeightCache(source: SyntheticFeedSource(counts: [20_000]), width: 375)
+            benchmark.startMeasurement()
+            blackHole(await cache.precache())
+        }
+    }
 }

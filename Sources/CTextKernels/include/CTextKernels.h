@@ -1,9 +1,70 @@
 #ifndef CTEXTKERNELS_H
 #define CTEXTKERNELS_H
-// C kernels for TextEngine. Every symbol carries the `tl_` prefix.
+// C kernels for TextEngine. Every symbol carries the `tl_` prefix. Swift sees only plain C types
+// here (fonts are passed as opaque `hb_font_t *` pointers), never an ICU or HarfBuzz header.
 #include <stdint.h>
 
 /// The ICU version this build links, e.g. "72.1" (used to pick the matching Unicode test data).
 const char *tl_icu_version(void);
+
+/// The Unicode version of the linked ICU's character data, e.g. "15.0".
+const char *tl_unicode_version(void);
+
+/// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` code units) to
+/// `positions` (offsets after which a line may end, ascending, the last one is `length`) and
+/// `hard` (1 where the break is mandatory). Returns the count, or -1 on an ICU error or when
+/// `capacity` (at least length + 1 suffices) is too small. Uses a per-thread iterator.
+int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
+                       int32_t capacity);
+
+/// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
+/// last one is `length`). Returns the count, or -1 on error / too small `capacity`.
+int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positions,
+                           int32_t capacity);
+
+/// One grapheme cluster of a shaped segment.
+typedef struct tl_grapheme {
+    double advance;   ///< advance in em (font units / units per em of the font that shaped it)
+    double tail;      ///< advance in em when a line ends after this cluster: the last glyph's
+                      ///< own advance instead of one kerned against the next cluster
+    int32_t length;   ///< UTF-16 code units
+    uint8_t font;     ///< index of the font (in the list given to tl_shape_segment) that shaped it
+    uint8_t hangs;    ///< 1 when the cluster is breakable white space (it hangs at a line end)
+    uint8_t spaces;   ///< 1 when the cluster holds only space separators (Zs)
+} tl_grapheme;
+
+/// A font of a fallback list as tl_shape_segment sees it.
+typedef struct tl_font {
+    void *hb_font;        ///< an immutable `hb_font_t *` at scale = units per em, OT funcs
+    double inverse_upem;  ///< 1 / units per em
+    int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
+} tl_font;
+
+/// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
+/// all its characters (VS16 counts: it asks for an emoji glyph; other default-ignorables such as
+/// ZWJ do not; with no such font, the first font that has the first character, else font 0),
+/// so an emoji sequence is shaped by one font. Space separators do not choose a font of their
+/// own (as in Pango): a run of them takes the font of the text cluster before it, else of the
+/// one after it, when that font has them (TextEngine then moves a segment's trailing spaces to
+/// the next segment's font where Pango would). Then shapes each
+/// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
+/// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
+/// (`length` suffices).
+int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                         int32_t length, tl_grapheme *out, int32_t capacity);
+
+/// 1 when the character at `at` starts an emoji-presentation sequence (Emoji_Presentation,
+/// a regional indicator, or any character followed by VS16; not one followed by VS15).
+int32_t tl_is_emoji_presentation(const uint16_t *text, int32_t length, int32_t at);
+
+/// 1 when the character at `next` would continue the script and emoji run that the character at
+/// `previous` belongs to (it is Common/Inherited, or has the script of the last strong
+/// character at or before `previous`), and both or neither are emoji presentation, as Pango's
+/// itemizer splits runs; 0 otherwise.
+int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t previous,
+                                int32_t next);
+
+/// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
+uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 
 #endif

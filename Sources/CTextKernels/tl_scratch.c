@@ -1,0 +1,51 @@
+#include "tl_scratch.h"
+#include <pthread.h>
+#include <stdlib.h>
+
+static pthread_key_t tl_scratch_key;
+static pthread_once_t tl_scratch_once = PTHREAD_ONCE_INIT;
+
+static void tl_scratch_free(void *pointer) {
+    tl_scratch *scratch = pointer;
+    if (!scratch) return;
+    if (scratch->line) ubrk_close(scratch->line);
+    if (scratch->character) ubrk_close(scratch->character);
+    if (scratch->buffer) hb_buffer_destroy(scratch->buffer);
+    free(scratch->owner);
+    free(scratch->shaped);
+    free(scratch);
+}
+
+static void tl_scratch_make_key(void) { pthread_key_create(&tl_scratch_key, tl_scratch_free); }
+
+tl_scratch *tl_scratch_get(void) {
+    pthread_once(&tl_scratch_once, tl_scratch_make_key);
+    tl_scratch *scratch = pthread_getspecific(tl_scratch_key);
+    if (scratch) return scratch;
+    scratch = calloc(1, sizeof *scratch);
+    if (!scratch) return NULL;
+    UErrorCode status = U_ZERO_ERROR;
+    // The root locale gives UAX #14 as ICU tailors it by default (CJ as NS: strict kinsoku).
+    scratch->line = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+    scratch->character = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
+    scratch->buffer = hb_buffer_create();
+    if (U_FAILURE(status) || !hb_buffer_allocation_successful(scratch->buffer)) {
+        tl_scratch_free(scratch);
+        return NULL;
+    }
+    pthread_setspecific(tl_scratch_key, scratch);
+    return scratch;
+}
+
+int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count) {
+    if (scratch->owner_capacity >= count) return 1;
+    int32_t capacity = count < 256 ? 256 : count * 2;
+    int32_t *owner = realloc(scratch->owner, sizeof(int32_t) * (size_t)capacity);
+    if (!owner) return 0;
+    scratch->owner = owner;
+    uint8_t *shaped = realloc(scratch->shaped, (size_t)capacity);
+    if (!shaped) return 0;
+    scratch->shaped = shaped;
+    scratch->owner_capacity = capacity;
+    return 1;
+}

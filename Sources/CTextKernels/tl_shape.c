@@ -1,0 +1,219 @@
+#include "CTextKernels.h"
+#include "tl_scratch.h"
+#include <hb-ot.h>
+
+// Characters a font need not have: HarfBuzz hides them (zero advance) when the font lacks them.
+// VS16 (U+FE0F) is not among them: it asks for the emoji glyph, so it needs a font that has the
+// sequence.
+static int tl_is_ignorable(uint32_t c) {
+    return c == 0x00AD || c == 0x034F || (c >= 0x180B && c <= 0x180F) ||
+           (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2060 && c <= 0x206F) || (c >= 0xFE00 && c <= 0xFE0E) || c == 0xFEFF ||
+           (c >= 0xE0000 && c <= 0xE0FFF);
+}
+
+// Breakable white space: it may end a line and then does not count toward the line's width.
+static int tl_is_hanging_space(uint32_t c) {
+    return c == 0x20 || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0x1680 ||
+           (c >= 0x2000 && c <= 0x2006) || (c >= 0x2008 && c <= 0x200A) || c == 0x2028 ||
+           c == 0x2029 || c == 0x205F || c == 0x3000;
+}
+
+// Space separators (general category Zs): they do not choose a font of their own.
+static int tl_is_space_separator(uint32_t c) {
+    return c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F ||
+           c == 0x205F || c == 0x3000;
+}
+
+static inline uint32_t tl_decode(const uint16_t *text, int32_t end, int32_t *at) {
+    uint32_t c = text[(*at)++];
+    if (c >= 0xD800 && c <= 0xDBFF && *at < end && text[*at] >= 0xDC00 && text[*at] <= 0xDFFF) {
+        c = 0x10000 + ((c - 0xD800) << 10) + (text[(*at)++] - 0xDC00);
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+        c = 0xFFFD;
+    }
+    return c;
+}
+
+static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t start, int32_t end) {
+    hb_font_t *hb = font->hb_font;
+    hb_codepoint_t glyph, previous = 0;
+    for (int32_t at = start; at < end;) {
+        uint32_t c = tl_decode(text, end, &at);
+        if (c == 0xFE0F) {
+            // A font has the emoji form of `previous` when its cmap lists the variation
+            // sequence (format 14), as emoji fonts do. Mapping U+FE0F alone (DejaVu Sans maps
+            // it to an empty glyph) does not make a font draw the emoji.
+            if (!hb_font_get_variation_glyph(hb, previous, c, &glyph)) return 0;
+        } else if (!tl_is_ignorable(c) && !hb_font_get_nominal_glyph(hb, c, &glyph)) {
+            return 0;
+        }
+        previous = c;
+    }
+    return 1;
+}
+
+static int tl_all_spaces(const uint16_t *text, int32_t start, int32_t end) {
+    for (int32_t at = start; at < end;)
+        if (!tl_is_space_separator(tl_decode(text, end, &at))) return 0;
+    return 1;
+}
+
+static uint8_t tl_pick_font(const tl_font *fonts, int32_t count, const uint16_t *text,
+                            int32_t start, int32_t end) {
+    for (int32_t f = 0; f < count; f++)
+        if (tl_font_covers(&fonts[f], text, start, end)) return (uint8_t)f;
+    int32_t first_end = start;
+    tl_decode(text, end, &first_end);
+    for (int32_t f = 0; f < count; f++)
+        if (tl_font_covers(&fonts[f], text, start, first_end)) return (uint8_t)f;
+    return 0;
+}
+
+// Gives each run of space-only clusters [first, last) (text [start, end)) the font of the
+// cluster before it, else the one after it, when that is a text font that has the spaces.
+static void tl_assign_space_run(const tl_font *fonts, const uint16_t *text, tl_grapheme *out,
+                                int32_t count, int32_t first, int32_t last, int32_t start,
+                                int32_t end) {
+    int32_t candidates[2] = {first > 0 ? out[first - 1].font : -1, last < count ? out[last].font : -1};
+    for (int k = 0; k < 2; k++) {
+        int32_t f = candidates[k];
+        if (f < 0 || fonts[f].is_color || !tl_font_covers(&fonts[f], text, start, end)) continue;
+        for (int32_t i = first; i < last; i++) out[i].font = (uint8_t)f;
+        return;
+    }
+}
+
+static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+                         int32_t length, int32_t start, int32_t end, tl_grapheme *out) {
+    hb_buffer_t *buffer = scratch->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, text, length, (unsigned)start, end - start);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font->hb_font, buffer, NULL, 0);
+    unsigned count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    int forward = HB_DIRECTION_IS_FORWARD(hb_buffer_get_direction(buffer));
+    for (unsigned i = 0; i < count; i++) {
+        int32_t cluster = (int32_t)infos[i].cluster;
+        if (cluster < start || cluster >= end) continue;
+        tl_grapheme *g = &out[scratch->owner[cluster]];
+        scratch->shaped[scratch->owner[cluster]] = 1;
+        g->advance += positions[i].x_advance * font->inverse_upem;
+        // The logically last glyph of the cluster (last in a forward buffer) carries any
+        // kerning against the next cluster; `tail` holds its unkerned advance minus its
+        // kerned one until the run is done.
+        if (forward) {
+            hb_position_t own = hb_font_get_glyph_h_advance(font->hb_font, infos[i].codepoint);
+            g->tail = (own - positions[i].x_advance) * font->inverse_upem;
+        }
+    }
+}
+
+// The advance of text[start, end) shaped alone with `font`, in em.
+static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+                              int32_t start, int32_t end) {
+    hb_buffer_t *buffer = scratch->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font->hb_font, buffer, NULL, 0);
+    unsigned count = 0;
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    double advance = 0;
+    for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance * font->inverse_upem;
+    return advance;
+}
+
+// A ligature spanning several clusters (DejaVu's "fi") gives its whole advance to the first.
+// A line may end inside it, where Pango reshapes the part before the break without the
+// ligature: share the ligature's advance in proportion to each cluster's own advance, and
+// let each but the last have the tail of the clusters shaped alone up to it.
+static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const uint16_t *text,
+                               tl_grapheme *out, int32_t count) {
+    int32_t start = 0;
+    for (int32_t i = 0; i < count;) {
+        int32_t last = i + 1, end = start + out[i].length;
+        while (last < count && !scratch->shaped[last] && out[last].font == out[i].font)
+            end += out[last++].length;
+        if (last - i > 1 && scratch->shaped[i]) {
+            const tl_font *font = &fonts[out[i].font];
+            double solo[last - i], total = 0;
+            for (int32_t k = i, at = start; k < last; at += out[k++].length) {
+                solo[k - i] = tl_solo_advance(scratch, font, text, at, at + out[k].length);
+                total += solo[k - i];
+            }
+            double ligature = out[i].advance, tail_adjust = out[i].tail - out[i].advance;
+            double solo_sum = 0, shared_sum = 0;
+            for (int32_t k = i; k < last; k++) {
+                double shared = total > 0 ? ligature * solo[k - i] / total : 0;
+                solo_sum += solo[k - i];
+                out[k].advance = shared;
+                out[k].tail = k + 1 < last ? solo_sum - shared_sum : shared + tail_adjust;
+                shared_sum += shared;
+            }
+        }
+        i = last;
+        start = end;
+    }
+}
+
+int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                         int32_t length, tl_grapheme *out, int32_t capacity) {
+    if (font_count <= 0 || font_count > 255 || length < 0) return -1;
+    if (length == 0) return 0;
+    tl_scratch *scratch = tl_scratch_get();
+    if (!scratch || !tl_scratch_reserve_owner(scratch, length)) return -1;
+
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(scratch->character, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0, start = 0;
+    for (int32_t end = ubrk_next(scratch->character); end != UBRK_DONE;
+         end = ubrk_next(scratch->character)) {
+        if (count >= capacity) {
+            ubrk_setText(scratch->character, NULL, 0, &status);
+            return -1;
+        }
+        tl_grapheme *g = &out[count];
+        g->advance = 0;
+        g->tail = 0;
+        g->length = end - start;
+        g->font = tl_pick_font(fonts, font_count, text, start, end);
+        g->spaces = (uint8_t)tl_all_spaces(text, start, end);
+        g->hangs = 1;
+        for (int32_t at = start; at < end;) {
+            if (!tl_is_hanging_space(tl_decode(text, end, &at))) { g->hangs = 0; break; }
+        }
+        for (int32_t at = start; at < end; at++) scratch->owner[at] = count;
+        scratch->shaped[count] = 0;
+        count++;
+        start = end;
+    }
+    ubrk_setText(scratch->character, NULL, 0, &status);
+
+    for (int32_t i = 0, at = 0; i < count;) {
+        if (!out[i].spaces) { at += out[i++].length; continue; }
+        int32_t first = i, start_at = at;
+        while (i < count && out[i].spaces) at += out[i++].length;
+        tl_assign_space_run(fonts, text, out, count, first, i, start_at, at);
+    }
+
+    // Shape each run of clusters that share a font, with the whole segment as context.
+    int32_t run_first = 0, run_start = 0;
+    while (run_first < count) {
+        uint8_t font = out[run_first].font;
+        int32_t run_last = run_first, run_end = run_start + out[run_first].length;
+        while (run_last + 1 < count && out[run_last + 1].font == font) {
+            run_last++;
+            run_end += out[run_last].length;
+        }
+        tl_shape_run(scratch, &fonts[font], text, length, run_start, run_end, out);
+        run_first = run_last + 1;
+        run_start = run_end;
+    }
+    for (int32_t i = 0; i < count; i++) out[i].tail += out[i].advance;
+    tl_split_ligatures(scratch, fonts, text, out, count);
+    return count;
+}

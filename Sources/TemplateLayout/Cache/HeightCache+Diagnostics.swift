@@ -1,0 +1,21 @@
+/// Statistics and the debug log, both off by default.
+extension HeightCache {
+    /// The counters so far (all zero while statistics are disabled).
+    public var statistics: HeightCacheStatistics { state.withLock { $0.statistics } }
+
+    /// Turns counting on or off; counters keep their values.
+    public func setStatisticsEnabled(_ enabled: Bool) {
+        state.withLock { $0.statisticsEnabled = enabled }
+    }
+
+    /// Sets every counter to zero.
+    public func resetStatistics() {
+        state.withLock { $0.statistics = HeightCacheStatistics() }
+    }
+
+    /// Sends one line per miss, update, invalidation and width change to `log` (nil: off).
+    /// Called outside the cache's lock, on the thread that caused the event.
+    public func setDebugLog(_ log: (@Sendable (String) -> Void)?) {
+        state.withLock { $0.log = log }
+    }
+}

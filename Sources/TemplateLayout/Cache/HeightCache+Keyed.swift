@@ -1,0 +1,56 @@
+/// The keyed side of `HeightCache`, at the current width.
+extension HeightCache {
+    /// The height cached for `key`; on a miss the row at `indexPath` is measured and cached
+    /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
+    public func height(forKey key: String, at indexPath: IndexPath) throws(HeightCacheError) -> Double {
+        let lookup = state.withLock { state -> _Lookup in
+            guard state.contains(indexPath) else { return .invalid(state.outOfRange(indexPath)) }
+            return .miss(token: state.rows[indexPath.section][indexPath.row].token,
+                         generation: state.generation, width: state.current.width)
+        }
+        switch lookup {
+        case let .hit(height):
+            return height
+        case let .invalid(error):
+            throw error
+        case let .miss(token, generation, width):
+            return try fill(indexPath, token: token, generation: generation, width: width, key: key)
+        }
+    }
+
+    /// The height cached for `key` at the current width, else `measure(width)`'s, cached.
+    public func height(forKey key: String, measure: (Double) throws -> Double) rethrows -> Double {
+        let width = self.width
+        return try keyed.height(forKey: key, width: width) { try measure(width) }
+    }
+
+    /// Forgets `key`'s heights at every width, and the index-path heights cached under it.
+    public func invalidateKey(_ key: String) {
+        keyed.invalidate(key: key)
+        let log = state.withLock { state in
+            if let id = state.keyIDs.removeValue(forKey: key) { forgetRows(in: &state) { $0 == id } }
+            return state.log
+        }
+        log?("invalidate key \(key)")
+    }
+
+    /// Forgets every key, and the index-path heights cached under any key.
+    public func invalidateAllKeys() {
+        keyed.invalidateAll()
+        let log = state.withLock { state in
+            state.keyIDs = [:]
+            forgetRows(in: &state) { $0 >= 0 }
+            return state.log
+        }
+        log?("invalidate all keys")
+    }
+
+    /// Forgets every row whose key id matches.
+    private func forgetRows(in state: inout _CacheState, where matches: (Int) -> Bool) {
+        for section in state.rows.indices {
+            for row in state.rows[section].indices where matches(state.rows[section][row].keyID) {
+                state.forget(IndexPath(row: row, section: section))
+            }
+        }
+    }
+}

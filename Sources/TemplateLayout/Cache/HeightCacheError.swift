@@ -1,0 +1,42 @@
+/// Why a `HeightCache` call was refused. A refused call leaves the cache exactly as it was.
+public enum HeightCacheError: Error, CustomStringConvertible {
+    /// The index path is outside the list the cache holds (`sections` sections, `rows` rows in
+    /// that section, or nil when the section itself does not exist).
+    case invalidIndexPath(IndexPath, sections: Int, rows: Int?)
+    /// The section index is outside the list the cache holds.
+    case invalidSection(Int, sections: Int)
+    /// The batch contradicts itself or the list before the update, as UITableView would raise.
+    case invalidUpdate(String)
+    /// After the update the source's counts differ from what the update implies, as
+    /// UITableView's "invalid number of rows in section" raises.
+    case inconsistentUpdate(String)
+    /// A width that is negative, infinite or not a number.
+    case invalidWidth(Double)
+    /// The source could not measure the row; the row stays unmeasured.
+    case measurementFailed(IndexPath, underlying: any Error)
+    /// The source gave a height that is negative, infinite or not a number; nothing is cached.
+    case invalidHeight(IndexPath, Double)
+
+    /// A one-line explanation naming the place and the problem.
+    public var description: String {
+        switch self {
+        case let .invalidIndexPath(path, sections, rows):
+            if let rows {
+                return "index path \(path) out of range: section \(path.section) has \(rows) rows"
+            }
+            return "index path \(path) out of range: the list has \(sections) sections"
+        case let .invalidSection(section, sections):
+            return "section \(section) out of range: the list has \(sections) sections"
+        case let .invalidUpdate(message):
+            return "invalid update: \(message)"
+        case let .inconsistentUpdate(message):
+            return "inconsistent update: \(message)"
+        case let .invalidWidth(width):
+            return "invalid width \(width): must be finite and not negative"
+        case let .measurementFailed(path, underlying):
+            return "measuring row \(path) failed: \(underlying)"
+        case let .invalidHeight(path, height):
+            return "row \(path) measured an invalid height \(height)"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+/// Where one row after an update comes from: a row before it, or nothing (inserted or reloaded,
+/// so it starts unmeasured).
+struct _RowOrigin: Sendable, Equatable {
+    /// Section before the update, or -1 for a fresh row.
+    var section: Int
+    /// Row before the update (unused for a fresh row).
+    var row: Int
+
+    /// A row that starts unmeasured.
+    static let fresh = _RowOrigin(section: -1, row: 0)
+
+    /// Whether the row starts unmeasured.
+    var isFresh: Bool { section < 0 }
+}
+
+/// Where one section after an update comes from.
+enum _SectionOrigin: Sendable, Equatable {
+    /// Inserted or reloaded: `rows` fresh rows, counted by the source.
+    case fresh(rows: Int)
+    /// An old section whose rows are untouched (it may have moved).
+    case whole(old: Int)
+    /// Rows gathered one by one from old rows and fresh ones.
+    case rebuilt([_RowOrigin])
+}
+
+/// A batch update resolved against the list before it and the source's counts after it,
+/// following UITableView: deletes, reloads and move sources use old indexes; inserts and move
+/// destinations use new ones; everything not named keeps its relative order.
+struct _UpdatePlan: Sendable {
+    /// One origin per section after the update.
+    var sections: [_SectionOrigin]
+
+    /// Resolves `update` against `oldCounts` (rows per section before) and `newCounts` (the
+    /// source's rows per section after); throws, changing nothing, on any contradiction.
+    init(update: BatchUpdate, oldCounts: [Int], newCounts: [Int]) throws(HeightCacheError) {
+        let oldSectionCount = oldCounts.count
+        func bad(_ message: String) -> HeightCacheError { .invalidUpdate(message) }
+
+        // Sections: UIKit reads section indexes as index sets, so repeats collapse.
+        let deleted = Set(update.deleteSections)
+        let reloaded = Set(update.reloadSections)
+        for section in deleted where !(0..<oldSectionCount).contains(section) {
+            throw bad("attempt to delete section \(section), but there are only \(oldSectionCount) sections before the update")
+        }
+        for section in reloaded where !(0..<oldSectionCount).contains(section) {
+            throw bad("attempt to reload section \(section), but there are only \(oldSectionCount) sections before the update")
+        }
+        if let both = deleted.intersection(reloaded).min() {
+            throw bad("section \(both) is both deleted and reloaded")
+        }
+        var movedFrom: [Int: Int] = [:]
+        var movedTo: [Int: Int] = [:]
+        for move in update.moveSections {
+            guard (0..<oldSectionCount).contains(move.from) else {
+                throw bad("attempt to move section \(move.from), but there are only \(oldSectionCount) sections before the update")
+            }
+            if deleted.contains(move.from) || reloaded.contains(move.from) {
+                throw bad("section \(move.from) is moved and also deleted or reloaded")
+            }
+            if movedFrom[move.from] != nil { throw bad("section \(move.from) is moved twice") }
+            if movedTo[move.to] != nil { throw bad("two sections are moved to section \(move.to)") }
+            movedFrom[move.from] = move.to
+            movedTo[move.to] = move.from
+        }
+        let inserted = Set(update.insertSections)
+        let newSectionCount = oldSectionCount - deleted.count + inserted.count
+        for section in inserted where !(0..<newSectionCount).contains(section) {
+            throw bad("attempt to insert section \(section), but there will be only \(newSectionCount) sections after the update")
+        }
+        for (to, from) in movedTo {
+            guard (0..<newSectionCount).contains(to) else {
+                throw bad("attempt to move section \(from) to \(to), but there will be only \(newSectionCount) sections after the update")
+            }
+            if inserted.contains(to) { throw bad("section \(to) is both inserted and a move destination") }
+        }
+        // Place fixed destinations, then fill the gaps with the remaining sections in order.
+        var oldOfNew = [Int?](repeating: nil, count: newSectionCount)
+        for (to, from) in movedTo { oldOfNew[to] = from }
+        var survivors = (0..<oldSectionCount).lazy
+            .filter { !deleted.contains($0) && movedFrom[$0] == nil }.makeIterator()
+        var newOfOld = [Int?](repeating: nil, count: oldSectionCount)
+        var freshNew = [Bool](repeating: false, count: newSectionCount)
+        for section in 0..<newSectionCount {
+            if inserted.contains(section) {
+                freshNew[section] = true
+                continue
+            }
+            if oldOfNew[section] == nil { oldOfNew[section] = survivors.next() }
+            if let old = oldOfNew[section] {
+                newOfOld[old] = section
+                if reloaded.contains(old) { freshNew[section] = true }
+            }
+        }
+
+        // Rows. Deletes and reloads are index sets of old rows, so repeats collapse.
+        func checkOld(_ path: IndexPath, _ verb: String) throws(HeightCacheError) {
+            guard (0..<oldSectionCount).contains(path.section) else {
+                throw bad("attempt to \(verb) row \(path.row) in section \(path.section), but there are only \(oldSectionCount) sections before the update")
+            }
+            if deleted.contains(path.section) {
+                throw bad("attempt to \(verb) row \(path) in section \(path.section), which is deleted by the same update")
+            }
+            if reloaded.contains(path.section) {
+                throw bad("attempt to \(verb) row \(path) in section \(path.section), which is reloaded by the same update")
+            }
+            guard (0..<oldCounts[path.section]).contains(path.row) else {
+                throw bad("attempt to \(verb) row \(path.row) from section \(path.section) which only contains \(oldCounts[path.section]) rows before the update")
+            }
+        }
+        func checkNew(_ path: IndexPath, _ verb: String) throws(HeightCacheError) {
+            guard (0..<newSectionCount).contains(path.section) else {
+                throw bad("attempt to \(verb) row \(path.row) into section \(path.section), but there are only \(newSectionCount) sections after the update")
+            }
+            if freshNew[path.section] {
+                throw bad("attempt to \(verb) row \(path) into section \(path.section), which is inserted or reloaded by the same update (its rows come from the source)")
+            }
+            if path.row < 0 { throw bad("attempt to \(verb) row \(path.row) into section \(path.section)") }
+        }
+
+        var removedByOld = [Int: [Int: _RowFate]]()
+        for path in update.deleteRows {
+            try checkOld(path, "delete")
+            removedByOld[path.section, default: [:]][path.row] = .deleted
+        }
+        for path in update.reloadRows {
+            try checkOld(path, "reload")
+            if removedByOld[path.section]?[path.row] == .deleted {
+                throw bad("row \(path) is both deleted and reloaded")
+            }
+            removedByOld[path.section, default: [:]][path.row] = .reloaded
+        }
+        var fixedByNew = [Int: [Int: _RowOrigin]]()
+        for move in update.moveRows {
+            try checkOld(move.from, "move")
+            try checkNew(move.to, "move")
+            if let fate = removedByOld[move.from.section]?[move.from.row] {
+                throw bad(fate == .movedOut ? "row \(move.from) is moved twice"
+                                            : "row \(move.from) is moved and also deleted or reloaded")
+            }
+            removedByOld[move.from.section, default: [:]][move.from.row] = .movedOut
+            if fixedByNew[move.to.section]?[move.to.row] != nil {
+                throw bad("two rows are inserted or moved to \(move.to)")
+            }
+            fixedByNew[move.to.section, default: [:]][move.to.row] =
+                _RowOrigin(section: move.from.section, row: move.from.row)
+        }
+        for path in update.insertRows {
+            try checkNew(path, "insert")
+            if fixedByNew[path.section]?[path.row] != nil {
+                throw bad("two rows are inserted or moved to \(path)")
+            }
+            fixedByNew[path.section, default: [:]][path.row] = .fresh
+        }
+
+        // The source's counts are checked only once the update itself is known to be sound.
+        guard newSectionCount == newCounts.count else {
+            throw HeightCacheError.inconsistentUpdate(
+                "invalid number of sections: the source has \(newCounts.count) after the update, "
+                    + "but \(oldSectionCount) before, \(inserted.count) inserted and \(deleted.count) deleted make \(newSectionCount)")
+        }
+        var sections: [_SectionOrigin] = []
+        sections.reserveCapacity(newSectionCount)
+        var inconsistency: HeightCacheError?
+        for section in 0..<newSectionCount {
+            if freshNew[section] {
+                sections.append(.fresh(rows: newCounts[section]))
+                continue
+            }
+            // Not fresh, so it came from an old section.
+            guard let old = oldOfNew[section] else { throw bad("section \(section) has no origin") }
+            let removed = removedByOld[old] ?? [:]
+            let fixed = fixedByNew[section] ?? [:]
+            let oldCount = oldCounts[old]
+            let removedCount = removed.values.count { $0 != .reloaded }
+            let newCount = oldCount - removedCount + fixed.count
+            if let beyond = fixed.keys.max(), beyond >= newCount {
+                throw bad("attempt to insert row \(beyond) into section \(section), but there are only \(newCount) rows in section \(section) after the update")
+            }
+            guard newCount == newCounts[section] else {
+                if inconsistency != nil { continue }
+                let deletedCount = removed.values.count { $0 == .deleted }
+                let movedOut = removed.values.count { $0 == .movedOut }
+                let insertedCount = fixed.values.count { $0.isFresh }
+                inconsistency = HeightCacheError.inconsistentUpdate(
+                    "invalid number of rows in section \(section): the source has \(newCounts[section]) after the update, "
+                        + "but \(oldCount) before, \(insertedCount) inserted, \(deletedCount) deleted, "
+                        + "\(fixed.count - insertedCount) moved in and \(movedOut) moved out make \(newCount)")
+                continue
+            }
+            if removed.isEmpty && fixed.isEmpty {
+                sections.append(.whole(old: old))
+                continue
+            }
+            // Walk the old rows and the fixed destinations in order, both sorted.
+            let removedRows = removed.sorted { $0.key < $1.key }
+            let fixedRows = fixed.sorted { $0.key < $1.key }
+            var origins: [_RowOrigin] = []
+            origins.reserveCapacity(newCount)
+            var nextOld = 0
+            var nextRemoved = 0
+            var nextFixed = 0
+            for row in 0..<newCount {
+                if nextFixed < fixedRows.count, fixedRows[nextFixed].key == row {
+                    origins.append(fixedRows[nextFixed].value)
+                    nextFixed += 1
+                    continue
+                }
+                while nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld,
+                      removedRows[nextRemoved].value != .reloaded {
+                    nextRemoved += 1
+                    nextOld += 1
+                }
+                if nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld {
+                    origins.append(.fresh)
+                    nextRemoved += 1
+                } else {
+                    origins.append(_RowOrigin(section: old, row: nextOld))
+                }
+                nextOld += 1
+            }
+            sections.append(.rebuilt(origins))
+        }
+        if let inconsistency { throw inconsistency }
+        self.sections = sections
+    }
+}
+
+/// What an update does to one old row that does not simply stay.
+enum _RowFate: Sendable, Equatable {
+    case deleted, reloaded, movedOut
+}

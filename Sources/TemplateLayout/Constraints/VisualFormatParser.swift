@@ -1,0 +1,170 @@
+/// Expands Apple's Visual Format Language into constraints:
+/// `H:|-16-[avatar(40)]-10-[name]-16-|`, `V:|-12-[name]-6-[detail]-(>=12)-|`,
+/// `[a(>=70@500,<=100)]`, `[a(==b)]`. `H:` (the default) uses leading/trailing and width, `V:`
+/// top/bottom and height. A bare `-` is the standard spacing: 8 points between views, 20 to the
+/// content view's edge. Metric names are not supported (there is no metrics dictionary); priorities
+/// may be numbers or `required`/`high`/`low`.
+public enum VisualFormatParser {
+    /// Points of `-` between two views.
+    public static let standardSpacing = 8.0
+    /// Points of `-` between a view and the content view's edge.
+    public static let standardEdgeSpacing = 20.0
+
+    /// One `(relation, constant-or-view, priority)` of a predicate list.
+    private struct Predicate {
+        var relation: LayoutRelation
+        var constant: Double
+        var view: (name: String, column: Int)?
+        var priority: Double
+    }
+
+    private enum Element {
+        case edge
+        case view(name: String, column: Int)
+    }
+
+    /// Expands one visual format string; `path` (e.g. `templates.X.visualFormats[0]`) locates errors.
+    public static func parse(_ text: String, path: String) throws(LayoutError) -> [ConstraintDescription] {
+        var cursor = TextCursor(text)
+        func fail(_ what: String, _ column: Int?) -> LayoutError {
+            LayoutError(path: path, message: "\"\(text)\": \(what) at column \(column ?? cursor.column)")
+        }
+
+        var vertical = false
+        if cursor.take("V:") { vertical = true } else { _ = cursor.take("H:") }
+        let start: LayoutAttribute = vertical ? .top : .leading
+        let end: LayoutAttribute = vertical ? .bottom : .trailing
+        let size: LayoutAttribute = vertical ? .height : .width
+
+        var out: [ConstraintDescription] = []
+        func add(_ first: LayoutAnchor, _ p: Predicate, _ second: LayoutAnchor?, constantSign: Double = 1) {
+            out.append(ConstraintDescription(first: first, relation: p.relation, second: second, multiplier: 1,
+                                             constant: constantSign * p.constant, priority: p.priority,
+                                             text: text, path: path))
+        }
+
+        var previous: Element?
+        var pending: [Predicate]? = nil  // the connection read after `previous`, if any
+        var sawTrailingEdge = false
+        cursor.skipSpaces()
+        while !cursor.isAtEnd {
+            if sawTrailingEdge { throw fail("nothing may follow the closing \"|\"", nil) }
+            let column = cursor.column
+            let element: Element
+            if cursor.take("|") {
+                element = .edge
+            } else if cursor.take("[") {
+                cursor.skipSpaces()
+                let nameColumn = cursor.column
+                guard let name = cursor.identifier() else { throw fail("expected a view id", nil) }
+                cursor.skipSpaces()
+                if cursor.peek == "(" {
+                    for p in try predicateList(&cursor, fail: fail) {
+                        let me = LayoutAnchor(item: name, attribute: size, column: nameColumn)
+                        if let other = p.view {
+                            add(me, p, LayoutAnchor(item: other.name, attribute: size, column: other.column))
+                        } else {
+                            add(me, p, nil)
+                        }
+                    }
+                    cursor.skipSpaces()
+                }
+                guard cursor.take("]") else { throw fail("expected \"]\"", nil) }
+                element = .view(name: name, column: nameColumn)
+            } else {
+                throw fail("expected \"|\" or \"[\"", column)
+            }
+            if case .edge = element, previous != nil { sawTrailingEdge = true }
+
+            if let previous {
+                // Connection: later.startEdge REL earlier.endEdge + spacing.
+                let isEdgePair: Bool
+                let earlier: LayoutAnchor
+                let later: LayoutAnchor
+                switch (previous, element) {
+                case (.edge, .edge):
+                    throw fail("a format needs a view between \"|\" and \"|\"", column)
+                case (.edge, .view(let name, let c)):
+                    isEdgePair = true
+                    earlier = LayoutAnchor(item: "super", attribute: start, column: 1)
+                    later = LayoutAnchor(item: name, attribute: start, column: c)
+                case (.view(let name, let c), .edge):
+                    isEdgePair = true
+                    earlier = LayoutAnchor(item: name, attribute: end, column: c)
+                    later = LayoutAnchor(item: "super", attribute: end, column: column)
+                case (.view(let a, let ca), .view(let b, let cb)):
+                    isEdgePair = false
+                    earlier = LayoutAnchor(item: a, attribute: end, column: ca)
+                    later = LayoutAnchor(item: b, attribute: start, column: cb)
+                }
+                let standard = isEdgePair ? standardEdgeSpacing : standardSpacing
+                let predicates = pending ?? [Predicate(relation: .equal, constant: 0, view: nil, priority: 1000)]
+                for var p in predicates {
+                    if p.constant.isNaN { p.constant = standard }
+                    if p.view != nil { throw fail("a spacing cannot name a view", p.view?.column) }
+                    add(later, p, earlier)
+                }
+            }
+            previous = element
+            pending = nil
+            cursor.skipSpaces()
+            if cursor.take("-") {
+                cursor.skipSpaces()
+                if cursor.peek == "(" {
+                    pending = try predicateList(&cursor, fail: fail)
+                } else if let n = cursor.unsignedNumber() {
+                    pending = [Predicate(relation: .equal, constant: n, view: nil, priority: 1000)]
+                } else if let name = cursor.identifier() {
+                    throw fail("metric names such as \"\(name)\" are not supported; write the number",
+                               cursor.column - name.unicodeScalars.count)
+                } else if cursor.peek == "|" || cursor.peek == "[" {
+                    // `[a]-[b]`: the single dash is the standard spacing (NaN until we know the pair).
+                    pending = [Predicate(relation: .equal, constant: .nan, view: nil, priority: 1000)]
+                } else {
+                    throw fail("expected a spacing", nil)
+                }
+                if pending?.first?.constant.isNaN != true {
+                    cursor.skipSpaces()
+                    guard cursor.take("-") else { throw fail("expected \"-\" after the spacing", nil) }
+                }
+                cursor.skipSpaces()
+                if cursor.isAtEnd { throw fail("a connection must lead to a view or \"|\"", nil) }
+            }
+        }
+        guard previous != nil else { throw fail("expected a view", nil) }
+        return out
+    }
+
+    /// Reads `( predicate (, predicate)* )`.
+    private static func predicateList(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> [Predicate] {
+        guard cursor.take("(") else { throw fail("expected \"(\"", nil) }
+        var list: [Predicate] = []
+        repeat {
+            cursor.skipSpaces()
+            var relation = LayoutRelation.equal
+            if cursor.take("==") { relation = .equal }
+            else if cursor.take("<=") { relation = .lessThanOrEqual }
+            else if cursor.take(">=") { relation = .greaterThanOrEqual }
+            cursor.skipSpaces()
+            var p = Predicate(relation: relation, constant: 0, view: nil, priority: 1000)
+            let column = cursor.column
+            let negative = cursor.take("-")
+            if let n = cursor.unsignedNumber() {
+                p.constant = negative ? -n : n
+            } else if !negative, let name = cursor.identifier() {
+                p.view = (name, column)
+            } else {
+                throw fail("expected a number or a view id", column)
+            }
+            cursor.skipSpaces()
+            if cursor.take("@") {
+                cursor.skipSpaces()
+                p.priority = try ConstraintParser.parsePriority(&cursor, fail: fail)
+                cursor.skipSpaces()
+            }
+            list.append(p)
+        } while cursor.take(",")
+        guard cursor.take(")") else { throw fail("expected \",\" or \")\"", nil) }
+        return list
+    }
+}

@@ -1,0 +1,160 @@
+extension DocumentDecoder {
+    /// One template: views in order, constraint strings and visual formats.
+    func decodeTemplate(name: String, _ value: JSONValue, path: String, fonts: FontsSpec,
+                        warnings: inout [DocumentError]) throws(DocumentError) -> TemplateSpec {
+        let fields = try _JSONFields(value, path: path, what: "a template")
+        warnings += fields.unknownMembers(known: ["views", "constraints", "visualFormats"])
+        var template = TemplateSpec(name: name)
+        var ids: Set<String> = []
+        for (i, view) in (try fields.array("views") ?? []).enumerated() {
+            let viewPath = JSONPath.appending(index: i, to: fields.pathOf("views"))
+            let spec = try decodeView(view, path: viewPath, fonts: fonts, warnings: &warnings)
+            guard spec.id != "super" else {
+                throw DocumentError(path: viewPath + ".id", message: "\"super\" names the content view; choose another id")
+            }
+            guard ids.insert(spec.id).inserted else {
+                throw DocumentError(path: viewPath + ".id", message: "duplicate view id \"\(spec.id)\"")
+            }
+            template.views.append(spec)
+        }
+        for (i, view) in template.views.enumerated() {
+            guard case .stack(let stack) = view.kind else { continue }
+            for (j, id) in stack.arranged.enumerated() where !ids.contains(id) {
+                throw DocumentError(path: "\(fields.pathOf("views"))[\(i)].stack.arranged[\(j)]",
+                                    message: "view \"\(id)\" not found in template \"\(name)\"")
+            }
+        }
+        template.constraints = try fields.strings("constraints") ?? []
+        template.visualFormats = try fields.strings("visualFormats") ?? []
+        return template
+    }
+
+    static let viewKinds = ["label", "image", "view", "stack"]
+
+    /// One view: its id, exactly one kind, and the common members.
+    func decodeView(_ value: JSONValue, path: String, fonts: FontsSpec,
+                    warnings: inout [DocumentError]) throws(DocumentError) -> ViewSpec {
+        let fields = try _JSONFields(value, path: path, what: "a view")
+        guard let id = try fields.string("id"), !id.isEmpty else {
+            throw DocumentError(path: path, message: "a view needs an \"id\"")
+        }
+        let kinds = DocumentDecoder.viewKinds.filter { fields.members[$0] != nil }
+        let common: Set<String> = ["id", "hidden", "hugging", "compression"]
+        guard kinds.count == 1, let kind = kinds.first else {
+            let others = fields.members.keys.filter { !common.contains($0) }.sorted()
+            if kinds.isEmpty, let other = others.first {
+                throw DocumentError(path: fields.pathOf(other),
+                                    message: "unknown view kind \"\(other)\": expected label, image, view or stack")
+            }
+            throw DocumentError(path: path, message: kinds.isEmpty
+                ? "view \"\(id)\" has no kind: expected label, image, view or stack"
+                : "view \"\(id)\" has more than one kind: \(kinds.joined(separator: ", "))")
+        }
+        warnings += fields.unknownMembers(known: common.union([kind]))
+        let kindPath = fields.pathOf(kind)
+        let body = fields.members[kind] ?? .null
+        let spec: ViewKindSpec
+        switch kind {
+        case "label": spec = .label(try decodeLabel(body, path: kindPath, fonts: fonts, warnings: &warnings))
+        case "image":
+            let f = try _JSONFields(body, path: kindPath, what: "an image")
+            warnings += f.unknownMembers(known: ["width", "height"])
+            guard let width = try decodeDimension(f, "width"), let height = try decodeDimension(f, "height") else {
+                throw DocumentError(path: kindPath, message: "an image needs \"width\" and \"height\"")
+            }
+            spec = .image(width: width, height: height)
+        case "view":
+            let f = try _JSONFields(body, path: kindPath, what: "a view box")
+            warnings += f.unknownMembers(known: ["width", "height"])
+            spec = .view(width: try decodeDimension(f, "width"), height: try decodeDimension(f, "height"))
+        default:
+            spec = .stack(try decodeStack(body, path: kindPath, warnings: &warnings))
+        }
+        var view = ViewSpec(id: id, kind: spec)
+        if let hidden = fields.members["hidden"] { view.hidden = try decodeHidden(hidden, path: fields.pathOf("hidden")) }
+        if let pair = try decodePriorities(fields, "hugging") { view.hugging = pair }
+        if let pair = try decodePriorities(fields, "compression") { view.compression = pair }
+        return view
+    }
+
+    func decodeLabel(_ value: JSONValue, path: String, fonts: FontsSpec,
+                     warnings: inout [DocumentError]) throws(DocumentError) -> LabelSpec {
+        let f = try _JSONFields(value, path: path, what: "a label")
+        warnings += f.unknownMembers(known: ["text", "font", "size", "lines", "lineBreak", "lineSpacing", "lineHeightMultiple"])
+        var label = LabelSpec(text: try f.string("text") ?? "")
+        if let font = try f.string("font") {
+            guard fonts.files[font] != nil else {
+                let names = fonts.files.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw DocumentError(path: f.pathOf("font"), message: "font \"\(font)\" not found in fonts (\(names))")
+            }
+            label.font = font
+        } else if fonts.files["default"] == nil {
+            throw DocumentError(path: path, message: "no \"default\" font to use; name one in fonts or pass --font")
+        }
+        let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
+        if let size = try f.number("size", in: positive, rangeText: "a positive point size") { label.size = size }
+        if let lines = try f.integer("lines", in: 0...1_000_000) { label.lines = lines }
+        if let mode = try f.oneOf("lineBreak", LineBreakModeSpec.self) { label.lineBreak = mode }
+        if let spacing = try f.number("lineSpacing") { label.lineSpacing = spacing }
+        if let multiple = try f.number("lineHeightMultiple", in: positive, rangeText: "a positive factor") {
+            label.lineHeightMultiple = multiple
+        }
+        return label
+    }
+
+    func decodeStack(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> StackSpec {
+        let f = try _JSONFields(value, path: path, what: "a stack")
+        warnings += f.unknownMembers(known: ["axis", "spacing", "alignment", "distribution", "arranged"])
+        guard let axis = try f.oneOf("axis", [StackSpec.Axis.horizontal, .vertical]) else {
+            throw DocumentError(path: path, message: "a stack needs an \"axis\" (\"horizontal\" or \"vertical\")")
+        }
+        var stack = StackSpec(axis: axis, arranged: try f.strings("arranged") ?? [])
+        if let spacing = try f.number("spacing") { stack.spacing = spacing }
+        if let alignment = try f.oneOf("alignment", [StackSpec.Alignment.fill, .leading, .center, .trailing, .top, .bottom, .firstBaseline, .lastBaseline]) { stack.alignment = alignment }
+        if let distribution = try f.oneOf("distribution", [StackSpec.Distribution.fill, .fillEqually, .fillProportionally, .equalSpacing, .equalCentering]) { stack.distribution = distribution }
+        return stack
+    }
+
+    /// A size given as a number of points or as `"${path}"` into the row.
+    func decodeDimension(_ fields: _JSONFields, _ key: String) throws(DocumentError) -> DimensionSpec? {
+        guard let value = fields.members[key] else { return nil }
+        switch value {
+        case .number(let n):
+            guard n >= 0 else {
+                throw DocumentError(path: fields.pathOf(key), message: "\(JSONText.number(n)) is out of range: expected 0 or more points")
+            }
+            return .fixed(n)
+        case .string(let s):
+            guard s.hasPrefix("${"), s.hasSuffix("}"), s.count > 3 else {
+                throw DocumentError(path: fields.pathOf(key), message: "expected a number or \"${path}\", found \"\(s)\"")
+            }
+            return .path(String(s.dropFirst(2).dropLast()))
+        default:
+            throw fields.wrongType(key, value, "a number or \"${path}\"")
+        }
+    }
+
+    /// `true`/`false`, `"key"` (hidden when true) or `"!key"` (hidden when missing or false).
+    func decodeHidden(_ value: JSONValue, path: String) throws(DocumentError) -> HiddenSpec {
+        switch value {
+        case .bool(let b): return .always(b)
+        case .string(let s) where s.hasPrefix("!") && s.count > 1: return .whenFalse(String(s.dropFirst()))
+        case .string(let s) where !s.isEmpty && !s.hasPrefix("!"): return .whenTrue(s)
+        default:
+            throw DocumentError(path: path, message: "expected true, false, \"key\" or \"!key\", found \(value.kindName)")
+        }
+    }
+
+    /// `[horizontal, vertical]` priorities, each 1...1000.
+    func decodePriorities(_ fields: _JSONFields, _ key: String) throws(DocumentError) -> [Double]? {
+        guard let items = try fields.array(key) else { return nil }
+        let pair = items.compactMap { item -> Double? in
+            if case .number(let n) = item, (1...1000).contains(n) { return n }
+            return nil
+        }
+        guard items.count == 2, pair.count == 2 else {
+            throw DocumentError(path: fields.pathOf(key), message: "expected [horizontal, vertical] priorities, each 1...1000")
+        }
+        return pair
+    }
+}

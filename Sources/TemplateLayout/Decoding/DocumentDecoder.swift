@@ -1,0 +1,89 @@
+/// Turns a parsed cells.json (SPEC section 2) into a `Document`, checking everything that can be
+/// checked without fonts or a solver: types, ranges, enum names, that templates, fonts and
+/// arranged views exist, and that every measured row has a template. Errors carry the JSON path.
+/// Members it does not know are ignored and reported as warnings, so a typo is visible but old
+/// files keep working.
+public struct DocumentDecoder: Sendable {
+    /// Fonts used for names the document's `fonts` leaves out (`default`, `bold`, `fallback`).
+    public var fontDefaults: FontsSpec
+    /// Font files that replace the document's own (`--font` sets `default`).
+    public var fontOverrides: [String: String]
+    /// A list width that replaces the document's (`--width`).
+    public var widthOverride: Double?
+    /// A pixel scale that replaces the document's (`--scale`).
+    public var scaleOverride: Double?
+
+    /// A decoder that fills missing fonts from `fontDefaults` and applies `fontOverrides`.
+    public init(fontDefaults: FontsSpec = FontsSpec(), fontOverrides: [String: String] = [:]) {
+        self.fontDefaults = fontDefaults
+        self.fontOverrides = fontOverrides
+    }
+
+    /// The document, or the first error met in document order.
+    public func decode(_ value: JSONValue) throws(DocumentError) -> Document {
+        var warnings: [DocumentError] = []
+        return try decode(value, warnings: &warnings)
+    }
+
+    /// The document, appending a warning for every unknown member.
+    public func decode(_ value: JSONValue, warnings: inout [DocumentError]) throws(DocumentError) -> Document {
+        let root = try _JSONFields(value, path: "", what: "a cells.json document")
+        warnings += root.unknownMembers(known: ["list", "fonts", "templates", "sections"])
+        var document = Document()
+        if let list = root.members["list"] {
+            document.list = try decodeList(list, path: "list", warnings: &warnings)
+        }
+        if let widthOverride { document.list.width = widthOverride }
+        if let scaleOverride { document.list.scale = scaleOverride }
+        document.fonts = try decodeFonts(root.members["fonts"], path: "fonts")
+        if let templates = root.members["templates"] {
+            let fields = try _JSONFields(templates, path: "templates", what: "templates by name")
+            for name in fields.members.keys.sorted() {
+                document.templates[name] = try decodeTemplate(name: name, fields.members[name] ?? .null,
+                                                              path: fields.pathOf(name), fonts: document.fonts,
+                                                              warnings: &warnings)
+            }
+        }
+        if let sections = try root.array("sections") {
+            document.sections.reserveCapacity(sections.count)
+            for (i, section) in sections.enumerated() {
+                document.sections.append(try decodeSection(section, path: "sections[\(i)]", in: document,
+                                                           warnings: &warnings))
+            }
+        }
+        return document
+    }
+
+    /// The `list` object, with SPEC defaults for what it leaves out.
+    func decodeList(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> ListSettings {
+        let fields = try _JSONFields(value, path: path, what: "list settings")
+        warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight"])
+        var list = ListSettings()
+        let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
+        let nonNegative = 0...Double.greatestFiniteMagnitude
+        if let width = try fields.number("width", in: positive, rangeText: "a positive number of points") { list.width = width }
+        if let scale = try fields.number("scale", in: positive, rangeText: "a positive number of pixels per point") { list.scale = scale }
+        if let h = try fields.number("rowHeight", in: nonNegative, rangeText: "0 or more points") { list.rowHeight = h }
+        if let s = try fields.bool("separator") { list.separator = s }
+        if let h = try fields.number("headerHeight", in: nonNegative, rangeText: "0 or more points") { list.headerHeight = h }
+        if let h = try fields.number("footerHeight", in: nonNegative, rangeText: "0 or more points") { list.footerHeight = h }
+        return list
+    }
+
+    /// The `fonts` object over `fontDefaults`, with `fontOverrides` on top.
+    func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> FontsSpec {
+        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback)
+        if let value {
+            let fields = try _JSONFields(value, path: path, what: "font files by name")
+            for name in fields.members.keys.sorted() where name != "fallback" {
+                guard let file = try fields.string(name), !file.isEmpty else {
+                    throw DocumentError(path: fields.pathOf(name), message: "expected a font file path, found an empty string")
+                }
+                fonts.files[name] = file
+            }
+            if let fallback = try fields.strings("fallback") { fonts.fallback = fallback }
+        }
+        for (name, file) in fontOverrides { fonts.files[name] = file }
+        return fonts
+    }
+}

@@ -1,0 +1,149 @@
+import Solver
+import TextEngine
+
+/// One view's frame in the content view's coordinates, in points, unrounded.
+public struct Frame: Sendable, Hashable {
+    /// The view's id.
+    public var id: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// A frame from its parts.
+    public init(id: String, x: Double, y: Double, width: Double, height: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The content view's fitted height and, when asked for, every view's frame.
+struct FittedCell {
+    var contentHeight: Double
+    var frames: [Frame]
+}
+
+extension CompiledTemplate {
+    /// How many times a wrapping label is re-measured at the width the layout gave it before the
+    /// last result is taken (a fixed point is normally reached in two or three rounds).
+    static let maximumMeasureRounds = 8
+
+    /// Lays out `row` at content width `width` as `systemLayoutSizeFitting` would: the width
+    /// required, the height pulled to 0 at priority 50. Labels start at their single-line
+    /// (unwrapped) size; each wrapping label is then measured at the width the solution gives
+    /// it, its size pushed back and the layout re-solved, until no label's width changes.
+    func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
+             frames wantFrames: Bool) throws(LayoutError) -> FittedCell {
+        let b = blueprint
+        let program = try program(for: b.visibilityMask(for: row))
+        let workspace = program.checkout()
+        defer { program.checkin(workspace) }
+        let solver = workspace.solver
+        let v = program.variables
+        func suggest(_ index: Int, _ value: Double) {
+            // The workspace's solver still holds last row's suggestion; skip unchanged values.
+            guard workspace.suggested[index] != value else { return }
+            workspace.suggested[index] = value
+            solver.suggestValue(v[index], value)
+        }
+        func push(_ label: LabelSlot, _ m: TextMeasurement) {
+            let size = m.roundedSize(scale: scale)
+            suggest(label.intrinsicWidth, size.width)
+            suggest(label.intrinsicHeight, size.height)
+            suggest(label.firstBaselineOffset, m.firstBaseline - size.height / 2)
+            suggest(label.lastBaselineOffset, m.lastBaseline - size.height / 2)
+        }
+
+        suggest(TemplateView.superWidth, width)
+        for (dimension, parameter) in b.rowDimensions {
+            suggest(parameter, RowBinding.points(dimension, in: row))
+        }
+        for (k, label) in b.labels.enumerated() {
+            let text = RowBinding.interpolate(label.text, with: row)
+            workspace.texts[k] = text
+            workspace.measuredAt[k] = .infinity
+            push(label, measurer.measure(text, style: label.style, width: .infinity))
+        }
+        if b.hasWrappingLabels {
+            for _ in 0..<Self.maximumMeasureRounds {
+                var changed = false
+                for (k, label) in b.labels.enumerated() where label.wraps {
+                    let available = max(0, solver.value(of: v[TemplateView.width(label.view)]))
+                    guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
+                    workspace.measuredAt[k] = available
+                    push(label, measurer.measure(workspace.texts[k], style: label.style, width: available))
+                    changed = true
+                }
+                if !changed { break }
+            }
+        }
+
+        // Required edits come as close as the required constraints allow; any gap means those
+        // constraints cannot hold at this width with these sizes.
+        for edit in program.edits {
+            let wanted = workspace.suggested[edit]
+            if abs(solver.value(of: v[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
+                throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })
+            }
+        }
+
+        var frames: [Frame] = []
+        if wantFrames {
+            frames.reserveCapacity(b.views.count)
+            for (i, view) in b.views.enumerated() {
+                frames.append(Frame(id: view.id,
+                                    x: solver.value(of: v[TemplateView.left(i)]),
+                                    y: solver.value(of: v[TemplateView.top(i)]),
+                                    width: solver.value(of: v[TemplateView.width(i)]),
+                                    height: solver.value(of: v[TemplateView.height(i)])))
+            }
+        }
+        return FittedCell(contentHeight: solver.value(of: v[TemplateView.superHeight]), frames: frames)
+    }
+
+    /// Rebuilds the variant with this row's width and sizes as required constraints, so the solver
+    /// names the constraints that rule them out.
+    private func diagnoseConflict(_ program: SolverProgram,
+                                  suggested: [(variable: Int, value: Double)]) -> LayoutError {
+        var system = program.system
+        let solver = Solver()
+        let variables = program.variables.indices.map { _ in solver.makeVariable() }
+        for s in suggested {
+            let what = s.variable == TemplateView.superWidth
+                ? "super.width == \(formatNumber(s.value)) (the content width)"
+                : "\(parameterName(s.variable)) == \(formatNumber(s.value)) (this row's size)"
+            system.add(AffineExpression(variable: s.variable) + -s.value, .equal, 1000,
+                       ConstraintSource(text: what, path: blueprint.path))
+        }
+        for c in system.constraints where c.priority >= 1000 {
+            do {
+                try solver.add(SolverProgram.solverConstraint(c, variables))
+            } catch {
+                return SolverProgram.conflictError(error, system: system, fallbackPath: blueprint.path)
+            }
+        }
+        return LayoutError(path: blueprint.path,
+                           message: "required constraints cannot hold at width \(formatNumber(suggested.first?.value ?? 0))")
+    }
+
+    private func parameterName(_ variable: Int) -> String {
+        for label in blueprint.labels {
+            let id = blueprint.views[label.view].id
+            if variable == label.intrinsicWidth { return "\(id) intrinsic width" }
+            if variable == label.intrinsicHeight { return "\(id) intrinsic height" }
+            if variable == label.firstBaselineOffset || variable == label.lastBaselineOffset {
+                return "\(id) baseline offset"
+            }
+        }
+        for view in blueprint.views {
+            if case .box(let w, let h) = view.kind {
+                if case .row(_, let p)? = w, p == variable { return "\(view.id) intrinsic width" }
+                if case .row(_, let p)? = h, p == variable { return "\(view.id) intrinsic height" }
+            }
+        }
+        return "parameter \(variable)"
+    }
+}

@@ -1,0 +1,114 @@
+import Solver
+import Synchronization
+
+/// A solver owned by one thread at a time: taken from a `SolverProgram`'s pool for one row and
+/// given back after, so no two threads ever touch it together.
+final class SolverWorkspace: @unchecked Sendable {
+    let solver: Solver
+    /// The value last suggested for each template variable (NaN: never), kept across rows so an
+    /// unchanged value (the list width, a repeated size) is not suggested again.
+    var suggested: [Double]
+    /// Per label slot: the width it was last measured at in this row, and its text.
+    var measuredAt: [Double]
+    var texts: [String]
+
+    init(_ solver: Solver, variableCount: Int, labelCount: Int) {
+        self.solver = solver
+        suggested = Array(repeating: .nan, count: variableCount)
+        measuredAt = Array(repeating: .infinity, count: labelCount)
+        texts = Array(repeating: "", count: labelCount)
+    }
+}
+
+/// One template variant compiled into a solver: every constraint added once, the content width
+/// and each per-row parameter made required edit variables. Rows reuse copies of it from a pool
+/// and only suggest new edit values (dual simplex), never rebuilding the tableau.
+final class SolverProgram: @unchecked Sendable {
+    let system: ConstraintSystem
+    /// Solver variable of each dense template variable index.
+    let variables: [Variable]
+    /// Template variable indices made edit variables: the content width, then the parameters.
+    let edits: [Int]
+    /// Only copied from, under `pool`'s lock.
+    private let prototype: Solver
+    private let pool: Mutex<[SolverWorkspace]>
+    private let labelCount: Int
+
+    /// Compiles `system`; required constraints that cannot all hold are an error naming them.
+    init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
+        self.system = system
+        let solver = Solver()
+        variables = (0..<blueprint.variableCount).map { _ in solver.makeVariable() }
+        for constraint in system.constraints {
+            do {
+                try solver.add(Self.solverConstraint(constraint, variables))
+            } catch {
+                throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
+            }
+        }
+        var edits = [TemplateView.superWidth]
+        for view in blueprint.views {
+            switch view.kind {
+            case .box(let width, let height):
+                for case .row(_, let parameter) in [width, height].compactMap({ $0 }) { edits.append(parameter) }
+            case .label, .stack: break
+            }
+        }
+        for label in blueprint.labels {
+            edits += [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset, label.lastBaselineOffset]
+        }
+        for edit in edits {
+            do {
+                try solver.addEditVariable(variables[edit], priority: .required)
+            } catch {
+                throw LayoutError(path: blueprint.path, message: "internal: \(error)")
+            }
+        }
+        self.edits = edits
+        labelCount = blueprint.labels.count
+        prototype = solver
+        pool = Mutex([])
+    }
+
+    /// A workspace for this thread: a pooled solver or a fresh copy of the prototype.
+    func checkout() -> SolverWorkspace {
+        pool.withLock { pool in
+            if let workspace = pool.popLast() { return workspace }
+            return SolverWorkspace(prototype.copy(), variableCount: variables.count, labelCount: labelCount)
+        }
+    }
+
+    /// Gives a workspace back for the next row.
+    func checkin(_ workspace: SolverWorkspace) {
+        pool.withLock { $0.append(workspace) }
+    }
+
+    static func solverConstraint(_ c: SystemConstraint, _ variables: [Variable]) -> Constraint {
+        let expression = LinearExpression(terms: c.expression.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
+                                          constant: c.expression.constant)
+        let relation: Relation = switch c.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return Constraint(expression, relation, LinearExpression(), priority: Priority(c.priority), tag: c.source)
+    }
+
+    /// A `LayoutError` naming every constraint of a conflict by its text and path.
+    static func conflictError(_ conflict: ConstraintConflict, system: ConstraintSystem,
+                              fallbackPath: String) -> LayoutError {
+        let named = conflict.tags.compactMap { system.sources.indices.contains($0) ? system.sources[$0] : nil }
+        switch conflict.reason {
+        case .unsatisfiable:
+            let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
+            // Point at a constraint the person wrote rather than at a generated one.
+            let path = named.first { $0.path != fallbackPath }?.path ?? named.first?.path ?? fallbackPath
+            return LayoutError(path: path, message: "required constraints conflict: \(list)")
+        case .nonFiniteValue:
+            return LayoutError(path: named.first?.path ?? fallbackPath,
+                               message: "\"\(named.first?.text ?? "")\": a number is not finite")
+        case .unknownVariable:
+            return LayoutError(path: fallbackPath, message: "internal: \(conflict)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// A parsed `.tableViewConfig` file (AOZTableViewProvider's language): modes of sections of rows.
+/// Lines start with `mode`, `section` or `row`; any other line is a comment. Words are separated
+/// by white space; flags are `-s`, `-c`, `-ec`, `-h`, `-n`, `-all`, `-es` and `-t`.
+public struct ConfigFile: Sendable, Hashable {
+    /// The modes in order; mode 0 is the first.
+    public var modes: [ConfigMode]
+
+    /// Parses `text`. Unlike AOZ, which logs and skips a bad flag, a bad flag is an error naming
+    /// its line: an unknown flag, a flag without its value, `-n` that is not a positive integer,
+    /// `-h` on a row, `-es` on a section or under a section without `-s`, flags on `mode`.
+    public static func parse(_ text: String) throws(ConfigFileError) -> ConfigFile {
+        var modes: [ConfigMode] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let words = rawLine.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            guard let head = words.first, ["mode", "section", "row"].contains(head) else { continue }
+            let flags = try parseFlags(words.dropFirst(), line: lineNumber, of: head)
+            switch head {
+            case "mode":
+                modes.append(ConfigMode(line: lineNumber, sections: []))
+            case "section":
+                if modes.isEmpty { modes.append(ConfigMode(line: lineNumber, sections: [])) }
+                modes[modes.count - 1].sections.append(ConfigSection(line: lineNumber, flags: flags, rows: []))
+            default:
+                if modes.isEmpty { modes.append(ConfigMode(line: lineNumber, sections: [])) }
+                if modes[modes.count - 1].sections.isEmpty {
+                    modes[modes.count - 1].sections.append(ConfigSection(line: lineNumber, flags: ConfigFlags(), rows: []))
+                }
+                let mode = modes.count - 1, section = modes[mode].sections.count - 1
+                if flags.elementSource != nil && modes[mode].sections[section].flags.source == nil {
+                    throw ConfigFileError(line: lineNumber, "-es needs its section to have -s (an array of elements)")
+                }
+                modes[mode].sections[section].rows.append(ConfigRow(line: lineNumber, flags: flags))
+            }
+        }
+        return ConfigFile(modes: modes)
+    }
+
+    static func parseFlags(_ words: ArraySlice<String>, line: Int, of head: String) throws(ConfigFileError) -> ConfigFlags {
+        var flags = ConfigFlags()
+        var rest = words[...]
+        if head == "mode", let first = rest.first {
+            throw ConfigFileError(line: line, "mode takes no flags, found \"\(first)\"")
+        }
+        func value(of flag: String) throws(ConfigFileError) -> String {
+            guard let next = rest.first, !next.hasPrefix("-") else {
+                throw ConfigFileError(line: line, "\(flag) needs a value")
+            }
+            rest = rest.dropFirst()
+            return next
+        }
+        while let flag = rest.first {
+            rest = rest.dropFirst()
+            switch flag {
+            case "-s": flags.source = try value(of: flag); flags.elementSource = nil
+            case "-es":
+                guard head == "row" else { throw ConfigFileError(line: line, "-es is for rows, not \(head)s") }
+                flags.elementSource = try value(of: flag); flags.source = nil
+            case "-c": flags.template = try value(of: flag)
+            case "-ec": flags.emptyTemplate = try value(of: flag)
+            case "-h":
+                guard head == "section" else { throw ConfigFileError(line: line, "-h is for sections, not \(head)s") }
+                flags.header = try value(of: flag)
+            case "-t": flags.tag = try value(of: flag)
+            case "-all": flags.elementsPerRow = .all
+            case "-n":
+                let text = try value(of: flag)
+                guard let n = Int(text), n > 0 else {
+                    throw ConfigFileError(line: line, "-n needs a positive integer, found \"\(text)\"")
+                }
+                flags.elementsPerRow = .count(n)
+            default:
+                throw ConfigFileError(line: line, "unknown flag \"\(flag)\"")
+            }
+        }
+        return flags
+    }
+}

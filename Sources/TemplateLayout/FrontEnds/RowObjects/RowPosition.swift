@@ -1,0 +1,18 @@
+/// Where a row sits in its section, as WBListKit's `WBTableRowPosition`: top, middle, bottom, or
+/// single when it is the only row.
+public enum RowPosition: String, Sendable, Hashable, CaseIterable {
+    case top, middle, bottom, single
+
+    /// The position of row `row` among `count` rows.
+    public init(row: Int, count: Int) {
+        if count <= 1 { self = .single } else if row == 0 { self = .top } else if row == count - 1 { self = .bottom } else { self = .middle }
+    }
+
+    /// The position as templates read it from `_position`: one boolean per case plus `name`, so
+    /// `"hidden": "!_position.top"` and `${_position.name}` work.
+    public var templateValue: JSONValue {
+        var members: [String: JSONValue] = ["name": .string(rawValue)]
+        for position in RowPosition.allCases { members[position.rawValue] = .bool(position == self) }
+        return .object(members)
+    }
+}

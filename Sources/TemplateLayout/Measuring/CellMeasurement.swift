@@ -1,0 +1,15 @@
+/// A measured row, header or footer: its height on the pixel grid and, when asked for and the
+/// height came from a template, every view's frame.
+public struct CellMeasurement: Sendable, Hashable {
+    /// Height in points, separator included for rows, rounded up to the pixel grid.
+    public var height: Double
+    /// Frames of the template's views in template order (empty when not asked for, or when the
+    /// height is fixed rather than measured).
+    public var frames: [Frame]
+
+    /// A measurement from its parts.
+    public init(height: Double, frames: [Frame] = []) {
+        self.height = height
+        self.frames = frames
+    }
+}

@@ -1,0 +1,99 @@
+import TextEngine
+
+/// Measures a document's rows, headers and footers as SPEC section 1 defines their heights: the
+/// entry point of measure-cli and HeightCache. Fonts are loaded and templates compiled once, in
+/// `init`; measuring is thread-safe (each row borrows a solver copy from a pool).
+public final class ListMeasurer: Sendable {
+    /// The document's list settings (width, scale, fallback heights, separator).
+    public let list: ListSettings
+    private let templates: [String: CompiledTemplate]
+    private let measurer: TextMeasurer
+
+    /// Loads the document's fonts (relative paths resolved against `baseDirectory`) and compiles
+    /// every template; the first problem found is thrown with its JSON path.
+    public init(document: Document, baseDirectory: String, textMeasurer: TextMeasurer = TextMeasurer()) throws(LayoutError) {
+        let list = document.list
+        guard list.width.isFinite, list.width >= 0 else {
+            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        }
+        guard list.scale.isFinite, list.scale > 0 else {
+            throw LayoutError(path: "list.scale", message: "scale must be a positive number")
+        }
+        let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
+        var templates: [String: CompiledTemplate] = [:]
+        for name in document.templates.keys.sorted() {
+            guard var spec = document.templates[name] else { continue }
+            spec.name = name
+            templates[name] = try CompiledTemplate(spec, fonts: fonts)
+        }
+        self.list = list
+        self.templates = templates
+        measurer = textMeasurer
+    }
+
+    /// The compiled template named `name`, if the document has one.
+    public func template(named name: String) -> CompiledTemplate? { templates[name] }
+
+    /// The height of `row` in `section` by the height policy (row height; measured when the row
+    /// or section sets autoHeight; section height; list row height). Measured heights include
+    /// the separator and the row's accessory width is taken from the content width. Errors about
+    /// the row itself have an empty path (see `LayoutError.located(at:)`).
+    public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
+        switch try HeightPolicy.of(row, in: section, list: list) {
+        case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
+            return CellMeasurement(height: h)
+        case .measured(let name):
+            return try measure(template: name, data: row.data, width: list.width - row.accessory.width,
+                               separator: list.separator, frames: frames, templatePath: "template")
+        }
+    }
+
+    /// The section's header line, or nil when it has none: a title is `list.headerHeight` tall, a
+    /// height is used as given, a template is measured with its data like a row but without a
+    /// separator (UITableView's header views have none).
+    public func measureHeader(of section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement? {
+        try measureSupplementary(section.header, titleHeight: list.headerHeight, frames: frames, path: "header")
+    }
+
+    /// The section's footer line, or nil when it has none (as `measureHeader`, with `list.footerHeight`).
+    public func measureFooter(of section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement? {
+        try measureSupplementary(section.footer, titleHeight: list.footerHeight, frames: frames, path: "footer")
+    }
+
+    /// Lays out `data` with the template named `name` at the list width minus `accessoryWidth`;
+    /// the height is the fitted content height plus the separator when asked, on the pixel grid.
+    public func measure(template name: String, data: JSONValue, accessoryWidth: Double = 0, separator: Bool,
+                        frames: Bool) throws(LayoutError) -> CellMeasurement {
+        try measure(template: name, data: data, width: list.width - accessoryWidth,
+                    separator: separator, frames: frames, templatePath: "template")
+    }
+
+    private func measureSupplementary(_ spec: SupplementarySpec?, titleHeight: Double, frames: Bool,
+                                      path: String) throws(LayoutError) -> CellMeasurement? {
+        switch spec {
+        case nil: return nil
+        case .title: return CellMeasurement(height: titleHeight)
+        case .height(let h): return CellMeasurement(height: h)
+        case .template(let name, let data):
+            do {
+                return try measure(template: name, data: data, width: list.width, separator: false,
+                                   frames: frames, templatePath: "template")
+            } catch {
+                throw error.path.isEmpty || error.path == "template"
+                    ? LayoutError(path: error.path.isEmpty ? path : "\(path).\(error.path)", message: error.message)
+                    : error
+            }
+        }
+    }
+
+    private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
+                         templatePath: String) throws(LayoutError) -> CellMeasurement {
+        guard let template = templates[name] else {
+            throw LayoutError(path: "", message: "template \"\(name)\" not found")
+        }
+        let fitted = try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames)
+        let separatorHeight = separator ? 1 / list.scale : 0
+        let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)
+        return CellMeasurement(height: height, frames: fitted.frames)
+    }
+}

@@ -1,0 +1,169 @@
+import TextEngine
+
+/// Checks a `TemplateSpec` and resolves it into a `TemplateBlueprint`: unique view ids, known
+/// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
+/// naming known views. Every problem is a `LayoutError` with the JSON path of its source.
+enum TemplateCompiler {
+    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
+    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
+        let path = "templates.\(spec.name)"
+        var views: [TemplateView] = []
+        var labels: [LabelSlot] = []
+        var viewIndex: [String: Int] = [:]
+        var nextVariable = TemplateView.height(spec.views.count - 1) + 1
+        func parameter() -> Int {
+            defer { nextVariable += 1 }
+            return nextVariable
+        }
+
+        for (i, view) in spec.views.enumerated() {
+            let viewPath = "\(path).views[\(i)]"
+            guard !view.id.isEmpty else { throw LayoutError(path: viewPath, message: "a view needs an id") }
+            guard view.id != "super" else {
+                throw LayoutError(path: viewPath, message: "\"super\" is the content view; choose another id")
+            }
+            guard viewIndex[view.id] == nil else {
+                throw LayoutError(path: viewPath, message: "view id \"\(view.id)\" is used twice")
+            }
+            viewIndex[view.id] = i
+            let hugging = try pair(view.hugging, name: "hugging", default: 250, path: viewPath)
+            let compression = try pair(view.compression, name: "compression", default: 750, path: viewPath)
+            var kind: TemplateView.Kind
+            switch view.kind {
+            case .label(let label):
+                labels.append(try labelSlot(label, view: i, fonts: fonts, path: "\(viewPath).label", parameter: parameter))
+                kind = .label(slot: labels.count - 1)
+            case .image(let width, let height):
+                kind = .box(width: length(width, parameter), height: length(height, parameter))
+            case .view(let width, let height):
+                kind = .box(width: width.map { length($0, parameter) }, height: height.map { length($0, parameter) })
+            case .stack(let stack):
+                kind = .stack(stack, arranged: [])
+            }
+            views.append(TemplateView(id: view.id, kind: kind, hidden: view.hidden, hugging: hugging,
+                                      compression: compression, maskBit: nil, path: viewPath))
+        }
+
+        let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
+
+        var constraints: [ConstraintDescription] = []
+        for (i, text) in spec.constraints.enumerated() {
+            constraints.append(try ConstraintParser.parse(text, path: "\(path).constraints[\(i)]"))
+        }
+        for (i, text) in spec.visualFormats.enumerated() {
+            constraints += try VisualFormatParser.parse(text, path: "\(path).visualFormats[\(i)]")
+        }
+        for constraint in constraints {
+            for anchor in [constraint.first, constraint.second].compactMap({ $0 }) where anchor.item != "super" {
+                guard viewIndex[anchor.item] != nil else {
+                    throw LayoutError(path: constraint.path, message:
+                        "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
+                }
+            }
+        }
+        var rowDimensions: [(dimension: DimensionSpec, parameter: Int)] = []
+        for view in views {
+            guard case .box(let width, let height) = view.kind else { continue }
+            for length in [width, height] {
+                if case .row(let dimension, let parameter)? = length { rowDimensions.append((dimension, parameter)) }
+            }
+        }
+        return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
+                                 constraints: constraints, maskedViews: maskedViews,
+                                 variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+    }
+
+    private static func pair(_ values: [Double], name: String, default value: Double,
+                             path: String) throws(LayoutError) -> (Double, Double) {
+        if values.isEmpty { return (value, value) }
+        guard values.count == 2 else {
+            throw LayoutError(path: "\(path).\(name)", message: "expected [horizontal, vertical] priorities")
+        }
+        for p in values where !(p >= 1 && p <= 1000) {
+            throw LayoutError(path: "\(path).\(name)", message: "priority \(formatNumber(p)) is outside 1...1000")
+        }
+        return (values[0], values[1])
+    }
+
+    private static func length(_ dimension: DimensionSpec, _ parameter: () -> Int) -> IntrinsicLength {
+        switch dimension {
+        case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
+        case .path: return .row(dimension, parameter: parameter())
+        }
+    }
+
+    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], path: String,
+                                  parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+        guard let stack = fonts[label.font] else {
+            throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
+        }
+        guard label.size.isFinite, label.size > 0 else {
+            throw LayoutError(path: "\(path).size", message: "font size must be a positive number")
+        }
+        guard label.lines >= 0 else { throw LayoutError(path: "\(path).lines", message: "lines must be 0 or more") }
+        guard label.lineSpacing.isFinite, label.lineHeightMultiple.isFinite, label.lineHeightMultiple >= 0 else {
+            throw LayoutError(path: path, message: "lineSpacing and lineHeightMultiple must be finite")
+        }
+        let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
+                              lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
+                              lineHeightMultiple: label.lineHeightMultiple)
+        return LabelSlot(view: view, text: label.text, style: style, wraps: label.lines != 1,
+                         intrinsicWidth: parameter(), intrinsicHeight: parameter(),
+                         firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
+    }
+
+    /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view
+    /// arranged twice, `super`, and stacks that (through nesting) arrange themselves.
+    private static func resolveStacks(_ spec: TemplateSpec, views: inout [TemplateView], viewIndex: [String: Int],
+                                      path: String) throws(LayoutError) -> [Int] {
+        var owner: [Int: Int] = [:]
+        var masked: [Int] = []
+        for (s, view) in spec.views.enumerated() {
+            guard case .stack(let stack) = view.kind else { continue }
+            var arranged: [Int] = []
+            for (j, id) in stack.arranged.enumerated() {
+                let here = "\(path).views[\(s)].stack.arranged[\(j)]"
+                guard let index = viewIndex[id] else {
+                    throw LayoutError(path: here, message: "unknown view \"\(id)\"")
+                }
+                guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
+                if let other = owner[index] {
+                    throw LayoutError(path: here, message:
+                        "view \"\(id)\" is already arranged in stack \"\(views[other].id)\"")
+                }
+                owner[index] = s
+                arranged.append(index)
+                guard masked.count < 64 else {
+                    throw LayoutError(path: here, message: "more than 64 arranged views in one template")
+                }
+                views[index].maskBit = masked.count
+                masked.append(index)
+            }
+            if stack.distribution == .fillProportionally {
+                throw LayoutError(path: "\(path).views[\(s)].stack.distribution",
+                                  message: "distribution fillProportionally is not supported")
+            }
+            if stack.axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+                throw LayoutError(path: "\(path).views[\(s)].stack.alignment",
+                                  message: "baseline alignment needs a horizontal stack")
+            }
+            guard stack.spacing.isFinite else {
+                throw LayoutError(path: "\(path).views[\(s)].stack.spacing", message: "spacing must be a number")
+            }
+            views[s].kind = .stack(stack, arranged: arranged)
+        }
+        // A cycle: following each view's owning stack upwards comes back to the view.
+        for start in owner.keys {
+            var seen: Set<Int> = [start]
+            var current = start
+            while let up = owner[current] {
+                if !seen.insert(up).inserted {
+                    throw LayoutError(path: views[up].path, message:
+                        "stacks arrange each other in a cycle (\"\(views[up].id)\" contains itself)")
+                }
+                current = up
+            }
+        }
+        return masked
+    }
+}

@@ -1,0 +1,91 @@
+import CHarfBuzz
+import Foundation
+
+/// One face of a font file (TTF, OTF, or TTC with a face index), loaded once and immutable.
+///
+/// Shaping uses HarfBuzz's OpenType functions at a scale of one unit per font unit, so results
+/// are unhinted and exact; point sizes scale them linearly.
+public final class FontFace: Sendable, Hashable, CustomStringConvertible {
+    /// The file the face came from.
+    public let path: String
+    /// The face's index inside the file (0 for TTF/OTF).
+    public let faceIndex: Int
+    /// The font's units per em.
+    public let unitsPerEm: Int
+    /// Whether the face draws color glyphs (CBDT/sbix PNG, COLR or SVG): an emoji font.
+    public let isColor: Bool
+
+    /// An immutable `hb_font_t` (safe to shape with from several threads).
+    nonisolated(unsafe) let hbFont: OpaquePointer
+    /// Horizontal extents in em: ascender, descender (negative), line gap.
+    let emAscender: Double
+    let emDescender: Double
+    let emLineGap: Double
+
+    /// Loads face `faceIndex` of the font file at `path`; the error names the file and reason.
+    public init(path: String, faceIndex: Int = 0) throws(FontError) {
+        self.path = path
+        self.faceIndex = faceIndex
+        func fail(_ reason: String) -> FontError {
+            FontError(path: path, faceIndex: faceIndex, reason: reason)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("no such file")
+        }
+        guard !isDirectory.boolValue else { throw fail("is a directory, not a font file") }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw fail("cannot read the file")
+        }
+        defer { hb_blob_destroy(blob) }
+        let faceCount = Int(hb_face_count(blob))
+        guard faceCount > 0 else { throw fail("not a TrueType/OpenType font file") }
+        guard faceIndex >= 0, faceIndex < faceCount else {
+            throw fail("face index \(faceIndex) out of range (the file has \(faceCount) face\(faceCount == 1 ? "" : "s"))")
+        }
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { throw fail("cannot create a face") }
+        defer { hb_face_destroy(face) }
+        let upem = Int(hb_face_get_upem(face))
+        guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
+            throw fail("the font has no glyphs (damaged or not a font)")
+        }
+        guard let font = hb_font_create(face) else { throw fail("cannot create a font") }
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+
+        var extents = hb_font_extents_t()
+        let scale = 1 / Double(upem)
+        if hb_font_get_h_extents(font, &extents) != 0 {
+            emAscender = Double(extents.ascender) * scale
+            emDescender = Double(extents.descender) * scale
+            emLineGap = Double(extents.line_gap) * scale
+        } else {
+            // HarfBuzz's own fallback for a font without horizontal extents.
+            emAscender = 0.8
+            emDescender = -0.2
+            emLineGap = 0
+        }
+        unitsPerEm = upem
+        isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+            || hb_ot_color_has_svg(face) != 0
+        hbFont = font
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// Ascender, descender, line gap and line height at `size` points (hhea, or OS/2 typo
+    /// metrics when the font sets USE_TYPO_METRICS, as HarfBuzz reports them).
+    public func metrics(size: Double) -> FontMetrics {
+        FontMetrics(ascender: emAscender * size, descender: emDescender * size, lineGap: emLineGap * size)
+    }
+
+    /// "PATH#INDEX".
+    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+
+    /// Faces are equal only when they are the same loaded object.
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,113 @@
+/// The per-width pass: fills lines greedily from a shaped text (SPEC section 1, "Text").
+///
+/// Each line takes as many break segments as fit; trailing white space hangs (it never makes
+/// a segment overflow); a segment wider than an empty line breaks at grapheme boundaries;
+/// mandatory breaks end a line. With `breaksAtGraphemes` every grapheme boundary is a break
+/// opportunity. Works on value types only: nothing is allocated.
+struct LineFiller {
+    /// One filled line: where it starts and ends (UTF-16), its ink width and the faces used.
+    struct Line {
+        var start: Int
+        var end: Int
+        var width: Double
+        var fontMask: UInt64
+    }
+
+    /// Points per em.
+    let size: Double
+    /// The available width in points, with a little slack so a text measured at its own
+    /// width fits on the same lines.
+    let limit: Double
+    let breaksAtGraphemes: Bool
+    /// Lines to keep; Int.max when unlimited.
+    let maxLines: Int
+
+    private var lineStart = 0
+    private var advance = 0.0      // everything placed on the line, hanging space included
+    private var ink = 0.0          // advance up to the end of the last non-hanging content
+    private var mask: UInt64 = 0
+    private var placed = false     // whether anything is on the current line
+    private var emitted = 0
+    private var full = false       // maxLines lines emitted: anything more is truncated
+
+    init(size: Double, width: Double, breaksAtGraphemes: Bool, maxLines: Int) {
+        self.size = size
+        self.limit = width + 1e-7 * max(1, abs(width))
+        self.breaksAtGraphemes = breaksAtGraphemes
+        self.maxLines = maxLines
+    }
+
+    /// Fills `text`, handing each kept line to `sink`; returns whether the line limit cut off
+    /// some of the text.
+    mutating func fill(_ text: ShapedText, sink: (Line) -> Void) -> Bool {
+        for segment in text.segments {
+            if full { return true }
+            place(segment, sink: sink)
+            if full { return true }
+            if segment.endsParagraph { emit(at: segment.end, sink: sink) }
+        }
+        return false
+    }
+
+    private mutating func place(_ segment: TextSegment, sink: (Line) -> Void) {
+        guard let shaped = segment.shaped else {
+            placed = true
+            return
+        }
+        if !breaksAtGraphemes {
+            let segmentInk = (segment.advance - segment.trailingSpace) * size
+            if placed && advance + segmentInk > limit {
+                emit(at: segment.start, sink: sink)
+                if full { return }
+            }
+            // Either it fits after what is on the line, or the line is empty and it fits alone.
+            if placed || segmentInk <= limit {
+                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
+                advance += segment.advance * size
+                mask |= segment.fontMask
+                placed = true
+                return
+            }
+        }
+        placeGraphemes(of: segment, shaped: shaped, sink: sink)
+    }
+
+    /// Places a segment grapheme by grapheme, breaking before any that does not fit.
+    private mutating func placeGraphemes(of segment: TextSegment, shaped: ShapedSegment, sink: (Line) -> Void) {
+        var position = segment.start
+        let respaceFrom = segment.respacing == nil ? Int.max : shaped.trailingSpacesStart
+        for (index, g) in shaped.graphemes.enumerated() {
+            if index == respaceFrom, let respacing = segment.respacing {
+                // The trailing spaces hang, in the font of the segment after them.
+                advance += respacing.advance * size
+                mask |= respacing.fontMask
+                placed = true
+                return
+            }
+            if !g.hangs {
+                // A line ending after g does not have g's kerning against what follows.
+                let tail = g.tail * size
+                if placed && advance + tail > limit {
+                    emit(at: position, sink: sink)
+                    if full { return }
+                }
+                ink = advance + tail
+            }
+            advance += g.advance * size
+            mask |= 1 << UInt64(g.font)
+            placed = true
+            position += Int(g.length)
+        }
+    }
+
+    private mutating func emit(at end: Int, sink: (Line) -> Void) {
+        sink(Line(start: lineStart, end: end, width: ink, fontMask: mask == 0 ? 1 : mask))
+        emitted += 1
+        full = emitted >= maxLines
+        lineStart = end
+        advance = 0
+        ink = 0
+        mask = 0
+        placed = false
+    }
+}

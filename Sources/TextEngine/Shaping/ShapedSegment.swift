@@ -1,0 +1,76 @@
+import CTextKernels
+
+/// A break segment (text between two line-break opportunities) shaped once with a font stack.
+///
+/// Advances are in em of the font that shaped each cluster: unhinted OpenType shaping scales
+/// linearly with the point size, so one shaping serves every size.
+final class ShapedSegment: Sendable {
+    /// The segment's grapheme clusters in order, each with its advance and font.
+    let graphemes: ContiguousArray<Grapheme>
+    /// Sum of all cluster advances, in em.
+    let advance: Double
+    /// Advance of the breakable white space at the end (it hangs at a line end), in em.
+    let trailingSpace: Double
+    /// Bit i set when face i of the stack shaped some cluster.
+    let fontMask: UInt64
+    /// Index of the first cluster of the trailing run of breakable space separators (count if
+    /// none): Pango gives them the font of the text after them, in the next segment.
+    let trailingSpacesStart: Int
+
+    init(graphemes: ContiguousArray<Grapheme>) {
+        self.graphemes = graphemes
+        var advance = 0.0, trailing = 0.0, mask: UInt64 = 0
+        var inTrailing = true
+        for g in graphemes.reversed() {
+            advance += g.advance
+            mask |= 1 << UInt64(g.font)
+            if inTrailing && g.hangs { trailing += g.advance } else { inTrailing = false }
+        }
+        self.advance = advance
+        self.trailingSpace = trailing
+        self.fontMask = mask
+        var first = graphemes.count
+        while first > 0 && graphemes[first - 1].spaces && graphemes[first - 1].hangs { first -= 1 }
+        trailingSpacesStart = first
+    }
+
+    /// Shapes `units` with `stack`; nil only when the C kernel fails (ICU or memory).
+    static func shape(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedSegment? {
+        let faces = stack.faces
+        return withUnsafeTemporaryAllocation(of: tl_font.self, capacity: faces.count) { fonts in
+            for (i, face) in faces.enumerated() {
+                fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
+                                   inverse_upem: 1 / Double(face.unitsPerEm),
+                                   is_color: face.isColor ? 1 : 0)
+            }
+            var out = ContiguousArray<tl_grapheme>(repeating: tl_grapheme(), count: units.count)
+            let count = out.withUnsafeMutableBufferPointer { buffer in
+                tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
+                                 Int32(units.count), buffer.baseAddress, Int32(buffer.count))
+            }
+            guard count >= 0 else { return nil }
+            var graphemes = ContiguousArray<Grapheme>()
+            graphemes.reserveCapacity(Int(count))
+            for g in out.prefix(Int(count)) {
+                graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font, hangs: g.hangs != 0, spaces: g.spaces != 0))
+            }
+            return ShapedSegment(graphemes: graphemes)
+        }
+    }
+}
+
+/// One grapheme cluster of a shaped segment.
+struct Grapheme: Sendable, Hashable {
+    /// Advance in em.
+    var advance: Double
+    /// Advance in em when a line ends after it (no kerning against the next cluster).
+    var tail: Double
+    /// Length in UTF-16 code units.
+    var length: Int32
+    /// Index of the face in the stack that shaped it.
+    var font: UInt8
+    /// Breakable white space: it hangs past the line end.
+    var hangs: Bool
+    /// Only space separators: its font follows its neighbours (see tl_shape_segment).
+    var spaces: Bool
+}

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// Measures labels: breaks text into lines at a width and reports sizes (SPEC section 1).
+///
+/// Thread-safe. Keeps two bounded caches: shaped break segments keyed by (font stack, segment)
+/// and analysed texts keyed by (font stack, text). Shaping is size-independent (unhinted
+/// OpenType advances scale linearly), so neither key needs the point size, and measuring a
+/// cached text at another width or size walks arrays without allocating.
+public final class TextMeasurer: Sendable {
+    /// The default number of entries each cache holds.
+    public static let defaultCacheCapacity = 16_384
+
+    let segments: Mutex<BoundedCache<SegmentKey, ShapedSegment>>
+    let texts: Mutex<BoundedCache<TextKey, ShapedText>>
+
+    /// A measurer whose segment and text caches each hold at most `cacheCapacity` entries.
+    public init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
+        segments = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
+        texts = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
+    }
+
+    /// Breaks `text` into lines no wider than `width` points (`.infinity`: only mandatory
+    /// breaks) and returns the kept lines and the size.
+    public func layout(_ text: String, style: TextStyle, width: Double) -> TextLayout {
+        var lines: [TextLine] = []
+        let measurement = run(text, style: style, width: width) { line in lines.append(line) }
+        return TextLayout(lines: lines, measurement: measurement)
+    }
+
+    /// The size, line count and baselines of `text` at `width`, as `layout` gives them,
+    /// without building the lines (no allocation once the text is cached).
+    public func measure(_ text: String, style: TextStyle, width: Double) -> TextMeasurement {
+        run(text, style: style, width: width) { _ in }
+    }
+
+    /// Empties both caches (the next measurements are cold).
+    public func removeAllCachedShaping() {
+        segments.withLock { $0.removeAll() }
+        texts.withLock { $0.removeAll() }
+    }
+
+    /// Cache statistics: entries held and lookups answered or missed, per cache.
+    public var cacheStatistics: CacheStatistics {
+        let s = segments.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
+        let t = texts.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
+        return CacheStatistics(segments: s, texts: t)
+    }
+
+    private func run(_ text: String, style: TextStyle, width: Double,
+                     sink: (TextLine) -> Void) -> TextMeasurement {
+        if text.isEmpty { return .empty }
+        let shaped = shapedText(text, stack: style.fonts)
+        let size = style.effectiveSize
+        let multiple = style.effectiveLineHeightMultiple
+        let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
+        let faces = style.fonts.faces
+        var filler = LineFiller(size: size, width: width.isNaN ? 0 : width,
+                                breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
+                                maxLines: style.lines > 0 ? style.lines : Int.max)
+        var result = TextMeasurement.empty
+        var top = 0.0
+        let truncated = filler.fill(shaped) { line in
+            var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
+            var bits = line.fontMask
+            while bits != 0 {
+                let face = faces[bits.trailingZeroBitCount]
+                ascender = max(ascender, face.emAscender)
+                descender = min(descender, face.emDescender)
+                gap = max(gap, face.emLineGap)
+                bits &= bits - 1
+            }
+            ascender *= size
+            descender *= size
+            gap *= size
+            let height = (ascender - descender + gap) * multiple
+            if result.lineCount > 0 { top += spacing }
+            let baseline = top + height - gap + descender
+            if result.lineCount == 0 { result.firstBaseline = baseline }
+            result.lastBaseline = baseline
+            result.lineCount += 1
+            result.width = max(result.width, line.width)
+            sink(TextLine(range: line.start..<line.end, width: line.width, height: height,
+                          top: top, baseline: baseline))
+            top += height
+        }
+        result.height = top
+        result.isTruncated = truncated
+        return result
+    }
+}
+
+/// How full the caches of a TextMeasurer are and how often they answered.
+public struct CacheStatistics: Sendable, Hashable {
+    /// Entries, hits and misses of one cache.
+    public struct Counts: Sendable, Hashable {
+        /// Entries held now.
+        public var entries: Int
+        /// Lookups answered from the cache.
+        public var hits: Int
+        /// Lookups that had to shape or analyse.
+        public var misses: Int
+    }
+    /// The (font stack, segment) shaping cache.
+    public var segments: Counts
+    /// The (font stack, text) analysed-text cache.
+    public var texts: Counts
+}

@@ -1,0 +1,88 @@
+import TemplateLayout
+
+/// Measures a whole cells.json document: read, parse, decode, measure every line in parallel,
+/// then write everything in order. Nothing reaches stdout unless every line measured.
+struct DocumentRun {
+    let input: InputFile
+    let options: RunOptions
+
+    /// Runs and returns the counts for the summary; warnings are returned, not printed, so a
+    /// failing run prints exactly one line.
+    func run(warnings: inout [String]) throws(CLIFailure) -> RunStats {
+        let bytes = try input.readAll()
+        let file = input.displayName
+        let value: JSONValue
+        do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
+        var documentWarnings: [DocumentError] = []
+        let document: Document
+        if let config = options.config {
+            do {
+                document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
+                                                       mode: config.mode, warnings: &documentWarnings)
+            } catch {
+                switch error {
+                case .config(let error): throw CLIFailure(status: .input, message: "\(config.name): \(error)")
+                case .document(let error): throw Failures.document(error, file: file)
+                }
+            }
+        } else {
+            do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
+                throw Failures.document(error, file: file)
+            }
+        }
+        warnings += documentWarnings.map { "\(file): warning: \($0)" }
+        let measurer: ListMeasurer
+        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory) } catch {
+            throw Failures.layout(error, file: file)
+        }
+        let (items, cacheHits) = ListItem.items(of: document)
+        let rowCount = items.reduce(0) { $0 + ($1.kind == .row ? 1 : 0) }
+        let progress = options.progress ? ProgressBar(total: items.count) : nil
+        let frames = options.frames || options.renderPath != nil
+        let results = ParallelMap.map(count: items.count, jobs: options.jobs, done: progress?.done) { i in
+            DocumentRun.measure(items[i], in: document, with: measurer, frames: frames)
+        }
+        progress?.finish()
+        var records: [OutputRecord] = []
+        records.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard let result = item.sameAs.map({ results[$0] }) ?? results[i] else { continue }
+            switch result {
+            case .failure(let error):
+                throw Failures.layout(error, file: file, at: item.kind == .row ? item.path : "sections[\(item.section)]")
+            case .success(let measurement):
+                let key = item.kind == .row ? document.sections[item.section].rows[item.row].key : nil
+                records.append(.measured(section: item.section, kind: item.kind, row: item.kind == .row ? item.row : nil,
+                                         key: key, measurement: measurement))
+            }
+        }
+        if let renderPath = options.renderPath {
+            try SVGRenderer(document: document, records: records, maxRows: options.renderRows).write(to: renderPath)
+        }
+        var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
+        writer.begin()
+        for record in records { try writer.write(record) }
+        try writer.finish()
+        return RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+    }
+
+    /// One line's measurement; nil for a keyed cache hit (answered by the earlier row) and for
+    /// a header or footer the section lacks.
+    static func measure(_ item: ListItem, in document: Document, with measurer: ListMeasurer,
+                        frames: Bool) -> Result<CellMeasurement, LayoutError>? {
+        if item.sameAs != nil { return nil }
+        let section = document.sections[item.section]
+        do throws(LayoutError) {
+            switch item.kind {
+            case .row:
+                return .success(try measurer.measureRow(section.rows[item.row], in: section, frames: frames))
+            case .header:
+                return try measurer.measureHeader(of: section, frames: frames).map { .success($0) }
+            case .footer:
+                return try measurer.measureFooter(of: section, frames: frames).map { .success($0) }
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}

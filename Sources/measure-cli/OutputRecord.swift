@@ -1,0 +1,14 @@
+import TemplateLayout
+
+/// One output line: a section's header or footer, a row, or (in `--stream`) a bad input line.
+enum OutputRecord {
+    /// Which line of a section a measurement is.
+    enum Kind: String {
+        case header, row, footer
+    }
+
+    /// A measured line.
+    case measured(section: Int, kind: Kind, row: Int?, key: String?, measurement: CellMeasurement)
+    /// A bad `--stream` input line (1-based) and what is wrong with it.
+    case badLine(line: Int, error: String)
+}

@@ -1,0 +1,63 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A progress bar on stderr for long runs: nothing for the first second, then a bar (or, with
+/// no known total, a count) redrawn ten times a second, erased when the run ends.
+final class ProgressBar: @unchecked Sendable {
+    /// Items finished, bumped by the workers.
+    let done = ProgressCounter()
+    private let total: Int?
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private let stopped = ProgressCounter()
+    private let finished = DispatchSemaphore(value: 0)
+    private var drew = false
+
+    /// A bar for `total` items (nil: unknown, as in `--stream`), drawn by a background thread.
+    init(total: Int?) {
+        self.total = total
+        // A serial queue of its own runs on an overcommit thread, never taking a worker's place.
+        DispatchQueue(label: "measure-cli.progress").async { [self] in self.loop() }
+    }
+
+    /// Whether standard error is a terminal, the only place a bar belongs.
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// Stops drawing and erases the bar.
+    func finish() {
+        stopped.add(1)
+        finished.wait()
+    }
+
+    private func loop() {
+        while stopped.current == 0 {
+            usleep(100_000)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if elapsed > 1, stopped.current == 0 { draw(elapsed: elapsed) }
+        }
+        if drew { writeRaw("\r\u{1B}[K") }
+        finished.signal()
+    }
+
+    private func draw(elapsed: Double) {
+        drew = true
+        let count = done.current
+        let rate = Int(Double(count) / elapsed)
+        if let total, total > 0 {
+            let fraction = min(1, Double(count) / Double(total))
+            let filled = Int(fraction * 30)
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+            writeRaw("\r[\(bar)] \(Int(fraction * 100))% \(count)/\(total) rows, \(rate) rows/s\u{1B}[K")
+        } else {
+            writeRaw("\r\(count) rows, \(rate) rows/s\u{1B}[K")
+        }
+    }
+
+    private func writeRaw(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress!, $0.count) }
+    }
+}

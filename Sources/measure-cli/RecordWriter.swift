@@ -1,0 +1,158 @@
+import TemplateLayout
+
+/// Formats output records in the chosen format into a `StandardOutput`. JSON Lines objects look
+/// like `{"section":0,"row":3,"height":88.5,"key":"post-1","frames":{"avatar":[16,12,40,40]}}`.
+struct RecordWriter {
+    let format: OutputFormat
+    let frames: Bool
+    let output: StandardOutput
+    private var written = 0
+
+    /// A writer for `format`, with frames when `frames` is set.
+    init(format: OutputFormat, frames: Bool, output: StandardOutput) {
+        self.format = format
+        self.frames = frames
+        self.output = output
+    }
+
+    /// Writes what comes before the first record (the CSV header, the table header, `[`).
+    mutating func begin() {
+        switch format {
+        case .jsonl: break
+        case .json: output.buffer.append(UInt8(ascii: "["))
+        case .csv: output.buffer.append(contentsOf: (frames ? "section,kind,row,key,height,frames\n" : "section,kind,row,key,height\n").utf8)
+        case .table: appendTableLine(["section", "kind", "row", "height", "key"] + (frames ? ["frames"] : []))
+        }
+    }
+
+    /// Writes one record.
+    mutating func write(_ record: OutputRecord) throws(CLIFailure) {
+        switch format {
+        case .jsonl:
+            appendJSONObject(record)
+            output.buffer.append(0x0A)
+        case .json:
+            output.buffer.append(contentsOf: written == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A])
+            appendJSONObject(record)
+        case .csv: appendCSV(record)
+        case .table: appendTable(record)
+        }
+        written += 1
+        try output.flushIfFull()
+    }
+
+    /// Writes what comes after the last record and flushes.
+    mutating func finish() throws(CLIFailure) {
+        if format == .json { output.buffer.append(contentsOf: Array((written == 0 ? "]\n" : "\n]\n").utf8)) }
+        try output.flush()
+    }
+
+    private func appendJSONObject(_ record: OutputRecord) {
+        var out = output.buffer
+        output.buffer = []
+        defer { output.buffer = out }
+        switch record {
+        case .badLine(let line, let error):
+            out.append(contentsOf: #"{"line":"#.utf8)
+            JSONText.appendInteger(Int64(line), to: &out)
+            out.append(contentsOf: #","error":"#.utf8)
+            JSONText.appendQuoted(error, to: &out)
+            out.append(UInt8(ascii: "}"))
+        case .measured(let section, let kind, let row, let key, let measurement):
+            out.append(contentsOf: #"{"section":"#.utf8)
+            JSONText.appendInteger(Int64(section), to: &out)
+            if kind != .row {
+                out.append(contentsOf: #","kind":""#.utf8)
+                out.append(contentsOf: kind.rawValue.utf8)
+                out.append(UInt8(ascii: "\""))
+            }
+            if let row {
+                out.append(contentsOf: #","row":"#.utf8)
+                JSONText.appendInteger(Int64(row), to: &out)
+            }
+            out.append(contentsOf: #","height":"#.utf8)
+            JSONText.appendNumber(measurement.height, to: &out)
+            if let key {
+                out.append(contentsOf: #","key":"#.utf8)
+                JSONText.appendQuoted(key, to: &out)
+            }
+            if frames {
+                out.append(contentsOf: #","frames":"#.utf8)
+                appendFrames(measurement, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// `{"id":[x,y,width,height],...}` in view order, unrounded.
+    private func appendFrames(_ measurement: CellMeasurement, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, frame) in measurement.frames.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(frame.id, to: &out)
+            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "[")])
+            JSONText.appendNumber(frame.x, to: &out)
+            out.append(UInt8(ascii: ","))
+            JSONText.appendNumber(frame.y, to: &out)
+            out.append(UInt8(ascii: ","))
+            JSONText.appendNumber(frame.width, to: &out)
+            out.append(UInt8(ascii: ","))
+            JSONText.appendNumber(frame.height, to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func appendCSV(_ record: OutputRecord) {
+        guard case .measured(let section, let kind, let row, let key, let measurement) = record else { return }
+        var fields = [String(section), kind.rawValue, row.map(String.init) ?? "", csvField(key ?? ""),
+                      JSONText.number(measurement.height)]
+        if frames {
+            var json: [UInt8] = []
+            appendFrames(measurement, to: &json)
+            fields.append(csvField(String(decoding: json, as: UTF8.self)))
+        }
+        output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
+        output.buffer.append(0x0A)
+    }
+
+    /// RFC 4180 quoting where needed.
+    private func csvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
+        var quoted = "\""
+        for character in text {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        return quoted + "\""
+    }
+
+    private func appendTable(_ record: OutputRecord) {
+        guard case .measured(let section, let kind, let row, let key, let measurement) = record else { return }
+        var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), key ?? ""]
+        if frames {
+            cells.append(measurement.frames.map { f in
+                "\(f.id)=\(JSONText.number(f.x)),\(JSONText.number(f.y)),\(JSONText.number(f.width))x\(JSONText.number(f.height))"
+            }.joined(separator: " "))
+        }
+        appendTableLine(cells)
+    }
+
+    /// Fixed column widths, so a table can stream without seeing every row first.
+    private func appendTableLine(_ cells: [String]) {
+        let widths = [8, 7, 8, 10]
+        var line = ""
+        for (i, cell) in cells.enumerated() {
+            if i < widths.count {
+                line += cell + String(repeating: " ", count: max(1, widths[i] - cell.count))
+            } else {
+                line += (i > widths.count ? " " : "") + cell
+            }
+        }
+        while line.hasSuffix(" ") { line.removeLast() }
+        output.buffer.append(contentsOf: line.utf8)
+        output.buffer.append(0x0A)
+    }
+}

@@ -1,0 +1,43 @@
+import TemplateLayout
+
+/// What the command line decided, handed to a run.
+struct RunOptions: Sendable {
+    /// The output format.
+    var format: OutputFormat
+    /// Whether to print frames.
+    var frames: Bool
+    /// Worker threads.
+    var jobs: Int
+    /// The decoder with font defaults and `--font`, `--width`, `--scale` applied.
+    var decoder: DocumentDecoder
+    /// Where to write the SVG picture, if anywhere.
+    var renderPath: String?
+    /// How many rows the picture shows.
+    var renderRows: Int
+    /// Whether to draw a progress bar (stderr is a terminal).
+    var progress: Bool
+    /// `--config`: the sections come from this config file, the input is its data document.
+    var config: ConfigInput? = nil
+}
+
+/// A `--config` file read in full, and the mode to measure.
+struct ConfigInput: Sendable {
+    /// The name error lines start with.
+    var name: String
+    /// The file's text.
+    var text: String
+    /// `--mode`.
+    var mode: Int
+}
+
+/// What a run did, for the summary line.
+struct RunStats {
+    /// Rows measured or answered from the keyed cache.
+    var rows = 0
+    /// Header and footer lines.
+    var supplementary = 0
+    /// Rows answered by the keyed cache.
+    var cacheHits = 0
+    /// Bad `--stream` lines.
+    var badLines = 0
+}

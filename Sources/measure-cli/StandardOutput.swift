@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writes to a file descriptor: output is gathered in one byte buffer and written in
+/// large blocks. A closed pipe (`measure-cli ... | head`) ends the run quietly.
+final class StandardOutput {
+    let fd: Int32
+    var buffer: [UInt8] = []
+    let flushThreshold: Int
+
+    /// Output to `fd`, written whenever more than `flushThreshold` bytes are waiting.
+    init(fd: Int32 = STDOUT_FILENO, flushThreshold: Int = 1 << 16) {
+        self.fd = fd
+        self.flushThreshold = flushThreshold
+        buffer.reserveCapacity(flushThreshold * 2)
+    }
+
+    /// Writes if enough is buffered.
+    func flushIfFull() throws(CLIFailure) {
+        if buffer.count >= flushThreshold { try flush() }
+    }
+
+    /// Writes everything buffered.
+    func flush() throws(CLIFailure) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(ExitStatus.output.rawValue) }
+                throw CLIFailure(status: .output, message: "cannot write output: \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes one line to standard error at once.
+func writeError(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.append(0x0A)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+        if n <= 0 {
+            if n < 0, errno == EINTR { continue }
+            return
+        }
+        offset += n
+    }
+}

@@ -1,2 +1,0 @@
-import TemplateLayout
-// measure-cli arrives with issue 4.

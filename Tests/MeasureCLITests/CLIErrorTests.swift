@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// SPEC section 3's bad documents: one line on stderr naming the file and the JSON path, nothing
+/// on stdout, and a distinct exit status (64 usage, 65 input, 66 font, 67 layout).
+@Suite struct CLIErrorTests {
+    /// Runs measure-cli on `document` saved as `cells.json` (plus `extra` files) from its folder.
+    func failure(_ document: String, arguments: [String] = [], extra: [String: Data] = [:]) throws -> CLIRunner.Outcome {
+        let folder = try CLIRunner.temporaryFolder()
+        try CLIRunner.write(document, to: "cells.json", in: folder)
+        for (name, data) in extra { try data.write(to: folder.appendingPathComponent(name)) }
+        return try CLIRunner.run(arguments + ["cells.json"], in: folder)
+    }
+
+    func expectFailure(_ out: CLIRunner.Outcome, status: Int32, line: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(out.status == status, sourceLocation: sourceLocation)
+        #expect(out.stdout == "", sourceLocation: sourceLocation)
+        #expect(out.errorLines == [line], sourceLocation: sourceLocation)
+    }
+
+    static let template = """
+        "templates":{"FeedCell":{"views":[{"id":"t","label":{"text":"${text}"}}],
+          "constraints":["t.leading == super.leading","t.trailing == super.trailing","t.top == super.top","super.bottom == t.bottom"]}}
+        """
+
+    @Test func invalidJSONNamesLineColumnAndPath() throws {
+        let out = try failure("{\"sections\":[{\"rows\":[{},\n  {\"a\": tru}]}]}")
+        expectFailure(out, status: 65, line: "cells.json: sections[0].rows[1].a: line 2, column 9: invalid literal: expected true")
+        let comma = try failure("{\"sections\":[1,]}")
+        expectFailure(comma, status: 65, line: "cells.json: sections[1]: line 1, column 16: a trailing comma is not allowed")
+    }
+
+    @Test func unknownTemplateNamesTheRow() throws {
+        let out = try failure("""
+            {\(CLIErrorTests.template), "sections":[{"autoHeight":true,"template":"FeedCell",
+              "rows":[{},{},{},{"template":"FeedCel"}]}]}
+            """)
+        expectFailure(out, status: 65, line: #"cells.json: sections[0].rows[3]: template "FeedCel" not found"#)
+    }
+
+    @Test func unknownViewInAConstraintNamesTheConstraint() throws {
+        let out = try failure("""
+            {"templates":{"T":{"views":[{"id":"a","view":{"width":10,"height":10}}],
+              "constraints":["a.top == super.top","avtar.leading == super.leading"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[{}]}]}
+            """)
+        expectFailure(out, status: 67, line: #"cells.json: templates.T.constraints[1]: "avtar.leading == super.leading": unknown view "avtar" at column 1"#)
+    }
+
+    @Test func conflictingRequiredConstraintsNameBoth() throws {
+        let out = try failure("""
+            {"templates":{"T":{"views":[{"id":"a","view":{}}],
+              "constraints":["a.top == super.top","a.height == 10","a.height == 20","super.bottom == a.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[{}]}]}
+            """)
+        #expect(out.status == 67)
+        #expect(out.stdout == "")
+        #expect(out.errorLines.count == 1)
+        let line = out.errorLines.first ?? ""
+        #expect(line.hasPrefix("cells.json: templates.T.constraints["))
+        #expect(line.contains("conflict"))
+        #expect(line.contains(#""a.height == 10""#) && line.contains(#""a.height == 20""#))
+    }
+
+    @Test func missingFontFileIsAFontError() throws {
+        let out = try failure(#"{"fonts":{"default":"nope.ttf"},"sections":[{"rows":[{}]}]}"#)
+        expectFailure(out, status: 66, line: #"cells.json: fonts.default: font "nope.ttf" will not load: no such file"#)
+    }
+
+    @Test func corruptFontFileIsAFontError() throws {
+        let junk = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        let out = try failure(#"{"fonts":{"default":"corrupt.ttf"},"sections":[{"rows":[{}]}]}"#, extra: ["corrupt.ttf": junk])
+        expectFailure(out, status: 66, line: #"cells.json: fonts.default: font "corrupt.ttf" will not load: not a TrueType/OpenType font file"#)
+    }
+
+    @Test func missingFontOptionFileIsAFontError() throws {
+        let out = try failure(#"{"sections":[{"rows":[{}]}]}"#, arguments: ["--font", "/nonexistent/x.ttf"])
+        expectFailure(out, status: 66, line: #"cells.json: fonts.default: font "/nonexistent/x.ttf" will not load: no such file"#)
+    }
+
+    @Test func negativeWidthInTheDocumentIsAnInputError() throws {
+        let out = try failure(#"{"list":{"width":-5},"sections":[]}"#)
+        expectFailure(out, status: 65, line: "cells.json: list.width: -5 is out of range: expected a positive number of points")
+    }
+
+    @Test func negativeOrNaNWidthOptionIsAUsageError() throws {
+        let negative = try failure(#"{"sections":[]}"#, arguments: ["--width", "-1"])
+        expectFailure(negative, status: 64, line: "measure-cli: --width must be a positive number of points, got -1 (see measure-cli --help)")
+        let nan = try failure(#"{"sections":[]}"#, arguments: ["--width", "nan"])
+        expectFailure(nan, status: 64, line: "measure-cli: --width must be a positive number of points, got nan (see measure-cli --help)")
+    }
+
+    @Test func invalidUTF8IsRejectedWithItsPlace() throws {
+        var bytes = Data(#"{"sections":[{"rows":[{"text":"ab"#.utf8)
+        bytes.append(contentsOf: [0xC3, 0x28])
+        bytes.append(contentsOf: Data(#""}]}]}"#.utf8))
+        let folder = try CLIRunner.temporaryFolder()
+        try bytes.write(to: folder.appendingPathComponent("cells.json"))
+        let out = try CLIRunner.run(["cells.json"], in: folder)
+        expectFailure(out, status: 65, line: "cells.json: sections[0].rows[0].text: line 1, column 34: invalid UTF-8 byte 0xC3 in a string")
+    }
+
+    @Test func unknownViewKindAndWrongTypesNameTheirPaths() throws {
+        let kind = try failure(#"{"templates":{"T":{"views":[{"id":"b","button":{}}]}},"sections":[]}"#)
+        expectFailure(kind, status: 65, line: #"cells.json: templates.T.views[0].button: unknown view kind "button": expected label, image, view or stack"#)
+        let type = try failure(#"{"sections":[{"rows":[{"height":"tall"}]}]}"#)
+        expectFailure(type, status: 65, line: "cells.json: sections[0].rows[0].height: expected a number, found a string")
+        let font = try failure(#"{"templates":{"T":{"views":[{"id":"t","label":{"text":"x","font":"serif"}}]}},"sections":[]}"#)
+        expectFailure(font, status: 65, line: #"cells.json: templates.T.views[0].label.font: font "serif" not found in fonts ("bold", "default")"#)
+    }
+
+    @Test func missingInputFileIsAnInputError() throws {
+        let out = try CLIRunner.run(["/nonexistent/cells.json"])
+        expectFailure(out, status: 65, line: "/nonexistent/cells.json: cannot open: No such file or directory")
+    }
+
+    @Test func tenMegabyteLabelTextIsMeasured() throws {
+        let text = String(repeating: "word ", count: 2_000_000)
+        let document = """
+            {"templates":{"T":{"views":[{"id":"t","label":{"text":"${text}","lines":1}}],
+              "constraints":["t.leading == super.leading","t.trailing == super.trailing","t.top == super.top","super.bottom == t.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[{"text":"\(text)"}]}]}
+            """
+        let out = try CLIRunner.run(["-"], stdin: Data(document.utf8))
+        let label = FontReference.roundUp(try FontReference.lineHeightPerPoint("DejaVuSans.ttf") * 17, scale: 2)
+        #expect(out.status == 0)
+        #expect(out.lines == ["{\"section\":0,\"row\":0,\"height\":\(FontReference.roundUp(label + 0.5, scale: 2))}"])
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Runs the built measure-cli binary (found beside the test bundle) and captures its output.
+enum CLIRunner {
+    /// What one run printed and how it ended.
+    struct Outcome {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+        /// Stdout's lines, without the final empty one.
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        /// Stderr's lines.
+        var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    /// The package root (three levels above this file).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The measure-cli executable in the build folder the tests run from.
+    static let executable: URL = {
+        var candidates: [URL] = []
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("measure-cli"))
+            folder = folder.deletingLastPathComponent()
+        }
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("measure-cli"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/measure-cli"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? packageRoot.appendingPathComponent(".build/debug/measure-cli")
+    }()
+
+    /// Runs measure-cli with `arguments`, feeding `stdin` (from a file when `stdinFile` is set).
+    static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: URL? = nil,
+                    environment: [String: String] = [:], in directory: URL = packageRoot) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "TEMPLATELAYOUT_FONTS")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        if let stdinFile {
+            process.standardInput = try FileHandle(forReadingFrom: stdinFile)
+        } else if let stdin {
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            DispatchQueue.global().async {
+                input.fileHandleForWriting.write(stdin)
+                try? input.fileHandleForWriting.close()
+            }
+            return finish(process, out, err)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        return finish(process, out, err)
+    }
+
+    private static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Outcome {
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Outcome(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                       status: process.terminationStatus)
+    }
+
+    /// A fresh temporary folder for one test's files.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("measure-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `text` to `name` in `folder` and returns its URL.
+    @discardableResult
+    static func write(_ text: String, to name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// Runs python3 with a script and returns its stdout (the tests' outside reference).
+    static func python(_ script: String, arguments: [String] = [], stdin: Data? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        let data = stdin ?? Data()
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        let outcome = finish(process, out, err)
+        guard outcome.status == 0 else { throw PythonFailure(message: outcome.stderr) }
+        return outcome.stdout
+    }
+
+    struct PythonFailure: Error { var message: String }
+}

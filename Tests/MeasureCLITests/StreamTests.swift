@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `--stream`: JSON Lines in and out, bad lines reported in place, memory that does not grow.
+@Suite struct StreamTests {
+    static let documentLine = #"{"templates":{"T":{"views":[{"id":"t","label":{"text":"${text}"}}],"constraints":["t.leading == super.leading","t.trailing == super.trailing","t.top == super.top","super.bottom == t.bottom"]}},"sections":[{"header":{"title":"H"},"footer":{"height":5}},{"height":44},{"template":"T","autoHeight":true}]}"#
+
+    @Test func rowsAndBadLinesComeOutInInputOrder() throws {
+        let input = [
+            StreamTests.documentLine,
+            #"{"key":"a"}"#,
+            #"{"section":1}"#,
+            #"{bad json"#,
+            "",
+            #"{"section":7}"#,
+            #"{"section":2,"text":"Hi","key":"b"}"#,
+            #"{"section":2,"template":"Nope"}"#,
+            "[1]",
+            #"{"section":2,"text":"Hi\nthere","key":"b"}"#,
+            #"{"section":1,"accessory":"sideways"}"#,
+        ].joined(separator: "\n") + "\n"
+        let out = try CLIRunner.run(["--stream", "-"], stdin: Data(input.utf8))
+        let line = FontReference.roundUp(try FontReference.lineHeightPerPoint("DejaVuSans.ttf") * 17, scale: 2)
+        let measured = JSONTextNumber.format(FontReference.roundUp(line + 0.5, scale: 2))
+        #expect(out.status == 0)
+        #expect(out.lines == [
+            #"{"section":0,"kind":"header","height":40}"#,
+            #"{"section":0,"row":0,"height":40,"key":"a"}"#,
+            #"{"section":1,"row":0,"height":44}"#,
+            #"{"line":4,"error":"column 2: expected a member name in quotes, found 'b'"}"#,
+            #"{"line":6,"error":"section: expected a section index 0...2, found 7"}"#,
+            "{\"section\":2,\"row\":0,\"height\":\(measured),\"key\":\"b\"}",
+            #"{"line":8,"error":"sections[2].rows[1]: template \"Nope\" not found"}"#,
+            #"{"line":9,"error":"expected a row (an object), found an array"}"#,
+            // Same key: the keyed cache answers with the first row's height, as FDTemplateLayoutCell does.
+            "{\"section\":2,\"row\":1,\"height\":\(measured),\"key\":\"b\"}",
+            #"{"line":11,"error":"sections[1].rows[1].accessory: unknown value \"sideways\": expected one of \"none\", \"disclosure\", \"detailDisclosure\", \"checkmark\", \"detailButton\""}"#,
+            #"{"section":0,"kind":"footer","height":5}"#,
+        ])
+        #expect(out.errorLines.last?.hasSuffix(", 1 cache hits, \(ProcessInfo.processInfo.activeProcessorCount) jobs, 5 bad lines") == true)
+    }
+
+    @Test func badDocumentLineFailsTheRunWithNoOutput() throws {
+        let out = try CLIRunner.run(["--stream", "-"], stdin: Data("{\"sections\":[{\"rows\":[{}]}]}\n{}\n".utf8))
+        #expect(out.status == 65)
+        #expect(out.stdout == "")
+        #expect(out.errorLines == ["<stdin>: sections[0].rows: the --stream document line has no rows; send each row as a line of its own"])
+    }
+
+    /// A million rows stream through with every output line checked, and the peak memory of the
+    /// run (from wait4, by python) is no higher than for a tenth of the input: memory is flat.
+    @Test func millionRowStreamKeepsMemoryFlat() throws {
+        let script = """
+            import os, subprocess, sys
+            exe = sys.argv[1]
+            def run(rows):
+                path = '/tmp/measure-cli-stream-%d-%d.jsonl' % (os.getpid(), rows)
+                with open(path, 'w') as f:
+                    f.write('{"sections":[{"height":44},{}]}\\n')
+                    f.write(''.join('{}\\n' if i % 2 == 0 else '{"section":1}\\n' for i in range(rows)))
+                with open(path) as stdin:
+                    p = subprocess.Popen([exe, '--stream', '--quiet', '-'], stdin=stdin, stdout=subprocess.PIPE)
+                    seen = 0
+                    for line in p.stdout:
+                        i = seen
+                        want = '{"section":0,"row":%d,"height":44}\\n' % (i // 2) if i % 2 == 0 else '{"section":1,"row":%d,"height":40}\\n' % (i // 2)
+                        if line.decode() != want:
+                            print('line %d: %r != %r' % (i + 1, line, want)); sys.exit(1)
+                        seen += 1
+                    _, status, usage = os.wait4(p.pid, 0)
+                os.remove(path)
+                if status != 0 or seen != rows:
+                    print('status %d, %d lines' % (status, seen)); sys.exit(1)
+                return usage.ru_maxrss
+            small = run(100000)
+            large = run(1000000)
+            print(small, large)
+            """
+        let output = try CLIRunner.python(script, arguments: [CLIRunner.executable.path])
+        let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(numbers.count == 2, "\(output)")
+        if numbers.count == 2 {
+            // Peak resident memory in KB: a million rows may not cost more than 8 MB over 100,000.
+            #expect(numbers[1] <= numbers[0] + 8 * 1024, "100k rows: \(numbers[0]) KB, 1M rows: \(numbers[1]) KB")
+        }
+    }
+}
+
+/// The CLI's number format, used to build expected lines.
+enum JSONTextNumber {
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

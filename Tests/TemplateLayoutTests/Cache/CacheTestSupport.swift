@@ -1,0 +1,104 @@
+import Synchronization
+@testable import TemplateLayout
+
+/// A deterministic generator (SplitMix64) so every random sequence replays from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A table data source whose rows are identities; a row's height is a fixed function of its
+/// identity and the width, and every measurement is counted.
+final class TableSource: HeightSource {
+    struct Contents {
+        var sections: [[Int]]
+        var measures = 0
+        var measuresByRow: [Int: Int] = [:]
+    }
+
+    let contents: Mutex<Contents>
+    /// Rows whose identity is a multiple of this are keyed (0: none).
+    let keyEvery: Int
+
+    init(_ sections: [[Int]], keyEvery: Int = 0) {
+        contents = Mutex(Contents(sections: sections))
+        self.keyEvery = keyEvery
+    }
+
+    /// The height of row `identity` at `width`: a multiple of 0.5 between 20 and 68, so sums are exact.
+    static func height(_ identity: Int, _ width: Double) -> Double {
+        Double(40 + (identity &* 37 &+ Int(width) &* 11) % 97) * 0.5
+    }
+
+    var sections: [[Int]] {
+        get { contents.withLock { $0.sections } }
+        set { contents.withLock { $0.sections = newValue } }
+    }
+
+    var measures: Int { contents.withLock { $0.measures } }
+
+    func numberOfSections() -> Int { contents.withLock { $0.sections.count } }
+
+    func numberOfRows(inSection section: Int) -> Int {
+        contents.withLock { section < $0.sections.count ? $0.sections[section].count : 0 }
+    }
+
+    func identity(at path: IndexPath) -> Int? {
+        contents.withLock { contents in
+            guard path.section >= 0, path.section < contents.sections.count,
+                  path.row >= 0, path.row < contents.sections[path.section].count else { return nil }
+            return contents.sections[path.section][path.row]
+        }
+    }
+
+    struct NoSuchRow: Error {}
+
+    func measureHeight(at path: IndexPath, width: Double) throws -> Double {
+        let identity = try contents.withLock { contents throws -> Int in
+            guard path.section >= 0, path.section < contents.sections.count,
+                  path.row >= 0, path.row < contents.sections[path.section].count else { throw NoSuchRow() }
+            let identity = contents.sections[path.section][path.row]
+            contents.measures += 1
+            contents.measuresByRow[identity, default: 0] += 1
+            return identity
+        }
+        return TableSource.height(identity, width)
+    }
+
+    func key(at path: IndexPath) -> String? {
+        guard keyEvery > 0, let identity = identity(at: path), identity % keyEvery == 0 else { return nil }
+        return TableSource.key(identity)
+    }
+
+    static func key(_ identity: Int) -> String { "row-\(identity)" }
+}
+
+/// Sections of consecutive identities: `[[0, 1, 2], [3, 4]]` for counts `[3, 2]`.
+func consecutiveIdentities(_ counts: [Int]) -> [[Int]] {
+    var next = 0
+    return counts.map { count in
+        defer { next += count }
+        return Array(next..<(next + count))
+    }
+}
+
+/// Every cached height of `cache` at its current width, nil where not cached.
+func cachedHeights(_ cache: HeightCache) -> [[Double?]] {
+    (0..<cache.numberOfSections).map { section in
+        (0..<(cache.numberOfRows(inSection: section) ?? 0)).map {
+            cache.cachedHeight(for: IndexPath(row: $0, section: section))
+        }
+    }
+}
+
+/// Shorthand for an index path.
+func ip(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Runs an outside reference tool at test time and returns its standard output.
+enum ExternalTool {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], input: String,
+                    environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Write and read concurrently so neither pipe fills up.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(executable) failed (\(process.terminationStatus)): "
+                + (String(data: errors, encoding: .utf8) ?? ""))
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// hb-shape (libharfbuzz-bin): glyph advances in font units at its default size (= upem),
+/// with HarfBuzz's OpenType functions, the reference for our shaping.
+enum HBShape {
+    /// For each text, the x advances of its glyphs and their clusters (UTF-32 indices).
+    static func glyphs(font: String, texts: [String]) throws -> [[(advance: Int, cluster: Int)]] {
+        let lines = texts.map { text in
+            let codes = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")
+            return "\(font);--output-format=json;--no-glyph-names;--unicodes=\(codes)"
+        }
+        let output = try ExternalTool.run("/usr/bin/hb-shape", ["--batch"], input: lines.joined(separator: "\n") + "\n")
+        let results = output.split(separator: "\n").map { line -> [(Int, Int)] in
+            guard let data = line.data(using: .utf8),
+                  let json = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+            return json.map { (($0["ax"] as? Int) ?? 0, ($0["cl"] as? Int) ?? 0) }
+        }
+        guard results.count == texts.count else {
+            throw ExternalTool.Failure(description: "hb-shape gave \(results.count) results for \(texts.count) texts")
+        }
+        return results
+    }
+
+    /// The total advance of each text in font units.
+    static func advances(font: String, texts: [String]) throws -> [Int] {
+        try glyphs(font: font, texts: texts).map { $0.reduce(0) { $0 + $1.advance } }
+    }
+}
+
+/// Pango 1.50 through /usr/bin/python3 + gi, restricted by a private fontconfig setup to the
+/// bundled fonts, unhinted, with unrounded glyph positions and 72 dpi (1 pt = 1 Pango pixel):
+/// the reference for line breaking.
+enum PangoReference {
+    struct Query: Encodable {
+        var text: String
+        var size: Double
+        var width: Double?
+        var char = false
+    }
+
+    struct Result: Decodable {
+        /// UTF-16 offsets where each line starts.
+        var starts: [Int]
+        /// The layout's logical width in points.
+        var width: Double
+    }
+
+    static let script = #"""
+import sys, json, gi
+gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0')
+from gi.repository import Pango, PangoCairo
+fm = PangoCairo.FontMap.new()
+ctx = fm.create_context()
+PangoCairo.context_set_resolution(ctx, 72)
+ctx.set_round_glyph_positions(False)
+for line in sys.stdin:
+    q = json.loads(line)
+    lay = Pango.Layout.new(ctx)
+    d = Pango.FontDescription.from_string("DejaVu Sans")
+    d.set_absolute_size(q["size"] * Pango.SCALE)
+    lay.set_font_description(d)
+    # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
+    lay.set_wrap(Pango.WrapMode.CHAR if q.get("char") else Pango.WrapMode.WORD_CHAR)
+    if q.get("width") is not None: lay.set_width(int(round(q["width"] * Pango.SCALE)))
+    # UILabel does not hyphenate (hyphenationFactor 0): Pango must not add hyphens either.
+    attrs = Pango.AttrList()
+    attrs.insert(Pango.attr_insert_hyphens_new(False))
+    lay.set_attributes(attrs)
+    text = q["text"]
+    lay.set_text(text, -1)
+    b = text.encode("utf-8")
+    starts = [len(b[:l.start_index].decode("utf-8").encode("utf-16-le")) // 2 for l in lay.get_lines_readonly()]
+    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE}), flush=True)
+"""#
+
+    /// A fontconfig setup that sees only Fonts/, unhinted, with bitmap (CBDT) fonts scaled.
+    static func fontconfigFile() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let conf = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig>
+          <dir>\(packageRoot.appendingPathComponent("Fonts").path)</dir>
+          <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
+          <include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>
+          <match target="font">
+            <edit name="hinting" mode="assign"><bool>false</bool></edit>
+            <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
+          </match>
+        </fontconfig>
+        """
+        let file = dir.appendingPathComponent("fonts.conf")
+        try conf.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    static func layout(_ queries: [Query]) throws -> [Result] {
+        let encoder = JSONEncoder()
+        let input = try queries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let output = try ExternalTool.run("/usr/bin/python3", ["-c", script], input: input,
+                                          environment: ["FONTCONFIG_FILE": try fontconfigFile()])
+        let decoder = JSONDecoder()
+        let results = try output.split(separator: "\n").map { try decoder.decode(Result.self, from: Data($0.utf8)) }
+        guard results.count == queries.count else {
+            throw ExternalTool.Failure(description: "Pango gave \(results.count) results for \(queries.count) queries")
+        }
+        return results
+    }
+}

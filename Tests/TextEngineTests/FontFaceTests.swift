@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TextEngine
+
+@Suite struct FontFaceTests {
+    @Test func loadsTrueTypeFilesWithTheirUnitsPerEm() throws {
+        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf"] {
+            let face = try FontFace(path: fontPath(name))
+            #expect(face.unitsPerEm == (try FontFile(path: fontPath(name))).unitsPerEm)
+        }
+    }
+
+    @Test func metricsAreTheFilesHorizontalExtentsScaledToThePointSize() throws {
+        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf"] {
+            let file = try FontFile(path: fontPath(name))
+            let face = try FontFace(path: fontPath(name))
+            let (ascender, descender, gap) = file.horizontalExtents
+            for size in [9.0, 13, 17, 28.5] {
+                let scale = size / Double(file.unitsPerEm)
+                let metrics = face.metrics(size: size)
+                #expect(metrics.ascender == Double(ascender) * scale)
+                #expect(metrics.descender == Double(descender) * scale)
+                #expect(metrics.lineGap == Double(gap) * scale)
+                #expect(metrics.lineHeight == (Double(ascender) - Double(descender) + Double(gap)) * scale)
+            }
+        }
+    }
+
+    @Test func dejaVuSansAt17PointsHasTheLineHeightItsHheaGives() throws {
+        // hhea of DejaVu Sans 2.37: ascender 1901, descender -483, lineGap 0, 2048 units per em.
+        #expect(Bundled.dejaVu.metrics(size: 17).lineHeight == (1901.0 + 483.0) * 17 / 2048)
+    }
+
+    @Test func aMissingFileIsAnErrorNamingIt() {
+        #expect(throws: FontError(path: "/no/such/font.ttf", reason: "no such file")) {
+            try FontFace(path: "/no/such/font.ttf")
+        }
+        let error = try? #require(throws: FontError.self) { try FontFace(path: "/no/such/font.ttf") }
+        #expect(error?.description == "/no/such/font.ttf: no such file")
+    }
+
+    @Test func aFileThatIsNotAFontIsAnErrorNamingIt() {
+        let path = fontPath("LICENSE-DejaVu.txt")
+        #expect(throws: FontError(path: path, reason: "not a TrueType/OpenType font file")) {
+            try FontFace(path: path)
+        }
+    }
+
+    @Test func aDirectoryIsAnErrorNamingIt() {
+        let path = packageRoot.appendingPathComponent("Fonts").path
+        #expect(throws: FontError(path: path, reason: "is a directory, not a font file")) {
+            try FontFace(path: path)
+        }
+    }
+
+    @Test func aFaceIndexPastTheFileIsAnErrorNamingFileAndIndex() {
+        let path = fontPath("DejaVuSans.ttf")
+        #expect(throws: FontError(path: path, faceIndex: 1, reason: "face index 1 out of range (the file has 1 face)")) {
+            try FontFace(path: path, faceIndex: 1)
+        }
+        #expect(throws: FontError(path: path, faceIndex: -1, reason: "face index -1 out of range (the file has 1 face)")) {
+            try FontFace(path: path, faceIndex: -1)
+        }
+    }
+
+    @Test func aCollectionLoadsEachFaceByIndex() throws {
+        let regular = try FontFile(path: fontPath("DejaVuSans.ttf"))
+        let bold = try FontFile(path: fontPath("DejaVuSans-Bold.ttf"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tl-dejavu-\(getpid()).ttc").path
+        try FontFile.collection(of: [regular, bold]).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        // Advances of face 1 are DejaVu Sans Bold's, as hb-shape reads them from the bold file.
+        let expected = try HBShape.advances(font: fontPath("DejaVuSans-Bold.ttf"), texts: ["Hello, world"])[0]
+        let face = try FontFace(path: path, faceIndex: 1)
+        let measurer = TextMeasurer()
+        let style = TextStyle(fonts: FontStack(primary: face), size: 2048)
+        #expect(measurer.layout("Hello, world", style: style, width: .infinity).width == Double(expected))
+        let regularExpected = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: ["Hello, world"])[0]
+        let face0 = try FontFace(path: path, faceIndex: 0)
+        #expect(measurer.layout("Hello, world", style: TextStyle(fonts: FontStack(primary: face0), size: 2048), width: .infinity).width == Double(regularExpected))
+        #expect(throws: FontError(path: path, faceIndex: 2, reason: "face index 2 out of range (the file has 2 faces)")) {
+            try FontFace(path: path, faceIndex: 2)
+        }
+    }
+
+    @Test func theEmojiFontIsAColorFont() {
+        #expect(Bundled.emoji.isColor)
+        #expect(!Bundled.dejaVu.isColor)
+    }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import TextEngine
+
+/// The bounded, thread-safe caches behind TextMeasurer.
+@Suite struct ShapingCacheTests {
+    static let style = TextStyle(fonts: Bundled.stack, size: 15, lines: 0)
+
+    @Test func theCachesNeverHoldMoreThanTheirCapacity() {
+        let measurer = TextMeasurer(cacheCapacity: 8)
+        for i in 0..<200 {
+            _ = measurer.measure("Row \(i) says hello to row \(i + 1) number\(i * 7)", style: Self.style, width: 120)
+            let stats = measurer.cacheStatistics
+            #expect(stats.texts.entries <= 8 && stats.segments.entries <= 8)
+        }
+    }
+
+    @Test func measuringTheSameTextAgainIsAHitWithTheSameResult() {
+        let measurer = TextMeasurer()
+        let first = measurer.layout(TestCorpus.english[2], style: Self.style, width: 200)
+        let before = measurer.cacheStatistics
+        let second = measurer.layout(TestCorpus.english[2], style: Self.style, width: 200)
+        let after = measurer.cacheStatistics
+        #expect(first.lines == second.lines)
+        #expect(after.texts.hits == before.texts.hits + 1)
+        #expect(after.segments == before.segments)   // nothing shaped again
+    }
+
+    @Test func aNewTextReusesTheShapedSegmentsItShares() {
+        let measurer = TextMeasurer()
+        _ = measurer.measure("hello brave new world", style: Self.style, width: 100)
+        let before = measurer.cacheStatistics.segments
+        _ = measurer.measure("hello new world", style: Self.style, width: 100)
+        let after = measurer.cacheStatistics.segments
+        #expect(after.hits == before.hits + 3)    // "hello ", "new ", "world"
+        #expect(after.misses == before.misses)
+    }
+
+    @Test func oneShapingServesEverySize() {
+        let measurer = TextMeasurer()
+        let text = TestCorpus.mixed[0]
+        let small = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: 10), width: .infinity)
+        let misses = measurer.cacheStatistics.segments.misses
+        let large = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: 20), width: .infinity)
+        #expect(measurer.cacheStatistics.segments.misses == misses)
+        #expect(large.width == 2 * small.width)
+    }
+
+    @Test func clearingTheCachesGivesTheSameResults() {
+        let measurer = TextMeasurer()
+        let warm = TestCorpus.all.map { measurer.layout($0, style: Self.style, width: 150).lines }
+        measurer.removeAllCachedShaping()
+        #expect(measurer.cacheStatistics.texts.entries == 0)
+        let cold = TestCorpus.all.map { measurer.layout($0, style: Self.style, width: 150).lines }
+        #expect(warm == cold)
+    }
+
+    @Test func concurrentMeasurementsEqualSerialOnes() {
+        let texts = TestCorpus.all
+        let widths = [45.0, 90, 180, 360]
+        let serial = TextMeasurer()
+        let expected = texts.map { text in widths.map { serial.layout(text, style: Self.style, width: $0).lines } }
+        // A small capacity makes threads evict each other's entries while they measure.
+        let shared = TextMeasurer(cacheCapacity: 16)
+        let results = ResultBox(count: texts.count * 8)
+        DispatchQueue.concurrentPerform(iterations: texts.count * 8) { i in
+            let t = i % texts.count
+            results.set(i, widths.map { shared.layout(texts[t], style: Self.style, width: $0).lines })
+        }
+        for i in 0..<(texts.count * 8) {
+            #expect(results.get(i) == expected[i % texts.count])
+        }
+    }
+}
+
+/// Results written from several threads, one slot each.
+final class ResultBox: @unchecked Sendable {
+    private var slots: [[[TextLine]]]
+    private let lock = SlotLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [[TextLine]]) { lock.withLock { slots[i] = value } }
+    func get(_ i: Int) -> [[TextLine]] { lock.withLock { slots[i] } }
+}
+
+/// A tiny lock for the test's result slots.
+final class SlotLock: Sendable {
+    private let mutex = Mutex(())
+    func withLock<T>(_ body: () -> T) -> T { mutex.withLock { _ in body() } }
+}

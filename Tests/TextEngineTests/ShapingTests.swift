@@ -1,0 +1,118 @@
+import Testing
+@testable import TextEngine
+
+/// Shaping promises, checked against hb-shape (HarfBuzz's own command line, OpenType funcs).
+@Suite struct ShapingTests {
+    let measurer = TextMeasurer()
+
+    /// Every break segment of every corpus text: each run of clusters shaped by one face has
+    /// exactly the advance hb-shape gives that run with that face, in font units.
+    @Test func segmentAdvancesEqualHBShapeForEachFontRun() throws {
+        let faces = Bundled.stack.faces
+        var runs: [[(text: String, advance: Double)]] = Array(repeating: [], count: faces.count)
+        for text in TestCorpus.all {
+            let shaped = measurer.shapedText(text, stack: Bundled.stack)
+            let units = Array(text.utf16)
+            for segment in shaped.segments {
+                guard let graphemes = segment.shaped?.graphemes else { continue }
+                var offset = segment.start, i = 0
+                while i < graphemes.count {
+                    let font = Int(graphemes[i].font)
+                    var advance = 0.0, end = offset
+                    while i < graphemes.count && Int(graphemes[i].font) == font {
+                        advance += graphemes[i].advance
+                        end += Int(graphemes[i].length)
+                        i += 1
+                    }
+                    runs[font].append((String(decoding: units[offset..<end], as: UTF16.self), advance))
+                    offset = end
+                }
+            }
+        }
+        var checked = 0
+        for (index, face) in faces.enumerated() where !runs[index].isEmpty {
+            let expected = try HBShape.advances(font: face.path, texts: runs[index].map(\.text))
+            for (run, units) in zip(runs[index], expected) {
+                #expect(run.advance * Double(face.unitsPerEm) == Double(units), "\(run.text) with \(face)")
+                checked += 1
+            }
+        }
+        #expect(checked > 150)
+    }
+
+    @Test func advancesScaleLinearlyWithThePointSizeUnrounded() throws {
+        let text = "Your order has shipped"
+        let units = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: [text])[0]
+        for size in [7.0, 11, 13.5, 17, 23.25, 64] {
+            let style = TextStyle(fonts: FontStack(primary: Bundled.dejaVu), size: size)
+            let width = measurer.layout(text, style: style, width: .infinity).width
+            #expect(abs(width - Double(units) * size / 2048) < 1e-9, "size \(size)")
+        }
+    }
+
+    @Test func charactersThePrimaryLacksUseTheFirstFallbackThatHasThem() {
+        let shaped = measurer.shapedText("Hi 世界 👍", stack: Bundled.stack)
+        let fonts = shaped.segments.flatMap { $0.shaped?.graphemes.map(\.font) ?? [] }
+        // H i space | 世 | 界 space | 👍: the space after 界 keeps the CJK font (Pango's rule:
+        // spaces do not pick a font; the emoji after it starts a new run).
+        #expect(fonts == [0, 0, 0, 1, 1, 1, 2])
+    }
+
+    /// Pango's itemizer moves spaces between a fallback run and text the primary has (same
+    /// script run) to the primary; between two scripts they stay with the text before them.
+    @Test func spacesTakeTheFontPangoGivesThem() throws {
+        let measurer = TextMeasurer()
+        func spaceFonts(_ text: String) -> [UInt64] {
+            measurer.shapedText(text, stack: Bundled.stack).segments.compactMap { segment in
+                guard let shaped = segment.shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { return nil }
+                return segment.respacing?.fontMask ?? 1 << UInt64(shaped.graphemes[shaped.trailingSpacesStart].font)
+            }
+        }
+        #expect(spaceFonts("于 9 月") == [1 << 0, 1 << 0])   // 于⎵9: DejaVu; 9⎵月: DejaVu
+        #expect(spaceFonts("下载 the app") == [1 << 1, 1 << 0])  // Han⎵Latin stays Droid
+        #expect(spaceFonts("🎂 祝") == [1 << 1])              // after an emoji: the next text's
+        // The widths Pango gives these strings (its layout width, 17 pt, unhinted).
+        let pango = try PangoReference.layout(["于 9 月", "下载 the app", "🎂 祝"].map { .init(text: $0, size: 17, width: nil) })
+        for (text, reference) in zip(["于 9 月", "下载 the app", "🎂 祝"], pango) {
+            let ours = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: 17), width: .infinity).width
+            #expect(abs(ours - reference.width) < 0.01, "\(text): ours \(ours), Pango \(reference.width)")
+        }
+    }
+
+    @Test func characterNoFontHasIsShapedWithThePrimaryNotdef() throws {
+        // U+0F00 (Tibetan) is in none of the bundled fonts: DejaVu's .notdef, 1229 units.
+        let notdef = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: ["\u{0F00}"])[0]
+        let shaped = measurer.shapedText("\u{0F00}", stack: Bundled.stack)
+        let g = try #require(shaped.segments.first?.shaped?.graphemes.first)
+        #expect(g.font == 0)
+        #expect(g.advance * 2048 == Double(notdef))
+    }
+
+    /// ZWJ sequences, skin-tone modifiers, flags, keycaps and VS16 sequences are one grapheme
+    /// each, shaped by the emoji font into one glyph whose advance is hmtx's 2550 units.
+    @Test func emojiSequencesStayOneClusterShapedByOneFont() throws {
+        let sequences = ["👍🏽", "👨‍👩‍👧", "🇫🇷", "1️⃣", "#️⃣", "❤️", "☺️", "🏳️‍🌈", "👩🏻‍💻", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
+        let reference = try HBShape.glyphs(font: fontPath("NotoColorEmoji.ttf"), texts: sequences)
+        for (sequence, glyphs) in zip(sequences, reference) {
+            let shaped = measurer.shapedText(sequence, stack: Bundled.stack)
+            let graphemes = shaped.segments.flatMap { $0.shaped?.graphemes ?? [] }
+            #expect(graphemes.count == 1, "\(sequence)")
+            #expect(graphemes.first?.font == 2, "\(sequence)")
+            #expect(glyphs.count == 1, "hb-shape: \(sequence) is one glyph")
+            #expect(graphemes.first.map { $0.advance * 2048 } == Double(glyphs.reduce(0) { $0 + $1.advance }), "\(sequence)")
+        }
+    }
+
+    @Test func bitmapEmojiAdvancesScaleToAnySize() {
+        let style = { (size: Double) in TextStyle(fonts: Bundled.stack, size: size) }
+        for size in [8.0, 12, 17, 33, 109, 200] {
+            #expect(measurer.layout("👍", style: style(size), width: .infinity).width == 2550 * size / 2048)
+        }
+    }
+
+    @Test func textPresentationCharactersThePrimaryHasStayInThePrimary() {
+        // ☕ (U+2615) without VS16 is in DejaVu Sans: the first font that has it.
+        let shaped = measurer.shapedText("☕", stack: Bundled.stack)
+        #expect(shaped.segments.first?.shaped?.graphemes.first?.font == 0)
+    }
+}
