@@ -77,4 +77,15 @@ import Testing
         #expect(s.value(of: x) == 3)
         #expect(s.name(of: x) == "x")
     }
+
+    @Test func constraintsAcceptVariablesAndConstantsOnEitherSide() throws {
+        let s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable(), c = s.makeVariable()
+        try s.add(Constraint(a, .equal, 3))
+        try s.add(Constraint(b, .equal, a))
+        try s.add(Constraint(a + b, .lessThanOrEqual, c))
+        try s.add(Constraint(c, .equal, 100, priority: .low))
+        try s.add(Constraint(c, .lessThanOrEqual, a * 10 + 1))
+        #expect([s.value(of: a), s.value(of: b), s.value(of: c)] == [3, 3, 31])
+    }
 }
