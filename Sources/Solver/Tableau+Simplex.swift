@@ -103,6 +103,9 @@ extension Tableau {
     /// Primal simplex on the lexicographic objective: enter the lowest-id symbol whose cost
     /// vector is negative until none is. Keeps every restricted row feasible.
     mutating func optimize() {
+        // Nothing priced changed since the last optimum: it still is one.
+        if !objectiveChanged { return }
+        defer { objectiveChanged = false }
         while true {
             let entering = lowestNegativeCostSymbol()
             if entering < 0 { return }

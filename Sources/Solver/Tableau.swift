@@ -65,6 +65,9 @@ struct Tableau: Sendable {
     var touchedRows: [Int] = []
     var touchedFactors: [Double] = []
 
+    /// A cost changed since the objective was last optimized (or reported optimal).
+    var objectiveChanged = false
+
     /// Suggestions were made since the last dual simplex run.
     var needsSolve = false
 
