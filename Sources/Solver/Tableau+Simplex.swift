@@ -119,6 +119,7 @@ extension Tableau {
 
     /// Primal simplex on the scalar artificial objective (adding a constraint with no subject).
     mutating func optimizeArtificial() {
+        artificialPivots.removeAll(keepingCapacity: true)
         while let objective = artificial {
             var entering = -1
             for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
@@ -128,6 +129,7 @@ extension Tableau {
             if entering < 0 { return }
             let leaving = leavingRow(for: entering)
             if leaving < 0 { return }
+            artificialPivots.append((entering, rows[leaving].basic))
             pivot(row: leaving, entering: entering)
         }
     }
