@@ -132,6 +132,7 @@ extension Tableau {
             if !success {
                 let tags = conflictTags(in: rows[index], newConstraint: id, tag: tag)
                 removeRow(at: index)
+                undoArtificialPivots()
                 optimize()
                 infeasible.removeAll(keepingCapacity: true)
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
@@ -155,6 +156,16 @@ extension Tableau {
         }
         for i in 0..<rows.count { rows[i].remove(art) }
         for slot in 0..<levels.count { levels[slot].remove(art) }
+    }
+
+    /// Pivots back, last first, the pivots the artificial phase made among the old rows, so a
+    /// refused constraint leaves the very basis (and so the very solution) it found.
+    mutating func undoArtificialPivots() {
+        while let (entering, leaving) = artificialPivots.popLast() {
+            let r = rowOf[entering]
+            // Each undo finds the row as its pivot left it, holding the symbol that left.
+            if r >= 0 && rows[r].coefficient(for: leaving) != 0 { pivot(row: r, entering: leaving) }
+        }
     }
 
     /// The tags of the refused constraint and of the required constraints whose markers appear

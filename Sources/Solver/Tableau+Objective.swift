@@ -41,6 +41,7 @@ extension Tableau {
     @inline(__always)
     mutating func addCost(_ symbol: Int, slot: Int, _ amount: Double) {
         levels[slot].add(symbol, amount)
+        objectiveChanged = true
     }
 
     /// Adds `amount * (symbol's current expression)` to level `slot`: the symbol itself when it
@@ -55,13 +56,14 @@ extension Tableau {
         rows[r].terms.withUnsafeBufferPointer { cells in
             levels[slot].add(cells, constant: constant, times: amount)
         }
+        objectiveChanged = true
     }
 
     /// Replaces `symbol` by `row` in every level of the objective.
     @inline(__always)
     mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double) {
-        for slot in 0..<levels.count {
-            _ = levels[slot].substitute(symbol, row, constant: constant)
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant) != 0 {
+            objectiveChanged = true
         }
     }
 }

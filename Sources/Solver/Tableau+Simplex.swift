@@ -103,6 +103,9 @@ extension Tableau {
     /// Primal simplex on the lexicographic objective: enter the lowest-id symbol whose cost
     /// vector is negative until none is. Keeps every restricted row feasible.
     mutating func optimize() {
+        // Nothing priced changed since the last optimum: it still is one.
+        if !objectiveChanged { return }
+        defer { objectiveChanged = false }
         while true {
             let entering = lowestNegativeCostSymbol()
             if entering < 0 { return }
@@ -116,6 +119,7 @@ extension Tableau {
 
     /// Primal simplex on the scalar artificial objective (adding a constraint with no subject).
     mutating func optimizeArtificial() {
+        artificialPivots.removeAll(keepingCapacity: true)
         while let objective = artificial {
             var entering = -1
             for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
@@ -125,6 +129,7 @@ extension Tableau {
             if entering < 0 { return }
             let leaving = leavingRow(for: entering)
             if leaving < 0 { return }
+            artificialPivots.append((entering, rows[leaving].basic))
             pivot(row: leaving, entering: entering)
         }
     }

@@ -64,6 +64,11 @@ struct Tableau: Sendable {
     var pivotTerms: [Term] = []
     var touchedRows: [Int] = []
     var touchedFactors: [Double] = []
+    /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
+    var artificialPivots: [(Int, Int)] = []
+
+    /// A cost changed since the objective was last optimized (or reported optimal).
+    var objectiveChanged = false
 
     /// Suggestions were made since the last dual simplex run.
     var needsSolve = false

@@ -24,8 +24,22 @@ import Testing
     }
 
     @Test func higherPriorityBeatsAnyAmountOfLowerError() throws {
-        // Kiwi's weights would let the two 250s (total pull 2 * 250 * 10) beat the 251 (251 * 10)
-        // and give 10; lexicographic levels give 0.
+        // Kiwi's weights let the two 250s (total pull 2 * 250 * 10) beat the 251 (251 * 10) and
+        // give 10 (checked with kiwisolver below); lexicographic levels give 0.
+        let kiwi = try KiwiReference.run([
+            "mode": "weighted",
+            "systems": [[
+                "variables": ["x", "y", "z"],
+                "constraints": [
+                    ["terms": [["x", 1], ["y", -1]], "constant": 0, "op": "==", "strength": "required"],
+                    ["terms": [["x", 1], ["z", -1]], "constant": 0, "op": "==", "strength": "required"],
+                    ["terms": [["x", 1]], "constant": 0, "op": "==", "strength": 251],
+                    ["terms": [["y", 1]], "constant": -10, "op": "==", "strength": 250],
+                    ["terms": [["z", 1]], "constant": -10, "op": "==", "strength": 250],
+                ] as [[String: Any]],
+            ] as [String: Any]],
+        ] as [String: Any], as: [[[Double]]].self)
+        #expect(kiwi == [[[10, 10, 10]]])
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
         try s.add(Constraint(x, .equal, LinearExpression(y)))
@@ -76,5 +90,16 @@ import Testing
         try s.add(Constraint(y, .equal, 4))
         #expect(s.value(of: x) == 3)
         #expect(s.name(of: x) == "x")
+    }
+
+    @Test func constraintsAcceptVariablesAndConstantsOnEitherSide() throws {
+        let s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable(), c = s.makeVariable()
+        try s.add(Constraint(a, .equal, 3))
+        try s.add(Constraint(b, .equal, a))
+        try s.add(Constraint(a + b, .lessThanOrEqual, c))
+        try s.add(Constraint(c, .equal, 100, priority: .low))
+        try s.add(Constraint(c, .lessThanOrEqual, a * 10 + 1))
+        #expect([s.value(of: a), s.value(of: b), s.value(of: c)] == [3, 3, 31])
     }
 }

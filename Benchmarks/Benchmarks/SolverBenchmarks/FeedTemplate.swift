@@ -3,7 +3,7 @@ import Solver
 extension SystemSpec {
     /// A 10-view feed cell as a compiled template would hold it: avatar, name, date, body,
     /// image, three buttons, an unread dot and a separator (40 frame variables plus the content
-    /// view), with intrinsic sizes as edit variables and hugging 250 / compression 750 as Auto
+    /// view, plus 6 intrinsic sizes), with intrinsic sizes as edit variables and hugging 250 / compression 750 as Auto
     /// Layout adds them, and `systemLayoutSizeFitting`'s width (required) and height (@50).
     /// Each step is one row: its width and the measured sizes of its three labels.
     static func feedTemplate(rows: Int = 64) -> SystemSpec {
