@@ -77,32 +77,37 @@ extension TextMeasurer {
                                 bounds: [(start: Int, contentEnd: Int)], first: Int,
                                 units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
         let range = first..<segments.count
-        let keys = range.map { i -> SegmentKey? in
-            bounds[i].contentEnd > bounds[i].start
-                ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]))
-                : nil
-        }
-        let cached = self.segments.withLock { cache in keys.map { $0.flatMap { cache.value(for: $0) } } }
-        var shaped = cached
-        if zip(keys, cached).contains(where: { $0.0 != nil && $0.1 == nil }) {
-            let paragraph = bounds[first].start..<bounds[segments.count - 1].contentEnd
-            var cut: [ShapedSegment?]?
-            if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack) {
-                cut = Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds[range])
+        // Every segment is looked up under one lock and a hit is stored straight into its
+        // segment: a text of known words (most new rows) builds no temporary keys or arrays.
+        let missing = self.segments.withLock { cache -> Int in
+            var missing = 0
+            for i in range where bounds[i].contentEnd > bounds[i].start {
+                let key = SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]))
+                if let hit = cache.value(for: key) {
+                    segments[i] = TextSegment(start: segments[i].start, end: segments[i].end,
+                                              endsParagraph: segments[i].endsParagraph, shaped: hit)
+                } else {
+                    missing += 1
+                }
             }
-            var fresh: [(SegmentKey, ShapedSegment)] = []
-            for (k, i) in range.enumerated() where shaped[k] == nil {
-                guard let key = keys[k] else { continue }
-                let made = cut?[k] ?? ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]), stack: stack)
-                shaped[k] = made
-                if let made { fresh.append((key, made)) }
-            }
-            self.segments.withLock { cache in for (key, value) in fresh { cache.insert(value, for: key) } }
+            return missing
         }
-        for (k, i) in range.enumerated() {
+        guard missing > 0 else { return }
+        let paragraph = bounds[first].start..<bounds[segments.count - 1].contentEnd
+        var cut: [ShapedSegment?]?
+        if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack) {
+            cut = Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds[range])
+        }
+        var fresh: [(SegmentKey, ShapedSegment)] = []
+        fresh.reserveCapacity(missing)
+        for (k, i) in range.enumerated() where segments[i].shaped == nil && bounds[i].contentEnd > bounds[i].start {
+            let segmentUnits = UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd])
+            guard let made = cut?[k] ?? ShapedSegment.shape(segmentUnits, stack: stack) else { continue }
+            fresh.append((SegmentKey(stack: stack, units: segmentUnits), made))
             segments[i] = TextSegment(start: segments[i].start, end: segments[i].end,
-                                      endsParagraph: segments[i].endsParagraph, shaped: shaped[k])
+                                      endsParagraph: segments[i].endsParagraph, shaped: made)
         }
+        self.segments.withLock { cache in for (key, value) in fresh { cache.insert(value, for: key) } }
     }
 
     /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) into the segments
