@@ -40,35 +40,40 @@ struct LineFiller {
     /// Fills `text`, handing each kept line to `sink`; returns whether the line limit cut off
     /// some of the text.
     mutating func fill(_ text: ShapedText, sink: (Line) -> Void) -> Bool {
-        for segment in text.segments {
-            if full { return true }
-            place(segment, sink: sink)
-            if full { return true }
-            if segment.endsParagraph { emit(at: segment.end, sink: sink) }
+        // Segments are read in place: copying one out would retain its shaping per segment.
+        text.segments.withUnsafeBufferPointer { segments in
+            for i in segments.indices {
+                if full { return true }
+                place(segments, i, sink: sink)
+                if full { return true }
+                if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
+            }
+            return false
         }
-        return false
     }
 
-    private mutating func place(_ segment: TextSegment, sink: (Line) -> Void) {
-        guard let shaped = segment.shaped else {
+    private mutating func place(_ segments: UnsafeBufferPointer<TextSegment>, _ i: Int, sink: (Line) -> Void) {
+        if segments[i].shaped == nil {
             placed = true
             return
         }
         if !breaksAtGraphemes {
-            let segmentInk = (segment.advance - segment.trailingSpace) * size
+            let segmentInk = (segments[i].advance - segments[i].trailingSpace) * size
             if placed && advance + segmentInk > limit {
-                emit(at: segment.start, sink: sink)
+                emit(at: segments[i].start, sink: sink)
                 if full { return }
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
-                advance += segment.advance * size
-                mask |= segment.fontMask
+                if segments[i].trailingSpace < segments[i].advance { ink = advance + segmentInk }
+                advance += segments[i].advance * size
+                mask |= segments[i].fontMask
                 placed = true
                 return
             }
         }
+        let segment = segments[i]
+        guard let shaped = segment.shaped else { return }
         placeGraphemes(of: segment, shaped: shaped, sink: sink)
     }
 
