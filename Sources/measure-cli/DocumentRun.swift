@@ -65,9 +65,10 @@ struct DocumentRun {
                                          key: key, measurement: measurement))
             }
         }
+        // Taken before drawing, so the summary counts the measuring alone.
+        let textCacheStatistics = textMeasurer.cacheStatistics
         if let renderPath = options.renderPath {
-            let lines = LabelLines(fonts: document.fonts, baseDirectory: input.baseDirectory)
-            try SVGRenderer(document: document, records: records, maxRows: options.renderRows, labelLines: lines)
+            try SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
                 .write(to: renderPath)
         }
         var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
@@ -75,7 +76,7 @@ struct DocumentRun {
         for record in records { try writer.write(record) }
         try writer.finish()
         var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
-        stats.record(textMeasurer.cacheStatistics)
+        stats.record(textCacheStatistics)
         return stats
     }
 

@@ -12,8 +12,8 @@ struct SVGRenderer {
     let document: Document
     let records: [OutputRecord]
     let maxRows: Int
-    /// Breaks labels into lines as the text engine does.
-    let labelLines: LabelLines
+    /// The measurer that laid the rows out: it gives each label's lines in its frame.
+    let measurer: ListMeasurer
 
     static let margin = 16.0
     static let gutter = 150.0
@@ -38,11 +38,14 @@ struct SVGRenderer {
             body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\" stroke=\"#8e8e93\" stroke-width=\"0.5\"/>\n"
             body += "<text x=\"\(n(x + width + 8))\" y=\"\(n(y + 12))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"10\" fill=\"#3a3a3c\">\(escape(caption))</text>\n"
             body += "<text x=\"\(n(x + width + 8))\" y=\"\(n(y + 25))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"10\" font-weight=\"bold\" fill=\"#d70015\">\(JSONText.number(height)) pt</text>\n"
-            let template = kind == .row ? templateOf(section: s, row: row ?? 0) : supplementaryTemplate(section: s, kind: kind)
+            let name = kind == .row ? templateName(section: s, row: row ?? 0) : supplementaryTemplate(section: s, kind: kind)
+            let template = name.flatMap { document.templates[$0] }
             let data = kind == .row ? document.sections[s].rows[row ?? 0].data : supplementaryData(section: s, kind: kind)
+            let lines = name.map { measurer.labelLines(template: $0, data: data, frames: measurement.frames) } ?? [:]
             for frame in measurement.frames {
                 let view = template?.views.first { $0.id == frame.id }
-                body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height, data: data)
+                body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height,
+                                 lines: lines[frame.id] ?? [])
             }
             body += "</g>\n"
             y += height
@@ -72,7 +75,7 @@ struct SVGRenderer {
     }
 
     private func drawView(_ id: String, view: ViewSpec?, x: Double, y: Double, width: Double, height: Double,
-                          data: JSONValue) -> String {
+                          lines: [LabelLine]) -> String {
         let colors: (stroke: String, dash: String)
         switch view?.kind {
         case .label: colors = ("#0a84ff", "")
@@ -83,10 +86,9 @@ struct SVGRenderer {
         var out = "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"none\" stroke=\"\(colors.stroke)\" stroke-width=\"0.75\"\(colors.dash)><title>\(escape(id)) \(n(x - SVGRenderer.margin)),\(n(height)) \(n(width))x\(n(height))</title></rect>\n"
         out += "<text x=\"\(n(x + 1))\" y=\"\(n(y - 1))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"6\" fill=\"\(colors.stroke)\">\(escape(id))</text>\n"
         if case .label(let label) = view?.kind {
-            let text = interpolate(label.text, data: data)
             let family = fontFamily(label.font)
             let weight = family.contains("Bold") ? " font-weight=\"bold\"" : ""
-            for line in labelLines.lines(label, text: text, width: width) ?? [] {
+            for line in lines {
                 out += "<text x=\"\(n(x))\" y=\"\(n(y + line.baseline))\" font-family=\"\(escape(family)), sans-serif\" font-size=\"\(n(label.size))\"\(weight) fill=\"#1c1c1e\" xml:space=\"preserve\">\(escape(line.text))</text>\n"
             }
         }
@@ -104,15 +106,14 @@ struct SVGRenderer {
         return files.filter { !$0.isEmpty }.map(family).joined(separator: ", ")
     }
 
-    private func templateOf(section: Int, row: Int) -> TemplateSpec? {
+    private func templateName(section: Int, row: Int) -> String? {
         let sectionSpec = document.sections[section]
-        guard let name = sectionSpec.rows[row].template ?? sectionSpec.template else { return nil }
-        return document.templates[name]
+        return sectionSpec.rows[row].template ?? sectionSpec.template
     }
 
-    private func supplementaryTemplate(section: Int, kind: OutputRecord.Kind) -> TemplateSpec? {
+    private func supplementaryTemplate(section: Int, kind: OutputRecord.Kind) -> String? {
         let spec = kind == .header ? document.sections[section].header : document.sections[section].footer
-        if case .template(let name, _) = spec { return document.templates[name] }
+        if case .template(let name, _) = spec { return name }
         return nil
     }
 
@@ -120,25 +121,6 @@ struct SVGRenderer {
         let spec = kind == .header ? document.sections[section].header : document.sections[section].footer
         if case .template(_, let data) = spec { return data }
         return .object([:])
-    }
-
-    /// `${path}` replaced by the row's value, as the picture's caption of the label.
-    private func interpolate(_ text: String, data: JSONValue) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
-            let afterDollar = rest.index(after: dollar)
-            guard afterDollar < rest.endIndex, rest[afterDollar] == "{",
-                  let close = rest[afterDollar...].firstIndex(of: "}") else {
-                out += rest[...dollar]
-                rest = rest[afterDollar...]
-                continue
-            }
-            out += rest[..<dollar]
-            out += data.value(atPath: rest[rest.index(after: afterDollar)..<close])?.interpolationText ?? ""
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
     }
 
     private func n(_ value: Double) -> String {

@@ -8,6 +8,8 @@ public final class ListMeasurer: Sendable {
     public let list: ListSettings
     private let templates: [String: CompiledTemplate]
     private let measurer: TextMeasurer
+    /// The text measurer (and its caches) this list measures labels with.
+    public var textMeasurer: TextMeasurer { measurer }
 
     /// Loads the document's fonts (relative paths resolved against `baseDirectory`) and compiles
     /// every template; the first problem found is thrown with its JSON path.
