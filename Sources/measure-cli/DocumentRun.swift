@@ -100,8 +100,9 @@ struct DocumentRun {
                 try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: raw[item.range]))
             }
             guard let value else { return nil }
-            return try? decoder.decodeRow(value, path: "sections[\(item.section)].rows[\(item.row)]",
-                                          section: sections[item.section], in: frozen)
+            // Errors are dropped here (the sequential pass reports them with their path), so
+            // no path is formatted per row.
+            return try? decoder.decodeRow(value, path: "", section: sections[item.section], in: frozen)
         }
         for (i, item) in work.enumerated() {
             guard let row = rows[i] else { return nil }
