@@ -94,7 +94,7 @@ struct DocumentRun {
         let work = planned
         let sections = document.sections
         let frozen = document
-        let rows = ParallelMap.map(count: work.count, jobs: jobs, chunk: 256) { i -> RowSpec? in
+        var rows = ParallelMap.map(count: work.count, jobs: jobs, chunk: 256) { i -> RowSpec? in
             let item = work[i]
             let value = bytes.withUnsafeBytes { raw in
                 try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: raw[item.range]))
@@ -105,7 +105,8 @@ struct DocumentRun {
             return try? decoder.decodeRow(value, path: "", section: sections[item.section], in: frozen)
         }
         for (i, item) in work.enumerated() {
-            guard let row = rows[i] else { return nil }
+            // Moved out, not copied: a copy would retain and release each row's members.
+            guard let row = rows[i].take() else { return nil }
             if item.row == 0 { document.sections[item.section].rows.reserveCapacity(skeleton.rows[item.section].count) }
             document.sections[item.section].rows.append(row)
         }
