@@ -118,15 +118,17 @@ struct DocumentRun {
     static func measure(_ item: ListItem, in document: Document, with measurer: ListMeasurer,
                         frames: Bool) -> Result<CellMeasurement, LayoutError>? {
         if item.sameAs != nil { return nil }
-        let section = document.sections[item.section]
+        // Read in place rather than copied into locals: a copy retains the section's members,
+        // and with several jobs every thread would bump the same shared reference counts.
         do throws(LayoutError) {
             switch item.kind {
             case .row:
-                return .success(try measurer.measureRow(section.rows[item.row], in: section, frames: frames))
+                return .success(try measurer.measureRow(document.sections[item.section].rows[item.row],
+                                                        in: document.sections[item.section], frames: frames))
             case .header:
-                return try measurer.measureHeader(of: section, frames: frames).map { .success($0) }
+                return try measurer.measureHeader(of: document.sections[item.section], frames: frames).map { .success($0) }
             case .footer:
-                return try measurer.measureFooter(of: section, frames: frames).map { .success($0) }
+                return try measurer.measureFooter(of: document.sections[item.section], frames: frames).map { .success($0) }
             }
         } catch {
             return .failure(error)

@@ -20,9 +20,9 @@ struct ListItem: Sendable {
         var hits = 0
         for (s, section) in document.sections.enumerated() {
             if section.header != nil { items.append(ListItem(section: s, kind: .header, row: -1)) }
-            for (r, row) in section.rows.enumerated() {
+            for r in section.rows.indices {
                 var item = ListItem(section: s, kind: .row, row: r)
-                if let key = row.key {
+                if let key = section.rows[r].key {
                     if let first = firstByKey[key] {
                         item.sameAs = first
                         hits += 1
