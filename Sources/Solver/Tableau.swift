@@ -22,9 +22,11 @@ struct EditRecord: Sendable {
     /// every row. Invalid while `plus` is basic or after it leaves the basis (rebuilt on demand).
     var column: [Double] = []
     var columnValid = false
-    /// The rows where `column` is non-zero, rebuilt when the column changes: most suggestions
-    /// then touch a handful of rows.
+    /// `nonzero[0..<nonzeroCount]`: the rows where `column` is non-zero, in no particular order,
+    /// kept through pivots (rebuilt when an entry cancels or rows move): most suggestions then
+    /// touch a handful of rows. The array only grows, so keeping it never allocates.
     var nonzero: [Int] = []
+    var nonzeroCount = 0
     var nonzeroValid = false
 }
 
