@@ -98,7 +98,7 @@ extension Tableau {
     }
 
     /// Runs the dual simplex for the suggestions made since the last solve.
-    @inline(__always)
+    @usableFromInline
     mutating func resolve() {
         if needsSolve {
             needsSolve = false
