@@ -6,6 +6,7 @@ extension HeightCache {
     /// Turns counting on or off; counters keep their values.
     public func setStatisticsEnabled(_ enabled: Bool) {
         state.withLock { $0.statisticsEnabled = enabled }
+        timesMeasurements.store(enabled, ordering: .relaxed)
     }
 
     /// Sets every counter to zero.

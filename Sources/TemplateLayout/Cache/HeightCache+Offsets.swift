@@ -7,7 +7,7 @@ extension HeightCache {
 
     /// Changes the estimate for unmeasured rows.
     public func setEstimatedRowHeight(_ height: Double) throws(HeightCacheError) {
-        guard height.isFinite, height >= 0 else { throw .invalidHeight(IndexPath(row: -1, section: -1), height) }
+        guard height.isFinite, height >= 0 else { throw .invalidEstimatedRowHeight(height) }
         state.withLock { state in
             state.estimatedRowHeight = height
             state.offsets.reset(sectionCount: state.rows.count)

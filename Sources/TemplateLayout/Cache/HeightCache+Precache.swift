@@ -1,22 +1,6 @@
 import Foundation
 import Synchronization
 
-/// What a precache run did.
-public struct PrecacheSummary: Sendable {
-    /// Rows that were unmeasured at the start.
-    public var total: Int
-    /// Rows measured (or answered by key) and stored by this run.
-    public var measured: Int
-    /// Rows skipped because someone else measured, moved or invalidated them meanwhile.
-    public var skipped: Int
-    /// Rows whose measurement failed, with the first few errors.
-    public var failed: Int
-    /// Up to ten of the failures.
-    public var failures: [HeightCacheError]
-    /// Whether the run stopped early because its task was cancelled.
-    public var cancelled: Bool
-}
-
 extension HeightCache {
     /// Measures every row not yet cached at the current width, on `concurrency` threads (all
     /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns.
@@ -36,17 +20,21 @@ extension HeightCache {
         }
         let run = _PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
+        // Chunks amortize the lock: one check and one store per chunk, not per row.
+        let chunk = max(1, min(64, work.count / (workers * 8)))
         let reportEvery = max(1, work.count / 100)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<workers {
                 group.addTask {
                     while !Task.isCancelled {
-                        let index = run.next.add(1, ordering: .relaxed).oldValue
-                        guard index < work.count else { break }
-                        let (path, token) = work[index]
-                        self.precacheRow(path, token: token, generation: generation, width: width, run: run)
-                        let done = run.done.add(1, ordering: .relaxed).newValue
-                        if let progress, done % reportEvery == 0 || done == work.count { progress(done, work.count) }
+                        let start = run.next.add(chunk, ordering: .relaxed).oldValue
+                        guard start < work.count else { break }
+                        let items = work[start..<min(start + chunk, work.count)]
+                        self.precacheChunk(items, generation: generation, width: width, run: run)
+                        let done = run.done.add(items.count, ordering: .relaxed).newValue
+                        if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
+                            progress(done, work.count)
+                        }
                     }
                 }
             }
@@ -54,55 +42,31 @@ extension HeightCache {
         return run.summary(cancelled: Task.isCancelled)
     }
 
-    /// Measures one row of a precache run unless it is already cached or no longer the same row.
-    func precacheRow(_ path: IndexPath, token: UInt64, generation: UInt64, width: Double, run: _PrecacheRun) {
-        let stillWanted = state.withLock { state in
-            state.generation == generation && state.current.width == width && state.contains(path)
-                && state.rows[path.section][path.row].token == token
-                && state.current.heights[path.section][path.row].isNaN
+    /// Answers the rows of one chunk that are still uncached and unchanged, outside the lock,
+    /// then stores them under one lock.
+    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, generation: UInt64, width: Double,
+                       run: _PrecacheRun) {
+        let wanted = state.withLock { state in
+            items.filter { path, token in
+                state.generation == generation && state.current.width == width && state.contains(path)
+                    && state.rows[path.section][path.row].token == token
+                    && state.current.heights[path.section][path.row].isNaN
+            }
         }
-        guard stillWanted else {
-            run.skipped.add(1, ordering: .relaxed)
-            return
+        run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+        var answers: [_Filled] = []
+        answers.reserveCapacity(wanted.count)
+        for (path, token) in wanted {
+            if Task.isCancelled { break }
+            do {
+                answers.append(try answer(path, token: token, width: width, key: nil))
+            } catch {
+                run.fail(error)
+            }
         }
-        do {
-            _ = try fill(path, token: token, generation: generation, width: width, key: nil)
-            run.measured.add(1, ordering: .relaxed)
-        } catch {
-            run.fail(error)
+        state.withLock { state in
+            for filled in answers { state.accept(filled, generation: generation) }
         }
-    }
-}
-
-/// Shared counters of one precache run.
-final class _PrecacheRun: Sendable {
-    let total: Int
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let measured = Atomic<Int>(0)
-    let skipped = Atomic<Int>(0)
-    let failures = _Guarded<_Failures>(_Failures())
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    struct _Failures: Sendable {
-        var count = 0
-        var first: [HeightCacheError] = []
-    }
-
-    func fail(_ error: HeightCacheError) {
-        failures.withLock { failures in
-            failures.count += 1
-            if failures.first.count < 10 { failures.first.append(error) }
-        }
-    }
-
-    func summary(cancelled: Bool) -> PrecacheSummary {
-        let (failed, first) = failures.withLock { ($0.count, $0.first) }
-        return PrecacheSummary(total: total, measured: measured.load(ordering: .relaxed),
-                               skipped: skipped.load(ordering: .relaxed), failed: failed,
-                               failures: first, cancelled: cancelled)
+        run.measured.add(answers.count, ordering: .relaxed)
     }
 }

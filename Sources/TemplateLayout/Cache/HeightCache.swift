@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Row heights of a list by index path, measured through a `HeightSource` on a miss and kept
 /// right through every UITableView-style update, with heights at different widths kept apart.
 ///
@@ -8,6 +10,8 @@ public final class HeightCache: Sendable {
     let state: _Guarded<_CacheState>
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
+    /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
+    let timesMeasurements = Atomic<Bool>(false)
 
     /// A cache over `source` measuring at `width`, counting `estimatedRowHeight` for rows not
     /// measured yet in offsets, keeping up to `maxRetainedWidths` widths and up to
@@ -16,7 +20,7 @@ public final class HeightCache: Sendable {
                 maxRetainedWidths: Int = 4, keyedCapacity: Int? = nil) throws(HeightCacheError) {
         guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
         guard estimatedRowHeight.isFinite, estimatedRowHeight >= 0 else {
-            throw .invalidHeight(IndexPath(row: -1, section: -1), estimatedRowHeight)
+            throw .invalidEstimatedRowHeight(estimatedRowHeight)
         }
         self.source = source
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
@@ -27,7 +31,7 @@ public final class HeightCache: Sendable {
 
     /// The source's rows per section, read outside the lock.
     static func counts(of source: some HeightSource) -> [Int] {
-        (0..<max(source.numberOfSections(), 0)).map { source.numberOfRows(inSection: $0) }
+        (0..<max(source.numberOfSections(), 0)).map { max(source.numberOfRows(inSection: $0), 0) }
     }
 
     /// What a locked lookup found.
@@ -40,24 +44,32 @@ public final class HeightCache: Sendable {
     /// The height of the row at `indexPath` at the current width: cached, else from the keyed
     /// cache when the row has a key, else measured and stored.
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        let lookup = state.withLock { state -> _Lookup in
-            guard state.contains(indexPath) else { return .invalid(state.outOfRange(indexPath)) }
-            let height = state.current.heights[indexPath.section][indexPath.row]
-            if !height.isNaN {
-                if state.statisticsEnabled { state.statistics.hits += 1 }
-                return .hit(height)
-            }
-            return .miss(token: state.rows[indexPath.section][indexPath.row].token,
-                         generation: state.generation, width: state.current.width)
-        }
-        switch lookup {
-        case let .hit(height):
+        // The hit path returns a plain Double (-1: outside the list, NaN: a miss); a wider
+        // result costs a hit about 4 ns more, so a miss takes the lock again instead.
+        let height = state.withLock { state -> Double in
+            let height = state.current.height(at: indexPath)
+            if state.statisticsEnabled, height >= 0 { state.statistics.hits += 1 }
             return height
-        case let .invalid(error):
-            throw error
-        case let .miss(token, generation, width):
-            return try fill(indexPath, token: token, generation: generation, width: width, key: nil)
         }
+        if height >= 0 { return height }
+        let probe = state.withLock { state -> _Probe? in
+            guard state.contains(indexPath) else { return nil }
+            return _Probe(height: state.current.heights[indexPath.section][indexPath.row],
+                          token: state.rows[indexPath.section][indexPath.row].token,
+                          generation: state.generation, width: state.current.width)
+        }
+        guard let probe else { throw state.withLock { $0.outOfRange(indexPath) } }
+        if probe.height >= 0 { return probe.height }  // filled meanwhile by another thread
+        return try fill(indexPath, token: probe.token, generation: probe.generation, width: probe.width, key: nil)
+    }
+
+    /// A miss as the lock saw it: the height (NaN unless filled meanwhile), the row's token, the
+    /// generation and the width to measure at; a measurement is stored only if they still hold.
+    struct _Probe: Sendable {
+        var height: Double
+        var token: UInt64
+        var generation: UInt64
+        var width: Double
     }
 
     /// The cached height at `indexPath` and the current width, or nil when it is not cached or
@@ -78,62 +90,43 @@ public final class HeightCache: Sendable {
     /// Answers a miss: by key when the row has one, else by measuring; stores the result if the
     /// row is still the one looked up.
     func fill(_ path: IndexPath, token: UInt64, generation: UInt64, width: Double,
-              key givenKey: String?) throws(HeightCacheError) -> Double {
+              key: String?) throws(HeightCacheError) -> Double {
+        let filled = try answer(path, token: token, width: width, key: key)
+        let log = state.withLock { state in
+            state.accept(filled, generation: generation)
+            return state.log
+        }
+        log?(filled.logLine)
+        return filled.height
+    }
+
+    /// A miss answered outside the lock: from the keyed cache, else measured (and then also
+    /// stored under its key).
+    func answer(_ path: IndexPath, token: UInt64, width: Double,
+                key givenKey: String?) throws(HeightCacheError) -> _Filled {
         let key = givenKey ?? source.key(at: path)
         if let key, let height = keyed.height(forKey: key, width: width) {
-            store(height, at: path, token: token, generation: generation, width: width, key: key,
-                  event: .keyedHit, time: .zero)
-            return height
+            return _Filled(path: path, token: token, width: width, height: height, key: key,
+                           measured: false, time: .zero)
         }
-        let clock = ContinuousClock()
-        let start = clock.now
         let height: Double
+        var time = Duration.zero
         do {
-            height = try source.measureHeight(at: path, width: width)
+            if timesMeasurements.load(ordering: .relaxed) {
+                let clock = ContinuousClock()
+                let start = clock.now
+                height = try source.measureHeight(at: path, width: width)
+                time = clock.now - start
+            } else {
+                height = try source.measureHeight(at: path, width: width)
+            }
         } catch {
             throw .measurementFailed(path, underlying: error)
         }
-        let time = clock.now - start
         guard height.isFinite, height >= 0 else { throw .invalidHeight(path, height) }
         if let key { keyed.setHeight(height, forKey: key, width: width) }
-        store(height, at: path, token: token, generation: generation, width: width, key: key,
-              event: .measured, time: time)
-        return height
-    }
-
-    /// How a miss was answered, for statistics and the log.
-    enum _FillEvent { case keyedHit, measured }
-
-    /// Stores a height taken outside the lock, unless the row changed meanwhile.
-    func store(_ height: Double, at path: IndexPath, token: UInt64, generation: UInt64,
-               width: Double, key: String?, event: _FillEvent, time: Duration) {
-        let log = state.withLock { state -> (@Sendable (String) -> Void)? in
-            if state.statisticsEnabled {
-                state.statistics.misses += 1
-                switch event {
-                case .keyedHit: state.statistics.keyedHits += 1
-                case .measured:
-                    state.statistics.measurements += 1
-                    state.statistics.measuringTime += time
-                }
-            }
-            guard state.generation == generation, state.contains(path),
-                  state.rows[path.section][path.row].token == token else { return state.log }
-            state.store(height, at: path, width: width)
-            if let key {
-                let id: Int
-                if let known = state.keyIDs[key] {
-                    id = known
-                } else {
-                    id = state.nextKeyID
-                    state.nextKeyID += 1
-                    state.keyIDs[key] = id
-                }
-                state.rows[path.section][path.row].keyID = id
-            }
-            return state.log
-        }
-        log?("miss \(path) width \(width): \(event == .measured ? "measured" : "keyed") \(height)")
+        return _Filled(path: path, token: token, width: width, height: height, key: key,
+                       measured: true, time: time)
     }
 
     /// Forgets the height of the row at `indexPath` at every width (not its key's height).
@@ -154,6 +147,8 @@ public final class HeightCache: Sendable {
                                         lastUse: state.current.lastUse)
             state.others = []
             state.offsets.reset(sectionCount: state.rows.count)
+            // Rows keep stale key ids, but ids are never reused and every height is gone.
+            state.keyIDs = [:]
             if state.statisticsEnabled { state.statistics.clears += 1 }
             return state.log
         }

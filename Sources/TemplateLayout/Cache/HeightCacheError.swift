@@ -12,6 +12,8 @@ public enum HeightCacheError: Error, CustomStringConvertible {
     case inconsistentUpdate(String)
     /// A width that is negative, infinite or not a number.
     case invalidWidth(Double)
+    /// An estimated row height that is negative, infinite or not a number.
+    case invalidEstimatedRowHeight(Double)
     /// The source could not measure the row; the row stays unmeasured.
     case measurementFailed(IndexPath, underlying: any Error)
     /// The source gave a height that is negative, infinite or not a number; nothing is cached.
@@ -33,6 +35,8 @@ public enum HeightCacheError: Error, CustomStringConvertible {
             return "inconsistent update: \(message)"
         case let .invalidWidth(width):
             return "invalid width \(width): must be finite and not negative"
+        case let .invalidEstimatedRowHeight(height):
+            return "invalid estimated row height \(height): must be finite and not negative"
         case let .measurementFailed(path, underlying):
             return "measuring row \(path) failed: \(underlying)"
         case let .invalidHeight(path, height):

@@ -12,11 +12,36 @@ struct _WidthStore: Sendable {
     var heights: [[Double]]
     var lastUse: UInt64
 
+    /// The height at `path`: NaN when not measured, -1 outside the list.
+    @inline(__always)
+    func height(at path: IndexPath) -> Double {
+        guard path.section >= 0, path.section < heights.count else { return -1 }
+        return heights[path.section].withUnsafeBufferPointer { section in
+            path.row >= 0 && path.row < section.count ? section[path.row] : -1
+        }
+    }
+
     /// An empty store shaped like `rows`.
     init(width: Double, shapedLike rows: [[_RowMeta]], lastUse: UInt64) {
         self.width = width
         self.heights = rows.map { [Double](repeating: .nan, count: $0.count) }
         self.lastUse = lastUse
+    }
+}
+
+/// A miss answered outside the lock, waiting to be stored.
+struct _Filled: Sendable {
+    var path: IndexPath
+    var token: UInt64
+    var width: Double
+    var height: Double
+    var key: String?
+    /// Measured by the source (false: answered by the keyed cache).
+    var measured: Bool
+    var time: Duration
+
+    var logLine: String {
+        "miss \(path) width \(width): \(measured ? "measured" : "keyed") \(height)"
     }
 }
 
@@ -54,6 +79,7 @@ struct _CacheState: Sendable {
         others = []
         generation &+= 1
         offsets.reset(sectionCount: rows.count)
+        keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
     }
 
     /// A row identity never used before.
@@ -88,6 +114,36 @@ struct _CacheState: Sendable {
         }
     }
 
+    /// Stores a height answered outside the lock, unless the row changed meanwhile (its token
+    /// differs, or the whole list was cleared since `generation`); counts it either way.
+    mutating func accept(_ filled: _Filled, generation: UInt64) {
+        if statisticsEnabled {
+            statistics.misses += 1
+            if filled.measured {
+                statistics.measurements += 1
+                statistics.measuringTime += filled.time
+            } else {
+                statistics.keyedHits += 1
+            }
+        }
+        let path = filled.path
+        guard self.generation == generation, contains(path), rows[path.section][path.row].token == filled.token else {
+            return
+        }
+        store(filled.height, at: path, width: filled.width)
+        if let key = filled.key {
+            let id: Int
+            if let known = keyIDs[key] {
+                id = known
+            } else {
+                id = nextKeyID
+                nextKeyID += 1
+                keyIDs[key] = id
+            }
+            rows[path.section][path.row].keyID = id
+        }
+    }
+
     /// Forgets the row's heights at every width and gives it a new identity.
     mutating func forget(_ path: IndexPath) {
         store(.nan, at: path, width: current.width)
@@ -99,13 +155,13 @@ struct _CacheState: Sendable {
     /// Rewrites rows and every width's heights as `plan` says.
     mutating func apply(_ plan: _UpdatePlan) {
         var next = nextToken
-        rows = plan.apply(rows) {
+        plan.apply(&rows) {
             next &+= 1
             return _RowMeta(token: next, keyID: -1)
         }
         nextToken = next
-        current.heights = plan.apply(current.heights) { .nan }
-        for index in others.indices { others[index].heights = plan.apply(others[index].heights) { .nan } }
+        plan.apply(&current.heights) { .nan }
+        for index in others.indices { plan.apply(&others[index].heights) { .nan } }
         offsets.follow(plan)
     }
 
@@ -128,22 +184,5 @@ struct _CacheState: Sendable {
             others.remove(at: oldest)
         }
         offsets.reset(sectionCount: rows.count)
-    }
-}
-
-extension _UpdatePlan {
-    /// Rearranges per-row values `old` into the shape after the update; `fresh` makes the
-    /// value of an inserted or reloaded row.
-    func apply<T>(_ old: [[T]], fresh: () -> T) -> [[T]] {
-        sections.map { origin in
-            switch origin {
-            case let .fresh(rows):
-                return (0..<rows).map { _ in fresh() }
-            case let .whole(section):
-                return old[section]
-            case let .rebuilt(origins):
-                return origins.map { $0.isFresh ? fresh() : old[$0.section][$0.row] }
-            }
-        }
     }
 }

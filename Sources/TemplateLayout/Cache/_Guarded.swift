@@ -10,6 +10,8 @@ import Synchronization
 /// is invisible to it, so every guarded access would otherwise be reported as a race.
 final class _Guarded<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
+    /// Looked up once per lock object, so a lock costs one load and branch more, not a `swift_once`.
+    private let hooks = _ThreadSanitizerHooks.shared
 
     init(_ value: sending Value) {
         mutex = Mutex(value)
@@ -19,7 +21,7 @@ final class _Guarded<Value: Sendable>: Sendable {
     @inline(__always)
     func withLock<Result: Sendable, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         try mutex.withLock { (value: inout sending Value) throws(E) -> Result in
-            guard let hooks = _ThreadSanitizerHooks.shared else { return try body(&value) }
+            guard let hooks else { return try body(&value) }
             let address = Unmanaged.passUnretained(self).toOpaque()
             hooks.acquire(address)
             defer { hooks.release(address) }

@@ -13,14 +13,22 @@ struct _RowOrigin: Sendable, Equatable {
     var isFresh: Bool { section < 0 }
 }
 
+/// A run of consecutive rows after an update: `count` old rows of `section` from `start`, or
+/// (section -1) `count` fresh rows. Runs let an update copy slices instead of single rows.
+struct _RowRun: Sendable, Equatable {
+    var section: Int
+    var start: Int
+    var count: Int
+}
+
 /// Where one section after an update comes from.
 enum _SectionOrigin: Sendable, Equatable {
     /// Inserted or reloaded: `rows` fresh rows, counted by the source.
     case fresh(rows: Int)
     /// An old section whose rows are untouched (it may have moved).
     case whole(old: Int)
-    /// Rows gathered one by one from old rows and fresh ones.
-    case rebuilt([_RowOrigin])
+    /// Rows gathered in runs from old rows and fresh ones.
+    case rebuilt([_RowRun])
 }
 
 /// A batch update resolved against the list before it and the source's counts after it,
@@ -194,15 +202,25 @@ struct _UpdatePlan: Sendable {
             // Walk the old rows and the fixed destinations in order, both sorted.
             let removedRows = removed.sorted { $0.key < $1.key }
             let fixedRows = fixed.sorted { $0.key < $1.key }
-            var origins: [_RowOrigin] = []
-            origins.reserveCapacity(newCount)
+            var runs: [_RowRun] = []
+            func append(_ run: _RowRun) {
+                if let last = runs.last, last.section == run.section,
+                   last.section < 0 || last.start + last.count == run.start {
+                    runs[runs.count - 1].count += run.count
+                } else {
+                    runs.append(run)
+                }
+            }
             var nextOld = 0
             var nextRemoved = 0
             var nextFixed = 0
-            for row in 0..<newCount {
+            var row = 0
+            while row < newCount {
                 if nextFixed < fixedRows.count, fixedRows[nextFixed].key == row {
-                    origins.append(fixedRows[nextFixed].value)
+                    let origin = fixedRows[nextFixed].value
+                    append(_RowRun(section: origin.section, start: origin.row, count: 1))
                     nextFixed += 1
+                    row += 1
                     continue
                 }
                 while nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld,
@@ -211,14 +229,22 @@ struct _UpdatePlan: Sendable {
                     nextOld += 1
                 }
                 if nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld {
-                    origins.append(.fresh)
+                    append(_RowRun(section: -1, start: 0, count: 1))
                     nextRemoved += 1
-                } else {
-                    origins.append(_RowOrigin(section: old, row: nextOld))
+                    nextOld += 1
+                    row += 1
+                    continue
                 }
-                nextOld += 1
+                // Survivors up to the next removed old row or the next fixed destination.
+                let untilRemoved = (nextRemoved < removedRows.count ? removedRows[nextRemoved].key : oldCount) - nextOld
+                let untilFixed = (nextFixed < fixedRows.count ? fixedRows[nextFixed].key : newCount) - row
+                let length = min(untilRemoved, untilFixed)
+                guard length > 0 else { throw bad("rows of section \(section) do not add up") }
+                append(_RowRun(section: old, start: nextOld, count: length))
+                nextOld += length
+                row += length
             }
-            sections.append(.rebuilt(origins))
+            sections.append(.rebuilt(runs))
         }
         if let inconsistency { throw inconsistency }
         self.sections = sections

@@ -45,7 +45,9 @@ public final class ListModel: Sendable {
         state.withLock { $0 = sections }
     }
 
-    /// Runs `body` on the sections as one atomic change (for batches); nothing else sees a half-made change.
+    /// Runs `body` on the sections as one atomic change (for batches): nothing else sees a
+    /// half-made change, and if `body` throws nothing changes. It works on a copy, so it costs
+    /// O(size of the sections it touches); the single mutations below work in place.
     public func update<Result: Sendable>(_ body: (inout [SectionSpec]) throws(ListModelError) -> Result) throws(ListModelError) -> Result {
         try state.withLock { sections throws(ListModelError) in
             var copy = sections
@@ -57,7 +59,7 @@ public final class ListModel: Sendable {
 
     /// Inserts `row` at `indexPath` (row may equal the section's count: appends).
     public func insertRow(_ row: RowSpec, at indexPath: IndexPath) throws(ListModelError) {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             try ListModel.check(indexPath, in: sections, allowEnd: true)
             sections[indexPath.section].rows.insert(row, at: indexPath.row)
         }
@@ -66,7 +68,7 @@ public final class ListModel: Sendable {
     /// Removes and returns the row at `indexPath`.
     @discardableResult
     public func deleteRow(at indexPath: IndexPath) throws(ListModelError) -> RowSpec {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             try ListModel.check(indexPath, in: sections, allowEnd: false)
             return sections[indexPath.section].rows.remove(at: indexPath.row)
         }
@@ -74,7 +76,7 @@ public final class ListModel: Sendable {
 
     /// Replaces the row at `indexPath` (pair with `HeightCache.reloadRows`).
     public func replaceRow(at indexPath: IndexPath, with row: RowSpec) throws(ListModelError) {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             try ListModel.check(indexPath, in: sections, allowEnd: false)
             sections[indexPath.section].rows[indexPath.row] = row
         }
@@ -82,17 +84,18 @@ public final class ListModel: Sendable {
 
     /// Moves a row: removed at `from`, then inserted at `to` in the list without it.
     public func moveRow(at from: IndexPath, to: IndexPath) throws(ListModelError) {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             try ListModel.check(from, in: sections, allowEnd: false)
+            // `to` counts the list without the moved row: check it before changing anything.
+            try ListModel.check(to, in: sections, allowEnd: to.section != from.section)
             let row = sections[from.section].rows.remove(at: from.row)
-            try ListModel.check(to, in: sections, allowEnd: true)
             sections[to.section].rows.insert(row, at: to.row)
         }
     }
 
     /// Inserts `section` at `index` (index may equal the count: appends).
     public func insertSection(_ section: SectionSpec, at index: Int) throws(ListModelError) {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             guard index >= 0, index <= sections.count else { throw .invalidSection(index, sections: sections.count) }
             sections.insert(section, at: index)
         }
@@ -101,7 +104,7 @@ public final class ListModel: Sendable {
     /// Removes and returns the section at `index`.
     @discardableResult
     public func deleteSection(at index: Int) throws(ListModelError) -> SectionSpec {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             guard index >= 0, index < sections.count else { throw .invalidSection(index, sections: sections.count) }
             return sections.remove(at: index)
         }
@@ -109,10 +112,10 @@ public final class ListModel: Sendable {
 
     /// Moves a section: removed at `from`, then inserted at `to` in the list without it.
     public func moveSection(_ from: Int, to: Int) throws(ListModelError) {
-        try update { sections throws(ListModelError) in
+        try state.withLock { sections throws(ListModelError) in
             guard from >= 0, from < sections.count else { throw .invalidSection(from, sections: sections.count) }
+            guard to >= 0, to < sections.count else { throw .invalidSection(to, sections: sections.count) }
             let section = sections.remove(at: from)
-            guard to >= 0, to <= sections.count else { throw .invalidSection(to, sections: sections.count) }
             sections.insert(section, at: to)
         }
     }
@@ -125,25 +128,6 @@ public final class ListModel: Sendable {
         let count = sections[path.section].rows.count
         guard path.row >= 0, path.row < count + (allowEnd ? 1 : 0) else {
             throw .invalidIndexPath(path, sections: sections.count, rows: count)
-        }
-    }
-}
-
-/// Why a `ListModel` mutation was refused; the model is left unchanged.
-public enum ListModelError: Error, Equatable, CustomStringConvertible {
-    /// The index path is outside the list (`rows`: the section's row count, nil if no such section).
-    case invalidIndexPath(IndexPath, sections: Int, rows: Int?)
-    /// The section index is outside the list.
-    case invalidSection(Int, sections: Int)
-
-    /// A one-line explanation naming the place.
-    public var description: String {
-        switch self {
-        case let .invalidIndexPath(path, sections, rows):
-            if let rows { return "index path \(path) out of range: section \(path.section) has \(rows) rows" }
-            return "index path \(path) out of range: the list has \(sections) sections"
-        case let .invalidSection(section, sections):
-            return "section \(section) out of range: the list has \(sections) sections"
         }
     }
 }

@@ -96,6 +96,8 @@ struct CacheErrorTests {
         #expect(Self.message { try cache.setWidth(-1) } != nil)
         #expect(Self.message { _ = try HeightCache(source: TableSource([]), width: .infinity) } != nil)
         #expect(cache.width == 375)
+        #expect(Self.message { try cache.setEstimatedRowHeight(-2) } == "invalid estimated row height -2.0: must be finite and not negative")
+        #expect(cache.estimatedRowHeight == 44)
     }
 
     struct Broken: HeightSource {

@@ -37,6 +37,23 @@ struct CacheListSourceTests {
         #expect(model.numberOfRows(inSection: 0) == 1)
     }
 
+    @Test func modelMovesCountTheListWithoutTheMovedRowAndRefusalsChangeNothing() throws {
+        let model = ListModel(sections: [SectionSpec(rows: ["a", "b", "c"].map { Self.row($0) }),
+                                         SectionSpec(rows: [Self.row("d")])])
+        try model.moveRow(at: ip(0, 0), to: ip(0, 2))
+        #expect(model.sections[0].rows.map(Self.name) == ["b", "c", "a"])
+        #expect(throws: ListModelError.self) { try model.moveRow(at: ip(0, 0), to: ip(0, 3)) }
+        try model.moveRow(at: ip(0, 0), to: ip(1, 1))
+        #expect(model.sections.map { $0.rows.map(Self.name) } == [["c", "a"], ["d", "b"]])
+        #expect(throws: ListModelError.self) {
+            try model.update { sections throws(ListModelError) in
+                sections[0].rows.removeAll()
+                throw .invalidSection(9, sections: 2)
+            }
+        }
+        #expect(model.sections.map { $0.rows.map(Self.name) } == [["c", "a"], ["d", "b"]])
+    }
+
     @Test func aFrontEndDrivesTheCacheThroughTheModel() throws {
         let measured = Mutex<[String]>([])
         let model = ListModel(sections: [

@@ -146,4 +146,36 @@ struct CacheUIKitUpdateTests {
         cache.invalidateAll()
         #expect(Self.layout(cache) == [[nil, nil, nil]])
     }
+
+    @Test func largeBatchesOfScatteredDeletesInsertsAndReloadsKeepEveryHeight() throws {
+        var reference = ReferenceTable(counts: [3_000, 500])
+        let source = TableSource(reference.identities)
+        let cache = try HeightCache(source: source, width: 375)
+        for section in 0..<2 {
+            for row in 0..<reference.sections[section].count {
+                _ = try cache.height(for: ip(section, row))
+                reference.sections[section][row].cachedAt = [375]
+            }
+        }
+        var rng = SeededRandom(seed: 42)
+        for _ in 0..<20 {
+            let batch = RandomBatch(for: reference, kinds: [.deleteRows, .insertRows, .reloadRows], using: &rng)
+            var update = batch.update
+            // Many more rows than RandomBatch picks: every 97th row deleted, every 89th reloaded.
+            let old = reference.sections[0].count
+            let taken = Set(update.deleteRows + update.reloadRows + update.moveRows.map(\.from))
+            update.deleteRows += stride(from: 5, to: old, by: 97).map { ip(0, $0) }.filter { !taken.contains($0) }
+            update.reloadRows += stride(from: 7, to: old, by: 89).map { ip(0, $0) }
+                .filter { !taken.contains($0) && !update.deleteRows.contains($0) }
+            let inserted = update.insertRows.filter { $0.section == 0 }.count
+            let survivors = old - update.deleteRows.filter { $0.section == 0 }.count + inserted
+            update.insertRows = update.insertRows.filter { $0.section != 0 }
+                + stride(from: 3, to: survivors, by: 61).map { ip(0, $0) }
+            reference.apply(update, insertedCounts: [:], reloadedCounts: [:])
+            source.sections = reference.identities
+            try cache.performBatchUpdates(update)
+            let expected = reference.sections.map { $0.map { $0.cachedAt.contains(375) ? TableSource.height($0.identity, 375) : nil } }
+            #expect(cachedHeights(cache) == expected)
+        }
+    }
 }

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Shared counters of one precache run.
+final class _PrecacheRun: Sendable {
+    let total: Int
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let measured = Atomic<Int>(0)
+    let skipped = Atomic<Int>(0)
+    let failures = _Guarded<_Failures>(_Failures())
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    struct _Failures: Sendable {
+        var count = 0
+        var first: [HeightCacheError] = []
+    }
+
+    func fail(_ error: HeightCacheError) {
+        failures.withLock { failures in
+            failures.count += 1
+            if failures.first.count < 10 { failures.first.append(error) }
+        }
+    }
+
+    func summary(cancelled: Bool) -> PrecacheSummary {
+        let (failed, first) = failures.withLock { ($0.count, $0.first) }
+        return PrecacheSummary(total: total, measured: measured.load(ordering: .relaxed),
+                               skipped: skipped.load(ordering: .relaxed), failed: failed,
+                               failures: first, cancelled: cancelled)
+    }
+}
