@@ -36,8 +36,16 @@ let package = Package(
             name: "measure-cli",
             dependencies: [
                 "TemplateLayout",
+                "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Worked examples of the data-source front ends (`swift run FrontEndExamples`).
+        .executableTarget(
+            name: "FrontEndExamples",
+            dependencies: ["TemplateLayout"],
+            path: "Examples/frontends",
+            exclude: ["settings.tableViewConfig", "settings-data.json"]
         ),
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),

@@ -24,20 +24,30 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TextBenchmarks",
-            dependencies: benchmarkDeps + [.product(name: "TextEngine", package: root)],
+            dependencies: benchmarkDeps + [.product(name: "TextEngine", package: root), "CPangoPeer"],
             path: "Benchmarks/TextBenchmarks", plugins: benchmarkPlugins),
+        // The Pango peer the text benchmarks compare against, in C as an app would call Pango.
+        .systemLibrary(name: "CPango", path: "Benchmarks/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "CPangoPeer", dependencies: ["CPango"], path: "Benchmarks/CPangoPeer",
+                linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         .executableTarget(
             name: "SolverBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "Solver", package: root)],
             path: "Benchmarks/SolverBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "LayoutBenchmarks",
-            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root),
+                                           .product(name: "TextEngine", package: root)],
             path: "Benchmarks/LayoutBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "CacheBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
             path: "Benchmarks/CacheBenchmarks", plugins: benchmarkPlugins),
+        .executableTarget(
+            name: "FrontEndBenchmarks",
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            path: "Benchmarks/FrontEndBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "CLIBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],

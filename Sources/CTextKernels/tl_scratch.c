@@ -13,6 +13,7 @@ static void tl_scratch_free(void *pointer) {
     if (scratch->buffer) hb_buffer_destroy(scratch->buffer);
     free(scratch->owner);
     free(scratch->shaped);
+    free(scratch->advances);
     free(scratch);
 }
 
@@ -47,5 +48,15 @@ int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count) {
     if (!shaped) return 0;
     scratch->shaped = shaped;
     scratch->owner_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count) {
+    if (scratch->advances_capacity >= count) return 1;
+    int32_t capacity = count < 256 ? 256 : count * 2;
+    hb_position_t *advances = realloc(scratch->advances, sizeof(hb_position_t) * (size_t)capacity);
+    if (!advances) return 0;
+    scratch->advances = advances;
+    scratch->advances_capacity = capacity;
     return 1;
 }

@@ -25,6 +25,16 @@ static int tl_is_space_separator(uint32_t c) {
            c == 0x205F || c == 0x3000;
 }
 
+// BMP characters with Grapheme_Cluster_Break = Other that no following character of this same
+// set extends (printable ASCII, Latin-1 and Latin Extended, general punctuation without the
+// zero-width controls and joiners, CJK punctuation, ideographs, fullwidth forms): between two
+// of them UAX #29 always breaks (GB999).
+static inline int tl_is_lone_grapheme(uint16_t u) {
+    return (u >= 0x20 && u < 0x7F) || (u >= 0xA0 && u < 0x300) || (u >= 0x2010 && u <= 0x2027) ||
+           (u >= 0x2030 && u <= 0x205E) || (u >= 0x3000 && u <= 0x3029) ||
+           (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF60);
+}
+
 static inline uint32_t tl_decode(const uint16_t *text, int32_t end, int32_t *at) {
     uint32_t c = text[(*at)++];
     if (c >= 0xD800 && c <= 0xDBFF && *at < end && text[*at] >= 0xDC00 && text[*at] <= 0xDFFF) {
@@ -45,8 +55,12 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
             // sequence (format 14), as emoji fonts do. Mapping U+FE0F alone (DejaVu Sans maps
             // it to an empty glyph) does not make a font draw the emoji.
             if (!hb_font_get_variation_glyph(hb, previous, c, &glyph)) return 0;
-        } else if (!tl_is_ignorable(c) && !hb_font_get_nominal_glyph(hb, c, &glyph)) {
-            return 0;
+        } else if (!tl_is_ignorable(c)) {
+            if (c < 0x10000 && font->bmp) {
+                if (!(font->bmp[c >> 6] >> (c & 63) & 1)) return 0;
+            } else if (!hb_font_get_nominal_glyph(hb, c, &glyph)) {
+                return 0;
+            }
         }
         previous = c;
     }
@@ -95,6 +109,13 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
     int forward = HB_DIRECTION_IS_FORWARD(hb_buffer_get_direction(buffer));
+    // Each glyph's own (unkerned) advance, fetched for the whole run in one call.
+    hb_position_t *own = NULL;
+    if (forward && count > 0 && tl_scratch_reserve_advances(scratch, (int32_t)count)) {
+        own = scratch->advances;
+        hb_font_get_glyph_h_advances(font->hb_font, count, &infos[0].codepoint, sizeof(hb_glyph_info_t),
+                                     own, sizeof(hb_position_t));
+    }
     for (unsigned i = 0; i < count; i++) {
         int32_t cluster = (int32_t)infos[i].cluster;
         if (cluster < start || cluster >= end) continue;
@@ -104,16 +125,19 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
         // The logically last glyph of the cluster (last in a forward buffer) carries any
         // kerning against the next cluster; `tail` holds its unkerned advance minus its
         // kerned one until the run is done.
-        if (forward) {
-            hb_position_t own = hb_font_get_glyph_h_advance(font->hb_font, infos[i].codepoint);
-            g->tail = (own - positions[i].x_advance) * font->inverse_upem;
-        }
+        if (own) g->tail = (own[i] - positions[i].x_advance) * font->inverse_upem;
     }
 }
 
 // The advance of text[start, end) shaped alone with `font`, in em.
 static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
                               int32_t start, int32_t end) {
+    // One character (a ligature's usual component): its glyph's own advance, no shaping call.
+    int32_t at = start;
+    uint32_t c = tl_decode(text, end, &at);
+    hb_codepoint_t glyph;
+    if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
+        return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
@@ -137,7 +161,9 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
         int32_t last = i + 1, end = start + out[i].length;
         while (last < count && !scratch->shaped[last] && out[last].font == out[i].font)
             end += out[last++].length;
-        if (last - i > 1 && scratch->shaped[i]) {
+        // (Ligatures span a few clusters; a longer group is left whole rather than sized on
+        // the stack.)
+        if (last - i > 1 && last - i <= 64 && scratch->shaped[i]) {
             const tl_font *font = &fonts[out[i].font];
             double solo[last - i], total = 0;
             for (int32_t k = i, at = start; k < last; at += out[k++].length) {
@@ -166,32 +192,54 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
     tl_scratch *scratch = tl_scratch_get();
     if (!scratch || !tl_scratch_reserve_owner(scratch, length)) return -1;
 
+    // Text made only of characters that are each a whole grapheme cluster (most UI text)
+    // needs no ICU pass: every code unit boundary is a cluster boundary.
+    int simple = 1;
+    for (int32_t i = 0; i < length && simple; i++) simple = tl_is_lone_grapheme(text[i]);
     UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText(scratch->character, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
+    if (!simple) {
+        ubrk_setText(scratch->character, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+    }
     int32_t count = 0, start = 0;
-    for (int32_t end = ubrk_next(scratch->character); end != UBRK_DONE;
-         end = ubrk_next(scratch->character)) {
+    for (int32_t end = simple ? 1 : ubrk_next(scratch->character); end != UBRK_DONE;
+         end = simple ? (end < length ? end + 1 : UBRK_DONE) : ubrk_next(scratch->character)) {
         if (count >= capacity) {
-            ubrk_setText(scratch->character, NULL, 0, &status);
+            if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
             return -1;
         }
         tl_grapheme *g = &out[count];
         g->advance = 0;
         g->tail = 0;
         g->length = end - start;
-        g->font = tl_pick_font(fonts, font_count, text, start, end);
-        g->spaces = (uint8_t)tl_all_spaces(text, start, end);
-        g->hangs = 1;
-        for (int32_t at = start; at < end;) {
-            if (!tl_is_hanging_space(tl_decode(text, end, &at))) { g->hangs = 0; break; }
+        if (end - start == 1 && tl_is_lone_grapheme(text[start])) {
+            // One simple character: its own font by the coverage bitmaps, no decoding.
+            uint16_t c = text[start];
+            g->font = 0;
+            if (!tl_is_ignorable(c)) {
+                for (int32_t f = 0; f < font_count; f++) {
+                    int has = fonts[f].bmp ? (int)(fonts[f].bmp[c >> 6] >> (c & 63) & 1)
+                                           : tl_font_covers(&fonts[f], text, start, end);
+                    if (has) { g->font = (uint8_t)f; break; }
+                }
+            }
+            g->spaces = (uint8_t)tl_is_space_separator(c);
+            g->hangs = (uint8_t)tl_is_hanging_space(c);
+            scratch->owner[start] = count;
+        } else {
+            g->font = tl_pick_font(fonts, font_count, text, start, end);
+            g->spaces = (uint8_t)tl_all_spaces(text, start, end);
+            g->hangs = 1;
+            for (int32_t at = start; at < end;) {
+                if (!tl_is_hanging_space(tl_decode(text, end, &at))) { g->hangs = 0; break; }
+            }
+            for (int32_t at = start; at < end; at++) scratch->owner[at] = count;
         }
-        for (int32_t at = start; at < end; at++) scratch->owner[at] = count;
         scratch->shaped[count] = 0;
         count++;
         start = end;
     }
-    ubrk_setText(scratch->character, NULL, 0, &status);
+    if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
 
     for (int32_t i = 0, at = 0; i < count;) {
         if (!out[i].spaces) { at += out[i++].length; continue; }

@@ -43,4 +43,20 @@ public struct Constraint: Sendable {
     ) {
         self.init(LinearExpression(lhs), relation, LinearExpression(constant: rhs), priority: priority, tag: tag)
     }
+
+    /// `lhs relation rhs` for a single variable on the right.
+    public init(
+        _ lhs: LinearExpression, _ relation: Relation, _ rhs: Variable,
+        priority: Priority = .required, tag: Int = -1
+    ) {
+        self.init(lhs, relation, LinearExpression(rhs), priority: priority, tag: tag)
+    }
+
+    /// `lhs relation rhs` between two variables.
+    public init(
+        _ lhs: Variable, _ relation: Relation, _ rhs: Variable,
+        priority: Priority = .required, tag: Int = -1
+    ) {
+        self.init(LinearExpression(lhs), relation, LinearExpression(rhs), priority: priority, tag: tag)
+    }
 }

@@ -4,15 +4,35 @@
 /// `0 = constant + Σ coefficient·symbol`. Terms are kept sorted by symbol id with no zero
 /// coefficients, so lookups are binary searches and merges are linear and allocation-free once
 /// the array's capacity has grown to the row's working size.
+///
+/// `mask` has bit `symbol % 64` set for every symbol in the row, so most "is this symbol here?"
+/// questions (a pivot asks every row) are answered without touching the terms' storage.
 struct Row: Sendable {
     var basic: Int
     var constant: Double
-    var terms: [Term]
+    private(set) var terms: [Term]
+    private(set) var mask: UInt64 = 0
 
     init(basic: Int = -1, constant: Double, terms: [Term] = []) {
         self.basic = basic
         self.constant = constant
         self.terms = terms
+        recomputeMask()
+    }
+
+    @inline(__always)
+    static func bit(_ symbol: Int) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: symbol & 63) }
+
+    /// False only when `symbol` is certainly absent.
+    @inline(__always)
+    func mayContain(_ symbol: Int) -> Bool { mask & Row.bit(symbol) != 0 }
+
+    private mutating func recomputeMask() {
+        var m: UInt64 = 0
+        terms.withUnsafeBufferPointer { cells in
+            for t in cells { m |= Row.bit(t.symbol) }
+        }
+        mask = m
     }
 
     /// The position of `symbol` in `terms`, or where it would be inserted (negative: `-(slot + 1)`).
@@ -34,6 +54,7 @@ struct Row: Sendable {
     /// The coefficient of `symbol` (0 when absent).
     @inline(__always)
     func coefficient(for symbol: Int) -> Double {
+        if !mayContain(symbol) { return 0 }
         let p = position(of: symbol)
         return p >= 0 ? terms[p].coefficient : 0
     }
@@ -43,16 +64,37 @@ struct Row: Sendable {
         let p = position(of: symbol)
         if p >= 0 {
             let sum = terms[p].coefficient + coefficient
-            if nearZero(sum) { terms.remove(at: p) } else { terms[p].coefficient = sum }
+            if nearZero(sum) {
+                terms.remove(at: p)
+                recomputeMask()
+            } else {
+                terms[p].coefficient = sum
+            }
         } else if !nearZero(coefficient) {
-            terms.insert(Term(symbol: symbol, coefficient: coefficient), at: -(p + 1))
+            let at = -(p + 1)
+            // New symbols have the highest ids so far: appending is the common case.
+            if at == terms.count {
+                terms.append(Term(symbol: symbol, coefficient: coefficient))
+            } else {
+                terms.insert(Term(symbol: symbol, coefficient: coefficient), at: at)
+            }
+            mask |= Row.bit(symbol)
         }
+    }
+
+    /// Makes room for `count` terms.
+    mutating func reserve(_ count: Int) {
+        terms.reserveCapacity(count)
     }
 
     /// Removes `symbol`'s cell, if any.
     mutating func remove(_ symbol: Int) {
+        if !mayContain(symbol) { return }
         let p = position(of: symbol)
-        if p >= 0 { terms.remove(at: p) }
+        if p >= 0 {
+            terms.remove(at: p)
+            recomputeMask()
+        }
     }
 
     /// Adds `factor * (other + otherConstant)`: a sorted in-place merge from the back, then a
@@ -75,6 +117,8 @@ struct Row: Sendable {
         }
         let total = n + m - common
         if total > n {
+            // Grow geometrically (reserveCapacity alone would grow by exactly what is asked).
+            if terms.capacity < total { terms.reserveCapacity(Swift.max(total, 2 * terms.capacity)) }
             for _ in n..<total { terms.append(Term(symbol: 0, coefficient: 0)) }
         }
         var cancelled = false
@@ -103,6 +147,7 @@ struct Row: Sendable {
             // The remaining cells[0...i] are already in place (w == i here).
         }
         if cancelled { compact() }
+        recomputeMask()
     }
 
     /// Drops cells whose coefficient is exactly zero.
@@ -132,6 +177,7 @@ struct Row: Sendable {
         // Callers only solve for a symbol that is in the row.
         let coefficient = terms[p].coefficient
         terms.remove(at: p)
+        recomputeMask()
         let factor = -1.0 / coefficient
         constant *= factor
         terms.withUnsafeMutableBufferPointer { cells in
@@ -146,14 +192,16 @@ struct Row: Sendable {
         solve(for: entering)
     }
 
-    /// Replaces `symbol` by `other + otherConstant`; returns whether the row contained `symbol`.
+    /// Replaces `symbol` by `other + otherConstant`; returns the coefficient `symbol` had (0 when
+    /// the row did not contain it and is unchanged).
     @inline(__always)
-    mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double) -> Bool {
+    mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double) -> Double {
+        if !mayContain(symbol) { return 0 }
         let p = position(of: symbol)
-        if p < 0 { return false }
+        if p < 0 { return 0 }
         let factor = terms[p].coefficient
         terms.remove(at: p)
         add(other, constant: otherConstant, times: factor)
-        return true
+        return factor
     }
 }

@@ -9,7 +9,9 @@
 /// non-required priority, so it wins whenever the required constraints allow it and otherwise
 /// comes as close as they permit (it is never a hard constraint that could fail).
 public final class Solver {
-    var tableau: Tableau
+    // Unchecked: every access is a single call on one thread (the type is documented as not
+    // thread-safe), and the dynamic check cost more than the re-solve itself.
+    @exclusivity(unchecked) var tableau: Tableau
 
     /// An empty solver.
     public init() {
@@ -64,9 +66,9 @@ public final class Solver {
         v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0
     }
 
-    /// Suggests `value` for the edit variable `v` and re-solves incrementally (dual simplex),
-    /// without allocating. Returns false and changes nothing when `v` has no edit or `value` is
-    /// NaN or infinite.
+    /// Suggests `value` for the edit variable `v`; the solution follows incrementally (dual
+    /// simplex, without allocating), run once for all suggestions made before the next read or
+    /// change. Returns false and changes nothing when `v` has no edit or `value` is NaN or infinite.
     @discardableResult
     public func suggestValue(_ v: Variable, _ value: Double) -> Bool {
         tableau.suggest(v.id, value)
@@ -76,13 +78,20 @@ public final class Solver {
     /// solver did not make).
     public func value(of v: Variable) -> Double {
         guard v.id >= 0 && v.id < tableau.kinds.count else { return 0 }
+        tableau.resolve()
         return tableau.value(of: v.id)
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's
     /// storage is shared until either solver changes it). Variables and handles carry over.
-    public func copy() -> Solver {
+    public func copy() -> sending Solver {
         Solver(tableau: tableau)
+    }
+
+    /// The number of simplex pivots performed so far (for tests and benchmarks).
+    public var pivotCount: Int {
+        tableau.resolve()
+        return tableau.pivotCount
     }
 
     /// The number of tableau rows (for tests and benchmarks).

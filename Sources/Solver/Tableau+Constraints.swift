@@ -5,6 +5,7 @@ extension Tableau {
     /// On failure the tableau holds the same constraints as before and is re-optimized.
     mutating func add(_ constraint: Constraint, levelValue: Double?) throws(ConstraintConflict) -> Int {
         try validate(constraint)
+        resolve()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
         var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: constraint.tag)
@@ -20,7 +21,7 @@ extension Tableau {
             subject = record.marker
         }
         if subject < 0 {
-            try addWithArtificialVariable(row, id: id, tag: constraint.tag)
+            try addWithArtificialVariable(row, id: id, tag: constraint.tag, marker: record.marker)
         } else {
             row.solve(for: subject)
             insertRow(row)
@@ -52,6 +53,7 @@ extension Tableau {
     /// non-negative constant; makes its marker symbols and prices its errors.
     mutating func makeRow(_ constraint: Constraint, id: Int, record: inout ConstraintRecord) -> Row {
         var row = Row(constant: constraint.expression.constant)
+        row.reserve(2 * constraint.expression.terms.count + 6)
         for t in constraint.expression.terms where !nearZero(t.coefficient) {
             let s = t.variable.id
             let r = rowOf[s]
@@ -100,17 +102,22 @@ extension Tableau {
     /// when that can take the row's value (negative coefficient); -1 when neither.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         for t in row.terms where kinds[t.symbol] == .external { return t.symbol }
-        for s in [record.marker, record.other] where s >= 0 {
-            let k = kinds[s]
-            if (k == .slack || k == .error) && row.coefficient(for: s) < 0 { return s }
-        }
+        if canSubject(record.marker, row) { return record.marker }
+        if canSubject(record.other, row) { return record.other }
         return -1
+    }
+
+    /// Whether the constraint's own `symbol` (slack or error) can carry its new row.
+    private func canSubject(_ symbol: Int, _ row: Row) -> Bool {
+        guard symbol >= 0 else { return false }
+        let k = kinds[symbol]
+        return (k == .slack || k == .error) && row.coefficient(for: symbol) < 0
     }
 
     /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
     /// When it cannot, the artificial row (the only one holding the new constraint's symbols) is
     /// dropped, leaving an equivalent tableau of the old constraints, and the conflict is thrown.
-    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int) throws(ConstraintConflict) {
+    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(ConstraintConflict) {
         let art = makeSymbol(.slack, owner: -1)
         var artRow = row
         artRow.basic = art
@@ -125,6 +132,7 @@ extension Tableau {
             if !success {
                 let tags = conflictTags(in: rows[index], newConstraint: id, tag: tag)
                 removeRow(at: index)
+                undoArtificialPivots()
                 optimize()
                 infeasible.removeAll(keepingCapacity: true)
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
@@ -134,15 +142,30 @@ extension Tableau {
                 entering = t.symbol
                 break
             }
+            if entering < 0 && rows[index].coefficient(for: marker) != 0 {
+                // `art = 0 + Σ dummies`, the new equality's own dummy among them: it is implied
+                // by required equalities. Its dummy carries the row (as when a new row holds
+                // only dummies), so removing one of the others later still enforces it.
+                entering = marker
+            }
             if entering < 0 {
-                // `art = 0 + Σ dummies`: the constraint is implied by required equalities.
                 removeRow(at: index)
                 return
             }
             pivot(row: index, entering: entering)
         }
         for i in 0..<rows.count { rows[i].remove(art) }
-        for slot in 0..<levelValues.count { objective[art * stride + slot] = 0 }
+        for slot in 0..<levels.count { levels[slot].remove(art) }
+    }
+
+    /// Pivots back, last first, the pivots the artificial phase made among the old rows, so a
+    /// refused constraint leaves the very basis (and so the very solution) it found.
+    mutating func undoArtificialPivots() {
+        while let (entering, leaving) = artificialPivots.popLast() {
+            let r = rowOf[entering]
+            // Each undo finds the row as its pivot left it, holding the symbol that left.
+            if r >= 0 && rows[r].coefficient(for: leaving) != 0 { pivot(row: r, entering: leaving) }
+        }
     }
 
     /// The tags of the refused constraint and of the required constraints whose markers appear
@@ -162,11 +185,11 @@ extension Tableau {
     /// Removes constraint `id` and re-optimizes; unknown or already removed ids are ignored.
     mutating func remove(constraint id: Int) {
         guard id >= 0 && id < constraints.count, let record = constraints[id] else { return }
+        resolve()
         constraints[id] = nil
         if record.level >= 0 {
-            for s in [record.marker, record.other] where s >= 0 && kinds[s] == .error {
-                addCostOfSymbol(s, slot: record.level, -1)
-            }
+            if kinds[record.marker] == .error { addCostOfSymbol(record.marker, slot: record.level, -1) }
+            if record.other >= 0 && kinds[record.other] == .error { addCostOfSymbol(record.other, slot: record.level, -1) }
         }
         let marker = record.marker
         if rowOf[marker] >= 0 {

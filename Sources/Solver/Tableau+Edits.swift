@@ -8,6 +8,7 @@ let requiredEditLevel = 1000.0
 extension Tableau {
     /// Makes `variable` editable at `priority`, initially suggesting 0.
     mutating func addEdit(_ variable: Int, priority: Priority) throws(SolverError) {
+        resolve()
         guard variable >= 0 && variable < kinds.count && kinds[variable] == .external else {
             throw SolverError.unknownVariable(Variable(id: variable))
         }
@@ -24,6 +25,7 @@ extension Tableau {
 
     /// Removes `variable`'s edit, if it has one.
     mutating func removeEdit(_ variable: Int) {
+        resolve()
         guard variable >= 0 && variable < kinds.count else { return }
         let index = editOf[variable]
         guard index >= 0 else { return }
@@ -37,13 +39,16 @@ extension Tableau {
         edits.removeLast()
     }
 
-    /// Moves `variable`'s edit constant to `value` and re-solves with the dual simplex; returns
-    /// false (changing nothing) when the variable has no edit or the value is not finite.
+    /// Moves `variable`'s edit constant to `value`, updating the rows' constants; the dual simplex
+    /// follows in `resolve()`. Returns false (changing nothing) when the variable has no edit or
+    /// the value is not finite.
     mutating func suggest(_ variable: Int, _ value: Double) -> Bool {
         guard variable >= 0 && variable < kinds.count, value.isFinite else { return false }
         let index = editOf[variable]
         guard index >= 0 else { return false }
         let delta = value - edits[index].constant
+        // Re-suggesting the current value (a row at the same width) changes nothing.
+        if delta == 0 { return true }
         edits[index].constant = value
         let plus = edits[index].plus
         let minus = edits[index].minus
@@ -58,17 +63,65 @@ extension Tableau {
                 rows[minusRow].constant += delta
                 if rows[minusRow].constant < 0 { infeasible.append(minus) }
             } else {
-                for i in 0..<rows.count {
-                    let c = rows[i].coefficient(for: plus)
-                    if c == 0 { continue }
-                    rows[i].constant += delta * c
-                    if rows[i].constant < 0 && kinds[rows[i].basic] != .external {
-                        infeasible.append(rows[i].basic)
+                if !edits[index].columnValid { rebuildColumn(index) }
+                if !edits[index].nonzeroValid { rebuildNonzero(index) }
+                // Column, its non-zero rows and the rows are swapped out (no copy) so all three
+                // can be walked as raw buffers.
+                var column: [Double] = []
+                var nonzero: [Int] = []
+                var table: [Row] = []
+                swap(&column, &edits[index].column)
+                swap(&nonzero, &edits[index].nonzero)
+                swap(&table, &rows)
+                column.withUnsafeBufferPointer { column in
+                    table.withUnsafeMutableBufferPointer { table in
+                        for i in nonzero {
+                            let c = table[i].constant + delta * column[i]
+                            table[i].constant = c
+                            if c < 0 && kinds[table[i].basic] != .external {
+                                infeasible.append(table[i].basic)
+                            }
+                        }
                     }
                 }
+                swap(&table, &rows)
+                swap(&nonzero, &edits[index].nonzero)
+                swap(&column, &edits[index].column)
             }
         }
-        dualOptimize()
+        // The dual simplex runs once for a batch of suggestions, at the next read or change
+        // (`resolve()`): rows one suggestion drives negative, a later one may restore.
+        needsSolve = true
         return true
+    }
+
+    /// Runs the dual simplex for the suggestions made since the last solve.
+    @inline(__always)
+    mutating func resolve() {
+        if needsSolve {
+            needsSolve = false
+            dualOptimize()
+        }
+    }
+
+    /// Recomputes the list of rows where edit `index`'s column is non-zero (reusing its storage).
+    mutating func rebuildNonzero(_ index: Int) {
+        var nonzero: [Int] = []
+        swap(&nonzero, &edits[index].nonzero)
+        nonzero.removeAll(keepingCapacity: true)
+        edits[index].column.withUnsafeBufferPointer { column in
+            for i in 0..<column.count where column[i] != 0 { nonzero.append(i) }
+        }
+        swap(&nonzero, &edits[index].nonzero)
+        edits[index].nonzeroValid = true
+    }
+
+    /// Recomputes edit `index`'s `plus` column from the rows (reusing its storage).
+    mutating func rebuildColumn(_ index: Int) {
+        let plus = edits[index].plus
+        edits[index].column.removeAll(keepingCapacity: true)
+        for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus)) }
+        edits[index].columnValid = true
+        edits[index].nonzeroValid = false
     }
 }

@@ -5,42 +5,43 @@ extension Tableau {
     mutating func levelSlot(for value: Double) -> Int {
         if let slot = levelValues.firstIndex(of: value) { return slot }
         let slot = levelValues.count
-        if slot == stride { widenObjective(to: stride * 2) }
         levelValues.append(value)
+        levels.append(Row(constant: 0))
         // Stronger levels first; values are distinct, so the order is total.
         let at = levelOrder.firstIndex { levelValues[$0] < value } ?? levelOrder.count
         levelOrder.insert(slot, at: at)
         return slot
     }
 
-    /// Re-lays the objective with room for `newStride` levels per symbol.
-    mutating func widenObjective(to newStride: Int) {
-        var wider = [Double](repeating: 0, count: kinds.count * newStride)
-        for s in 0..<kinds.count {
-            for l in 0..<stride { wider[s * newStride + l] = objective[s * stride + l] }
+    /// The lowest-id non-dummy symbol whose cost vector is lexicographically negative (its first
+    /// non-zero cost, strongest level first, is negative), or -1 when the objective is optimal.
+    /// Only symbols with a cost somewhere can qualify, so only the level rows are walked.
+    func lowestNegativeCostSymbol() -> Int {
+        var best = Int.max
+        for rank in 0..<levelOrder.count {
+            let slot = levelOrder[rank]
+            for t in levels[slot].terms where t.coefficient < 0 {
+                let s = t.symbol
+                if s >= best { break }
+                if kinds[s] == .dummy { continue }
+                var stronger = false
+                for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s) != 0 {
+                    stronger = true
+                    break
+                }
+                if stronger { continue }
+                best = s
+                break
+            }
         }
-        objective = wider
-        stride = newStride
+        return best == Int.max ? -1 : best
     }
 
-    /// The sign (-1, 0, 1) of `symbol`'s cost vector under the lexicographic order.
-    @inline(__always)
-    func costSign(of symbol: Int) -> Int {
-        let base = symbol * stride
-        for slot in levelOrder {
-            let c = objective[base + slot]
-            if c < 0 { return -1 }
-            if c > 0 { return 1 }
-        }
-        return 0
-    }
-
-    /// Adds `amount` to `symbol`'s cost at `slot`, snapping round-off to zero.
+    /// Adds `amount` to `symbol`'s cost at `slot`.
     @inline(__always)
     mutating func addCost(_ symbol: Int, slot: Int, _ amount: Double) {
-        let i = symbol * stride + slot
-        let sum = objective[i] + amount
-        objective[i] = nearZero(sum) ? 0 : sum
+        levels[slot].add(symbol, amount)
+        objectiveChanged = true
     }
 
     /// Adds `amount * (symbol's current expression)` to level `slot`: the symbol itself when it
@@ -51,18 +52,18 @@ extension Tableau {
             addCost(symbol, slot: slot, amount)
             return
         }
-        for t in rows[r].terms { addCost(t.symbol, slot: slot, amount * t.coefficient) }
+        let constant = rows[r].constant
+        rows[r].terms.withUnsafeBufferPointer { cells in
+            levels[slot].add(cells, constant: constant, times: amount)
+        }
+        objectiveChanged = true
     }
 
     /// Replaces `symbol` by `row` in every level of the objective.
     @inline(__always)
-    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>) {
-        let base = symbol * stride
-        for slot in 0..<levelValues.count {
-            let d = objective[base + slot]
-            if d == 0 { continue }
-            objective[base + slot] = 0
-            for t in row { addCost(t.symbol, slot: slot, d * t.coefficient) }
+    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double) {
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant) != 0 {
+            objectiveChanged = true
         }
     }
 }

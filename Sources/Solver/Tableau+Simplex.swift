@@ -6,6 +6,8 @@ extension Tableau {
     /// Restricted rows driven negative are queued in `infeasible` for the dual simplex.
     mutating func pivot(row index: Int, entering: Int) {
         let leaving = rows[index].basic
+        pivotCount += 1
+        for k in 0..<edits.count where edits[k].plus == leaving { edits[k].columnValid = false }
         rows[index].solve(leaving: leaving, entering: entering)
         rowOf[leaving] = -1
         rowOf[entering] = index
@@ -20,19 +22,60 @@ extension Tableau {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: rows[index].terms)
         let constant = rows[index].constant
+        touchedRows.removeAll(keepingCapacity: true)
+        touchedFactors.removeAll(keepingCapacity: true)
+        var table: [Row] = []
+        swap(&table, &rows)
         scratch.withUnsafeBufferPointer { pivot in
-            for i in 0..<rows.count where i != index {
-                if rows[i].substitute(symbol, pivot, constant: constant) {
-                    let basic = rows[i].basic
-                    if kinds[basic] != .external && rows[i].constant < 0 { infeasible.append(basic) }
+            table.withUnsafeMutableBufferPointer { table in
+                for i in 0..<table.count where i != index {
+                    let factor = table[i].substitute(symbol, pivot, constant: constant)
+                    if factor != 0 {
+                        touchedRows.append(i)
+                        touchedFactors.append(factor)
+                        let basic = table[i].basic
+                        if kinds[basic] != .external && table[i].constant < 0 { infeasible.append(basic) }
+                    }
                 }
             }
-            substituteInObjective(symbol, pivot)
+        }
+        swap(&table, &rows)
+        scratch.withUnsafeBufferPointer { pivot in
+            substituteInObjective(symbol, pivot, constant: constant)
             if artificial != nil {
                 _ = artificial!.substitute(symbol, pivot, constant: constant)
             }
         }
         swap(&scratch, &pivotTerms)
+        if !edits.isEmpty { updateEditColumns(substituted: symbol, byRow: index) }
+    }
+
+    /// Keeps the edits' `plus` columns equal to the rows after `symbol` was replaced by row
+    /// `index`: a touched row gained `factor * (plus coefficient of row index)`, computed with
+    /// the same operands as the row merge, so the column stays bit-identical to the rows.
+    mutating func updateEditColumns(substituted symbol: Int, byRow index: Int) {
+        for k in 0..<edits.count where edits[k].columnValid {
+            let plus = edits[k].plus
+            if plus == symbol {
+                edits[k].columnValid = false
+                continue
+            }
+            let p = rows[index].coefficient(for: plus)
+            if edits[k].column[index] != p {
+                edits[k].column[index] = p
+                edits[k].nonzeroValid = false
+            }
+            if p == 0 { continue }
+            edits[k].nonzeroValid = false
+            edits[k].column.withUnsafeMutableBufferPointer { column in
+                for t in 0..<touchedRows.count {
+                    let i = touchedRows[t]
+                    let c = column[i]
+                    let sum = c == 0 ? p * touchedFactors[t] : c + p * touchedFactors[t]
+                    column[i] = nearZero(sum) ? 0 : sum
+                }
+            }
+        }
     }
 
     /// The row to leave when `entering` rises: the restricted row that hits zero first
@@ -60,14 +103,11 @@ extension Tableau {
     /// Primal simplex on the lexicographic objective: enter the lowest-id symbol whose cost
     /// vector is negative until none is. Keeps every restricted row feasible.
     mutating func optimize() {
+        // Nothing priced changed since the last optimum: it still is one.
+        if !objectiveChanged { return }
+        defer { objectiveChanged = false }
         while true {
-            var entering = -1
-            for s in 0..<kinds.count where kinds[s] != .dummy && rowOf[s] < 0 {
-                if costSign(of: s) < 0 {
-                    entering = s
-                    break
-                }
-            }
+            let entering = lowestNegativeCostSymbol()
             if entering < 0 { return }
             let leaving = leavingRow(for: entering)
             // Every level is a sum of non-negative errors, so it is bounded below; no row to
@@ -79,6 +119,7 @@ extension Tableau {
 
     /// Primal simplex on the scalar artificial objective (adding a constraint with no subject).
     mutating func optimizeArtificial() {
+        artificialPivots.removeAll(keepingCapacity: true)
         while let objective = artificial {
             var entering = -1
             for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
@@ -88,6 +129,7 @@ extension Tableau {
             if entering < 0 { return }
             let leaving = leavingRow(for: entering)
             if leaving < 0 { return }
+            artificialPivots.append((entering, rows[leaving].basic))
             pivot(row: leaving, entering: entering)
         }
     }
@@ -127,11 +169,9 @@ extension Tableau {
     /// Whether `cost(a) / ca` is lexicographically below `cost(b) / cb` (ca, cb > 0).
     @inline(__always)
     func ratioIsSmaller(_ a: Int, _ ca: Double, than b: Int, _ cb: Double) -> Bool {
-        let baseA = a * stride
-        let baseB = b * stride
         for slot in levelOrder {
-            let ra = objective[baseA + slot] / ca
-            let rb = objective[baseB + slot] / cb
+            let ra = levels[slot].coefficient(for: a) / ca
+            let rb = levels[slot].coefficient(for: b) / cb
             if ra < rb { return true }
             if ra > rb { return false }
         }

@@ -17,6 +17,15 @@ struct EditRecord: Sendable {
     var plus: Int
     var minus: Int
     var constant: Double
+    /// While valid, `column[row]` is the coefficient of `plus` in that row, kept up to date by
+    /// every pivot, so a suggestion touches only the rows that hold `plus` instead of searching
+    /// every row. Invalid while `plus` is basic or after it leaves the basis (rebuilt on demand).
+    var column: [Double] = []
+    var columnValid = false
+    /// The rows where `column` is non-zero, rebuilt when the column changes: most suggestions
+    /// then touch a handful of rows.
+    var nonzero: [Int] = []
+    var nonzeroValid = false
 }
 
 /// The whole solver state as a value: copying it copies the solved tableau (arrays are shared
@@ -25,7 +34,8 @@ struct EditRecord: Sendable {
 /// Invariants kept by every operation:
 /// - each row is `basic = constant + Σ…` over non-basic symbols only, and `rowOf[basic]` is its index;
 /// - every restricted basic symbol (slack, error, dummy) has `constant >= 0` after a solve;
-/// - `objective[symbol * stride + slot]` is the cost of `symbol` at level `slot`, 0 for basic symbols;
+/// - `levels[slot]` is the total error of priority level `slot` as a row over non-basic symbols
+///   (its constant is the level's current error, its terms the symbols' costs at that level);
 /// - the objective is lexicographically minimal: no non-basic, non-dummy symbol has a cost vector
 ///   whose first non-zero entry (in `levelOrder`) is negative.
 struct Tableau: Sendable {
@@ -38,9 +48,8 @@ struct Tableau: Sendable {
 
     var rows: [Row] = []
 
-    // The vector objective: one cost per symbol per priority level.
-    var stride = 4
-    var objective: [Double] = []
+    // The vector objective: one row per priority level, compared in `levelOrder`.
+    var levels: [Row] = []
     var levelValues: [Double] = []
     var levelOrder: [Int] = []
 
@@ -53,10 +62,26 @@ struct Tableau: Sendable {
     // Reused scratch space: nothing in the suggest/re-solve path allocates once these have grown.
     var infeasible: [Int] = []
     var pivotTerms: [Term] = []
+    var touchedRows: [Int] = []
+    var touchedFactors: [Double] = []
+    /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
+    var artificialPivots: [(Int, Int)] = []
+
+    /// A cost changed since the objective was last optimized (or reported optimal).
+    var objectiveChanged = false
+
+    /// Suggestions were made since the last dual simplex run.
+    var needsSolve = false
+
+    /// Pivots performed so far (for tests and benchmarks: a re-solve that stays in the same
+    /// basis performs none).
+    var pivotCount = 0
 
     init() {
         infeasible.reserveCapacity(64)
         pivotTerms.reserveCapacity(64)
+        touchedRows.reserveCapacity(64)
+        touchedFactors.reserveCapacity(64)
     }
 
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
@@ -67,7 +92,6 @@ struct Tableau: Sendable {
         ownerOf.append(owner)
         editOf.append(-1)
         names.append(name)
-        for _ in 0..<stride { objective.append(0) }
         return id
     }
 
@@ -82,6 +106,10 @@ struct Tableau: Sendable {
     mutating func insertRow(_ row: Row) {
         rowOf[row.basic] = rows.count
         rows.append(row)
+        for k in 0..<edits.count where edits[k].columnValid {
+            edits[k].column.append(row.coefficient(for: edits[k].plus))
+            edits[k].nonzeroValid = false
+        }
     }
 
     /// Drops row `index`, moving the last row into its place.
@@ -93,5 +121,10 @@ struct Tableau: Sendable {
             rowOf[rows[index].basic] = index
         }
         rows.removeLast()
+        for k in 0..<edits.count where edits[k].columnValid {
+            edits[k].column.swapAt(index, last)
+            edits[k].column.removeLast()
+            edits[k].nonzeroValid = false
+        }
     }
 }

@@ -39,6 +39,12 @@ public final class TextMeasurer: Sendable {
         texts.withLock { $0.removeAll() }
     }
 
+    /// Empties only the text cache: shaped segments stay, so the next texts are new texts made
+    /// of already shaped words (what a list showing new rows mostly meets).
+    public func removeAllCachedTexts() {
+        texts.withLock { $0.removeAll() }
+    }
+
     /// Cache statistics: entries held and lookups answered or missed, per cache.
     public var cacheStatistics: CacheStatistics {
         let s = segments.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }

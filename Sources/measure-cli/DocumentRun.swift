@@ -1,4 +1,5 @@
 import TemplateLayout
+import TextEngine
 
 /// Measures a whole cells.json document: read, parse, decode, measure every line in parallel,
 /// then write everything in order. Nothing reaches stdout unless every line measured.
@@ -11,11 +12,11 @@ struct DocumentRun {
     func run(warnings: inout [String]) throws(CLIFailure) -> RunStats {
         let bytes = try input.readAll()
         let file = input.displayName
-        let value: JSONValue
-        do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
         var documentWarnings: [DocumentError] = []
         let document: Document
         if let config = options.config {
+            let value: JSONValue
+            do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
             do {
                 document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
                                                        mode: config.mode, warnings: &documentWarnings)
@@ -25,14 +26,22 @@ struct DocumentRun {
                 case .document(let error): throw Failures.document(error, file: file)
                 }
             }
+        } else if let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
+                                                          warnings: &documentWarnings) {
+            document = fast
         } else {
+            // The sequential path finds the first problem in document order, with its exact place.
+            documentWarnings.removeAll()
+            let value: JSONValue
+            do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
             do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
                 throw Failures.document(error, file: file)
             }
         }
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
+        let textMeasurer = TextMeasurer()
         let measurer: ListMeasurer
-        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory) } catch {
+        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
         let (items, cacheHits) = ListItem.items(of: document)
@@ -57,13 +66,48 @@ struct DocumentRun {
             }
         }
         if let renderPath = options.renderPath {
-            try SVGRenderer(document: document, records: records, maxRows: options.renderRows).write(to: renderPath)
+            let lines = LabelLines(fonts: document.fonts, baseDirectory: input.baseDirectory)
+            try SVGRenderer(document: document, records: records, maxRows: options.renderRows, labelLines: lines)
+                .write(to: renderPath)
         }
         var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
         writer.begin()
         for record in records { try writer.write(record) }
         try writer.finish()
-        return RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+        var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+        stats.record(textMeasurer.cacheStatistics)
+        return stats
+    }
+
+    /// The document with its rows parsed and decoded on `jobs` threads, or nil when anything
+    /// is wrong with it (the caller then decodes sequentially to report the first problem).
+    static func decodeInParallel(_ bytes: [UInt8], decoder: DocumentDecoder, jobs: Int,
+                                 warnings: inout [DocumentError]) -> Document? {
+        let parsed = bytes.withUnsafeBytes { raw in try? JSONParser().parseDeferringRows(raw) }
+        guard let skeleton = parsed else { return nil }
+        guard var document = try? decoder.decode(skeleton.document, warnings: &warnings) else { return nil }
+        var planned: [(section: Int, row: Int, range: Range<Int>)] = []
+        for (s, ranges) in skeleton.rows.enumerated() where s < document.sections.count {
+            for (r, range) in ranges.enumerated() { planned.append((s, r, range)) }
+        }
+        let work = planned
+        let sections = document.sections
+        let frozen = document
+        let rows = ParallelMap.map(count: work.count, jobs: jobs, chunk: 256) { i -> RowSpec? in
+            let item = work[i]
+            let value = bytes.withUnsafeBytes { raw in
+                try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: raw[item.range]))
+            }
+            guard let value else { return nil }
+            return try? decoder.decodeRow(value, path: "sections[\(item.section)].rows[\(item.row)]",
+                                          section: sections[item.section], in: frozen)
+        }
+        for (i, item) in work.enumerated() {
+            guard let row = rows[i] else { return nil }
+            if item.row == 0 { document.sections[item.section].rows.reserveCapacity(skeleton.rows[item.section].count) }
+            document.sections[item.section].rows.append(row)
+        }
+        return document
     }
 
     /// One line's measurement; nil for a keyed cache hit (answered by the earlier row) and for

@@ -126,7 +126,13 @@ struct MeasureCommand: ParsableCommand {
     static func main() {
         let command: MeasureCommand
         do {
-            command = try parseAsRoot() as? MeasureCommand ?? MeasureCommand.parse([])
+            var parsed = try parseAsRoot()
+            guard let measure = parsed as? MeasureCommand else {
+                // --help and friends parse to a command of ArgumentParser's own.
+                try parsed.run()
+                Glibc.exit(ExitStatus.success.rawValue)
+            }
+            command = measure
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }

@@ -12,7 +12,7 @@ final class ProgressBar: @unchecked Sendable {
     let done = ProgressCounter()
     private let total: Int?
     private let start = DispatchTime.now().uptimeNanoseconds
-    private let stopped = ProgressCounter()
+    private let stop = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private var drew = false
 
@@ -28,15 +28,15 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Stops drawing and erases the bar.
     func finish() {
-        stopped.add(1)
+        stop.signal()
         finished.wait()
     }
 
     private func loop() {
-        while stopped.current == 0 {
-            usleep(100_000)
+        // Waking on the stop signal, not a fixed sleep, so a short run never waits for the bar.
+        while stop.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if elapsed > 1, stopped.current == 0 { draw(elapsed: elapsed) }
+            if elapsed > 1 { draw(elapsed: elapsed) }
         }
         if drew { writeRaw("\r\u{1B}[K") }
         finished.signal()

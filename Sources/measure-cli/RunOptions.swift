@@ -1,4 +1,5 @@
 import TemplateLayout
+import TextEngine
 
 /// What the command line decided, handed to a run.
 struct RunOptions: Sendable {
@@ -40,4 +41,13 @@ struct RunStats {
     var cacheHits = 0
     /// Bad `--stream` lines.
     var badLines = 0
+    /// Shaping cache lookups answered and missed (segments and whole texts together).
+    var textCacheHits = 0
+    var textCacheMisses = 0
+
+    /// Copies the text engine's cache counts.
+    mutating func record(_ statistics: CacheStatistics) {
+        textCacheHits = statistics.segments.hits + statistics.texts.hits
+        textCacheMisses = statistics.segments.misses + statistics.texts.misses
+    }
 }

@@ -12,8 +12,8 @@ struct SVGRenderer {
     let document: Document
     let records: [OutputRecord]
     let maxRows: Int
-    /// Lines of a label's text as the engine broke them at the label's width, if known.
-    var labelLines: (_ label: LabelSpec, _ text: String, _ width: Double) -> [String]? = { _, _, _ in nil }
+    /// Breaks labels into lines as the text engine does.
+    let labelLines: LabelLines
 
     static let margin = 16.0
     static let gutter = 150.0
@@ -84,16 +84,24 @@ struct SVGRenderer {
         out += "<text x=\"\(n(x + 1))\" y=\"\(n(y - 1))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"6\" fill=\"\(colors.stroke)\">\(escape(id))</text>\n"
         if case .label(let label) = view?.kind {
             let text = interpolate(label.text, data: data)
-            let lines = labelLines(label, text, width) ?? text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-            let family = label.font == "bold" ? "DejaVu Sans" : "DejaVu Sans, Droid Sans Fallback, sans-serif"
-            let weight = label.font == "bold" ? " font-weight=\"bold\"" : ""
-            let lineHeight = height / Double(max(1, lines.count))
-            for (i, line) in lines.enumerated() {
-                let baseline = y + lineHeight * Double(i) + lineHeight * 0.78
-                out += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-family=\"\(family)\" font-size=\"\(n(label.size))\"\(weight) fill=\"#1c1c1e\">\(escape(line))</text>\n"
+            let family = fontFamily(label.font)
+            let weight = family.contains("Bold") ? " font-weight=\"bold\"" : ""
+            for line in labelLines.lines(label, text: text, width: width) ?? [] {
+                out += "<text x=\"\(n(x))\" y=\"\(n(y + line.baseline))\" font-family=\"\(escape(family)), sans-serif\" font-size=\"\(n(label.size))\"\(weight) fill=\"#1c1c1e\" xml:space=\"preserve\">\(escape(line.text))</text>\n"
             }
         }
         return out
+    }
+
+    /// A font-family list for SVG viewers: the font file's name, then its fallbacks' names.
+    private func fontFamily(_ name: String) -> String {
+        func family(_ file: String) -> String {
+            var base = Substring(file.split(separator: "/").last ?? Substring(file))
+            if let dot = base.lastIndex(of: ".") { base = base[..<dot] }
+            return base.replacingDashes()
+        }
+        let files = [document.fonts.files[name] ?? ""] + document.fonts.fallback
+        return files.filter { !$0.isEmpty }.map(family).joined(separator: ", ")
     }
 
     private func templateOf(section: Int, row: Int) -> TemplateSpec? {
@@ -151,5 +159,12 @@ struct SVGRenderer {
             }
         }
         return out
+    }
+}
+
+extension Substring {
+    /// `DejaVuSans-Bold` → `DejaVuSans Bold`, closer to the family names viewers know.
+    func replacingDashes() -> String {
+        String(map { $0 == "-" ? " " : $0 })
     }
 }

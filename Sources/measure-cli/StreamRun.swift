@@ -1,4 +1,5 @@
 import TemplateLayout
+import TextEngine
 
 /// `--stream`: the first line is the document without rows, each later line one row. Lines are
 /// taken in batches of what has already arrived (at most `batchSize`), parsed and measured in
@@ -26,8 +27,9 @@ struct StreamRun {
             throw CLIFailure(status: .input, message: "\(file): empty input: the first line must be the document")
         }
         let document = try decodeDocument(documentLine, line: lineNumber, warnings: &warnings)
+        let textMeasurer = TextMeasurer()
         let measurer: ListMeasurer
-        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory) } catch {
+        do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
         var state = StreamState(document: document, measurer: measurer, options: options, keyedCacheLimit: keyedCacheLimit)
@@ -54,7 +56,9 @@ struct StreamRun {
         for record in state.remainingSupplementary() { try writer.write(record) }
         progress?.finish()
         try writer.finish()
-        return state.stats
+        var stats = state.stats
+        stats.record(textMeasurer.cacheStatistics)
+        return stats
     }
 
     /// The first line as a document whose sections carry no rows.

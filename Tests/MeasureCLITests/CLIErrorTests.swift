@@ -110,6 +110,26 @@ import Testing
         expectFailure(font, status: 65, line: #"cells.json: templates.T.views[0].label.font: font "serif" not found in fonts ("bold", "default")"#)
     }
 
+    @Test func usageErrorsAreOneLineWithStatus64() throws {
+        expectFailure(try CLIRunner.run([]), status: 64,
+                      line: "measure-cli: Missing expected argument '<CELLS.json|->' (see measure-cli --help)")
+        expectFailure(try CLIRunner.run(["--jobs", "0", "x.json"]), status: 64,
+                      line: "measure-cli: --jobs must be 1...1024, got 0 (see measure-cli --help)")
+        expectFailure(try CLIRunner.run(["--format", "xml", "x.json"]), status: 64,
+                      line: "measure-cli: The value 'xml' is invalid for '--format <format>'. Please provide one of 'jsonl', 'json', 'csv' or 'table'. (see measure-cli --help)")
+    }
+
+    @Test func helpPrintsUsageAndSucceeds() throws {
+        let out = try CLIRunner.run(["--help"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("USAGE: measure-cli "))
+        for option in ["--font <FILE>", "--width <W>", "--scale <S>", "--format <format>", "--frames", "--jobs <N>",
+                       "--stream", "--render <FILE.svg>", "--render-rows <N>", "<CELLS.json|->"] {
+            #expect(out.stdout.contains(option), "\(option)")
+        }
+        #expect(out.stdout.contains("64 usage, 65 bad input"))
+    }
+
     @Test func missingInputFileIsAnInputError() throws {
         let out = try CLIRunner.run(["/nonexistent/cells.json"])
         expectFailure(out, status: 65, line: "/nonexistent/cells.json: cannot open: No such file or directory")

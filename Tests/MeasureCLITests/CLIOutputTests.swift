@@ -102,7 +102,7 @@ import TemplateLayout
         #expect(out.errorLines.count == 1)
         let summary = out.errorLines.first ?? ""
         #expect(summary.hasPrefix("measure-cli: 8 rows (+3 headers/footers) in "))
-        #expect(summary.hasSuffix(" rows/s, 0 cache hits, 1 job"))
+        #expect(summary.contains(" rows/s, 0 cache hits, 1 job; text shaping cache "))
         #expect(try CLIRunner.run(["--quiet", try writePolicyDocument().path]).stderr == "")
     }
 
@@ -163,5 +163,12 @@ import TemplateLayout
         #expect(text.components(separatedBy: "<g class=\"row\">").count - 1 == 2)
         #expect(text.contains(">40 pt</text>"))
         #expect(text.contains(">61.25 pt</text>"))
+        #expect(!text.contains(">Hello</text>"), "the third section's rows are past --render-rows 2")
+        let all = folder.appendingPathComponent("all.svg")
+        _ = try CLIRunner.run(["--render", all.path, try writePolicyDocument().path])
+        let full = try String(contentsOf: all, encoding: .utf8)
+        // The label's frame (16, 10 in the row) and its one line of text at the font's baseline.
+        #expect(full.contains("width=\"288\" height=\"20\" fill=\"none\" stroke=\"#0a84ff\""))
+        #expect(full.components(separatedBy: ">Hello</text>").count - 1 == 2)
     }
 }

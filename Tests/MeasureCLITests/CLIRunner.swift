@@ -30,9 +30,23 @@ enum CLIRunner {
             candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("measure-cli"))
         }
         candidates.append(packageRoot.appendingPathComponent(".build/debug/measure-cli"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? packageRoot.appendingPathComponent(".build/debug/measure-cli")
+        if let built = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return built }
+        return buildSeparately()
     }()
+
+    /// Builds measure-cli in a scratch folder of its own (the running `swift test` holds the
+    /// lock on `.build`), for when the test bundle was built without it.
+    static func buildSeparately() -> URL {
+        let scratch = packageRoot.appendingPathComponent(".build/measure-cli-for-tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--product", "measure-cli", "--scratch-path", scratch.path]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+        return scratch.appendingPathComponent("debug/measure-cli")
+    }
 
     /// Runs measure-cli with `arguments`, feeding `stdin` (from a file when `stdinFile` is set).
     static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: URL? = nil,

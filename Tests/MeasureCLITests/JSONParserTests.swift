@@ -129,6 +129,19 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONParser().parse(over) }
     }
 
+    @Test func deferredRowsAreTheRowsByteRanges() throws {
+        let text = #"{"list":{},"sections":[{"rows":[{"a":"x]\"}"}, [1,{"b":[]}] ,3]},{"height":4},{"rows":[]},{"rows":[{}]}]}"#
+        let bytes = Array(text.utf8)
+        let (document, rows) = try bytes.withUnsafeBytes { try JSONParser().parseDeferringRows($0) }
+        let texts = rows.map { $0.map { String(decoding: bytes[$0], as: UTF8.self) } }
+        #expect(texts == [[#"{"a":"x]\"}"}"#, #"[1,{"b":[]}]"#, "3"], [], [], ["{}"]])
+        #expect(document == (try JSONParser().parse(#"{"list":{},"sections":[{"rows":[]},{"height":4},{"rows":[]},{"rows":[]}]}"#)))
+        let duplicated = Array(#"{"sections":[{"rows":[1,2],"rows":[3]}]}"#.utf8)
+        // A duplicated "rows" keeps the last one, as the sequential parse does.
+        let last = try duplicated.withUnsafeBytes { try JSONParser().parseDeferringRows($0) }
+        #expect(last.rows.map { $0.map { String(decoding: duplicated[$0], as: UTF8.self) } } == [["3"]])
+    }
+
     @Test func numbersPrintInShortestRoundTripForm() {
         #expect(JSONText.number(88.5) == "88.5")
         #expect(JSONText.number(40) == "40")

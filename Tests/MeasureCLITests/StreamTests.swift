@@ -37,7 +37,33 @@ import Testing
             #"{"line":11,"error":"sections[1].rows[1].accessory: unknown value \"sideways\": expected one of \"none\", \"disclosure\", \"detailDisclosure\", \"checkmark\", \"detailButton\""}"#,
             #"{"section":0,"kind":"footer","height":5}"#,
         ])
-        #expect(out.errorLines.last?.hasSuffix(", 1 cache hits, \(ProcessInfo.processInfo.activeProcessorCount) jobs, 5 bad lines") == true)
+        #expect(out.errorLines.last?.contains(", 1 cache hits, \(ProcessInfo.processInfo.activeProcessorCount) jobs, 5 bad lines; text shaping cache ") == true)
+    }
+
+    /// In a pipeline, a row's line comes out while the input is still open.
+    @Test(.timeLimit(.minutes(1))) func eachRowIsAnsweredBeforeTheInputEnds() throws {
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["--stream", "--quiet", "-"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("{\"sections\":[{\"height\":44}]}\n{\"key\":\"first\"}\n".utf8))
+        var received = Data()
+        while !received.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        #expect(String(decoding: received, as: UTF8.self) == "{\"section\":0,\"row\":0,\"height\":44,\"key\":\"first\"}\n")
+        input.fileHandleForWriting.write(Data("{\"key\":\"second\"}\n".utf8))
+        try input.fileHandleForWriting.close()
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: rest, as: UTF8.self) == "{\"section\":0,\"row\":1,\"height\":44,\"key\":\"second\"}\n")
+        #expect(process.terminationStatus == 0)
     }
 
     @Test func badDocumentLineFailsTheRunWithNoOutput() throws {

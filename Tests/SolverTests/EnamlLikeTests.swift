@@ -48,3 +48,43 @@ import Testing
         #expect(value("fl3top") >= low && value("fl3top") <= high)
     }
 }
+
+extension EnamlLikeTests {
+    /// The same answers as kiwisolver solving the mapped priorities lexicographically (level by
+    /// level, as `kiwi_reference.py` does for the random systems): on this system kiwi's weights
+    /// and Auto Layout's levels agree.
+    @Test func enamlLikeSystemMatchesKiwisolverSolvingItLevelByLevel() throws {
+        let system = try EnamlLikeSystem()
+        let index = Dictionary(uniqueKeysWithValues: system.names.enumerated().map { ($1, $0) })
+        func spec(_ entry: EnamlLikeSystem.Entry) -> [String: Any] {
+            let priority = EnamlLikeSystem.priorities[entry.strength]!
+            return [
+                "terms": entry.terms.compactMap { term -> [Any]? in
+                    guard case .name(let name) = term[0], case .number(let k) = term[1] else { return nil }
+                    return [index[name]!, k]
+                },
+                "constant": entry.constant, "op": entry.op,
+                "priority": priority.value, "required": priority.isRequired,
+            ]
+        }
+        let base = system.entries.map(spec)
+        let edit = EnamlLikeSystem.priorities["strong"]!.value
+        let systems: [[String: Any]] = EnamlLikeSystem.sizes.map { size in
+            let edits: [[String: Any]] = [
+                ["terms": [[index["width"]!, 1.0]], "constant": -size.0, "op": "==", "priority": edit, "required": false],
+                ["terms": [[index["height"]!, 1.0]], "constant": -size.1, "op": "==", "priority": edit, "required": false],
+            ]
+            return ["variables": system.names.count, "constraints": base + edits]
+        }
+        let kiwi = try KiwiReference.run(["mode": "lexicographic", "systems": systems], as: [[Double]].self)
+        try #require(kiwi.count == EnamlLikeSystem.sizes.count)
+        for (step, size) in EnamlLikeSystem.sizes.enumerated() {
+            system.solver.suggestValue(system.variables["width"]!, size.0)
+            system.solver.suggestValue(system.variables["height"]!, size.1)
+            for (i, name) in system.names.enumerated() where !Self.tiedVariables.contains(name) {
+                let ours = system.solver.value(of: system.variables[name]!)
+                #expect(abs(ours - kiwi[step][i]) <= 1e-6, "\(name) at \(size): ours \(ours), kiwi \(kiwi[step][i])")
+            }
+        }
+    }
+}

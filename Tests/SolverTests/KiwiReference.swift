@@ -25,7 +25,7 @@ enum KiwiReference {
         let output = Pipe()
         let errors = FileManager.default.temporaryDirectory
             .appendingPathComponent("kiwi-errors-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -40,6 +40,7 @@ struct RandomSystem {
         case add(Spec)
         case addTemporary(Spec, removeAfter: Int)
         case edit(variable: Int, priority: Double, values: [Double])
+        case temporaryEdit(variable: Int, priority: Double, values: [Double])
     }
 
     let count: Int
@@ -47,9 +48,10 @@ struct RandomSystem {
     /// What holds at the end: every constraint kept plus each edit's last suggestion.
     var final: [Spec] = []
 
+    /// Seeds above 10000 make template-sized systems (10 to 40 variables), others small ones.
     init(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let n = Int.random(in: 3...9, using: &rng)
+        let n = seed > 10000 ? Int.random(in: 10...40, using: &rng) : Int.random(in: 3...9, using: &rng)
         count = n
         // A hidden solution every required constraint satisfies, so the required set is feasible.
         let truth = (0..<n).map { _ in Double(Int.random(in: 0...300, using: &rng)) }
@@ -98,15 +100,29 @@ struct RandomSystem {
         specs.shuffle(using: &rng)
         final = specs
         steps = specs.map { .add($0) }
-        // Constraints that come and go: any priority, all consistent with the truth.
-        for _ in 0..<Int.random(in: 0...3, using: &rng) {
+        // Constraints that come and go: any priority and relation; required ones hold at the truth.
+        for _ in 0..<Int.random(in: 0...4, using: &rng) {
             let i = Int.random(in: 0..<n, using: &rng)
-            let temporary = Bool.random(using: &rng)
-                ? spec([(i, 1)], truth[i], .equal, 1000)
-                : spec([(i, 1)], Double(Int.random(in: 0...300, using: &rng)), .equal, levels.randomElement(using: &rng)!)
+            let j = (i + 1) % n
+            let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            let slack = relation == .equal ? 0 : Double(Int.random(in: 0...20, using: &rng)) * (relation == .lessThanOrEqual ? 1 : -1)
+            let temporary: Spec
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: temporary = spec([(i, 1)], truth[i] + slack, relation, 1000)
+            case 1: temporary = spec([(i, 1), (j, -1)], truth[i] - truth[j] + slack, relation, 1000)
+            default:
+                temporary = spec([(i, 1)], Double(Int.random(in: 0...300, using: &rng)), relation, levels.randomElement(using: &rng)!)
+            }
             let at = Int.random(in: 0...steps.count, using: &rng)
             let removeAfter = Int.random(in: at...steps.count, using: &rng)
             steps.insert(.addTemporary(temporary, removeAfter: removeAfter), at: at)
+        }
+        // An edit that comes and goes (suggested, then removed): it leaves no trace.
+        if Bool.random(using: &rng) {
+            let v = Int.random(in: 0..<n, using: &rng)
+            let values = (0..<3).map { _ in Double(Int.random(in: -20...320, using: &rng)) }
+            steps.insert(.temporaryEdit(variable: v, priority: [1000.0, 700, 200].randomElement(using: &rng)!, values: values),
+                         at: Int.random(in: 0...steps.count, using: &rng))
         }
         // Edits, suggested a few times; the last suggestion is what the reference sees.
         var edited = Set<Int>()
@@ -138,6 +154,15 @@ struct RandomSystem {
             case .edit(let v, let p, let values):
                 try solver.addEditVariable(xs[v], priority: Priority(p))
                 for value in values { solver.suggestValue(xs[v], value) }
+            case .temporaryEdit(let v, let p, let values):
+                // Skipped when the variable has a lasting edit: one edit per variable.
+                if solver.hasEditVariable(xs[v]) { break }
+                try solver.addEditVariable(xs[v], priority: Priority(p))
+                for value in values {
+                    solver.suggestValue(xs[v], value)
+                    _ = solver.value(of: xs[v])
+                }
+                solver.removeEditVariable(xs[v])
             }
             for (after, handle) in pending where after <= index { solver.remove(handle) }
             pending.removeAll { $0.0 <= index }

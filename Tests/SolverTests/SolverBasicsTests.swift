@@ -24,8 +24,22 @@ import Testing
     }
 
     @Test func higherPriorityBeatsAnyAmountOfLowerError() throws {
-        // Kiwi's weights would let the two 250s (total pull 2 * 250 * 10) beat the 251 (251 * 10)
-        // and give 10; lexicographic levels give 0.
+        // Kiwi's weights let the two 250s (total pull 2 * 250 * 10) beat the 251 (251 * 10) and
+        // give 10 (checked with kiwisolver below); lexicographic levels give 0.
+        let kiwi = try KiwiReference.run([
+            "mode": "weighted",
+            "systems": [[
+                "variables": ["x", "y", "z"],
+                "constraints": [
+                    ["terms": [["x", 1], ["y", -1]], "constant": 0, "op": "==", "strength": "required"],
+                    ["terms": [["x", 1], ["z", -1]], "constant": 0, "op": "==", "strength": "required"],
+                    ["terms": [["x", 1]], "constant": 0, "op": "==", "strength": 251],
+                    ["terms": [["y", 1]], "constant": -10, "op": "==", "strength": 250],
+                    ["terms": [["z", 1]], "constant": -10, "op": "==", "strength": 250],
+                ] as [[String: Any]],
+            ] as [String: Any]],
+        ] as [String: Any], as: [[[Double]]].self)
+        #expect(kiwi == [[[10, 10, 10]]])
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
         try s.add(Constraint(x, .equal, LinearExpression(y)))
@@ -36,5 +50,56 @@ import Testing
         #expect(s.value(of: x) == 0)
         #expect(s.value(of: y) == 0)
         #expect(s.value(of: z) == 0)
+    }
+
+    @Test func everyDistinctPriorityValueIsItsOwnLevel() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
+        try s.add(Constraint(x, .equal, LinearExpression(y)))
+        try s.add(Constraint(x, .equal, LinearExpression(z)))
+        try s.add(Constraint(x, .equal, 0, priority: Priority(250.5)))
+        for _ in 0..<5 {
+            try s.add(Constraint(y, .equal, 10, priority: .low))
+            try s.add(Constraint(z, .equal, 10, priority: .low))
+        }
+        #expect(s.value(of: x) == 0)
+    }
+
+    @Test func errorsWithinOneLevelAddUp() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(x, .equal, LinearExpression(y)))
+        try s.add(Constraint(x, .equal, 0, priority: Priority(500)))
+        try s.add(Constraint(y, .equal, 10, priority: Priority(500)))
+        try s.add(Constraint(y, .greaterThanOrEqual, 10, priority: Priority(500)))
+        #expect(s.value(of: x) == 10)
+        // A weaker level only breaks ties the stronger levels leave open.
+        let t = Solver()
+        let a = t.makeVariable("a")
+        try t.add(Constraint(a, .greaterThanOrEqual, 0, priority: .high))
+        try t.add(Constraint(a, .lessThanOrEqual, 40, priority: .high))
+        try t.add(Constraint(a, .equal, 100, priority: .low))
+        try t.add(Constraint(a, .equal, -100, priority: .fittingSize))
+        #expect(t.value(of: a) == 40)
+    }
+
+    @Test func expressionsCombineTermsOfTheSameVariable() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(2 * x + x - y / 2, .equal, 10 - x))   // 4x - y/2 == 10
+        try s.add(Constraint(y, .equal, 4))
+        #expect(s.value(of: x) == 3)
+        #expect(s.name(of: x) == "x")
+    }
+
+    @Test func constraintsAcceptVariablesAndConstantsOnEitherSide() throws {
+        let s = Solver()
+        let a = s.makeVariable(), b = s.makeVariable(), c = s.makeVariable()
+        try s.add(Constraint(a, .equal, 3))
+        try s.add(Constraint(b, .equal, a))
+        try s.add(Constraint(a + b, .lessThanOrEqual, c))
+        try s.add(Constraint(c, .equal, 100, priority: .low))
+        try s.add(Constraint(c, .lessThanOrEqual, a * 10 + 1))
+        #expect([s.value(of: a), s.value(of: b), s.value(of: c)] == [3, 3, 31])
     }
 }

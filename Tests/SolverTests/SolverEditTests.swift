@@ -154,3 +154,29 @@ import Testing
         #expect(s.value(of: x) == 1)
     }
 }
+
+/// Snapshots carry a solved template across threads.
+@Suite struct SolverSnapshotTests {
+    @Test func snapshotsStartIndependentSolversOnOtherThreads() async throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), w = s.makeVariable("w")
+        try s.addEditVariable(w, priority: .required)
+        try s.add(Constraint(x, .equal, w * 0.5 - 8))
+        s.suggestValue(w, 100)
+        let snapshot = s.snapshot()
+        let results = try await withThrowingTaskGroup(of: (Double, Double).self) { group in
+            for width in [200.0, 320.0, 375.0] {
+                group.addTask {
+                    let local = Solver(snapshot)
+                    local.suggestValue(w, width)
+                    return (width, local.value(of: x))
+                }
+            }
+            var results: [Double: Double] = [:]
+            for try await (width, value) in group { results[width] = value }
+            return results
+        }
+        #expect(results == [200: 92, 320: 152, 375: 179.5])
+        #expect(s.value(of: x) == 42)
+    }
+}

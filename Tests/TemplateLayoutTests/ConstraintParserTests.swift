@@ -66,6 +66,10 @@ import Testing
             == "templates.T.constraints[4]: \"a.middle == super.top\": unknown attribute \"middle\" at column 3")
     }
 
+    @Test func columnsCountCharactersNotBytes() {
+        #expect(error("名前.top == x.bogus")?.message == "\"名前.top == x.bogus\": unknown attribute \"bogus\" at column 13")
+    }
+
     @Test func missingRelationNamesItsColumn() {
         #expect(error("a.top = super.top")?.message == "\"a.top = super.top\": expected ==, <= or >= at column 7")
     }

@@ -155,6 +155,29 @@ import Testing
         #expect(try contentDerivedMeasure(document.sections[0].rows[0], document.sections[0], document, 375) == 40)
     }
 
+    /// Every source size 0...12 with every -n 1...5, -all, with and without -ec: rows are
+    /// ceil(count / n) (one with -all), none for an empty source, one empty row with -ec; the
+    /// part positions mark each group's ends and the section positions the section's.
+    @Test func rowCountsFollowAOZForEverySizeAndN() throws {
+        for count in 0...12 {
+            let data: JSONValue = .object(["items": .array((0..<count).map { .number(Double($0)) })])
+            for flag in ["-n 1", "-n 2", "-n 3", "-n 4", "-n 5", "-all"] {
+                for empty in ["", " -ec EmptyCell"] {
+                    let rows = try Self.sections("row -c TableViewCell\nrow -s items \(flag)\(empty)", data: data)[0].rows
+                    let n = flag == "-all" ? count : Int(flag.dropFirst(3))!
+                    let expected = count == 0 ? (empty.isEmpty ? 0 : 1) : (flag == "-all" ? 1 : (count + n - 1) / n)
+                    #expect(rows.count == 1 + expected, "\(count) \(flag)\(empty)")
+                    let group = rows.dropFirst()
+                    #expect(group.first.map { $0.position.contains(.partTop) } ?? true)
+                    #expect(group.last.map { $0.position.contains([.partBottom, .bottom]) } ?? true)
+                    #expect(group.dropFirst().dropLast().allSatisfy { $0.position.intersection([.partOnly, .only]).isEmpty })
+                    #expect(rows[0].position.contains(.top) && rows[0].position.contains(.partOnly))
+                    #expect(group.allSatisfy { $0.isEmpty == (count == 0) })
+                }
+            }
+        }
+    }
+
     @Test func parseErrorsNameTheLine() {
         #expect(throws: ConfigFileError(line: 3, "unknown flag \"-x\"")) { try ConfigFile.parse("mode\n\nrow -x 1") }
         #expect(throws: ConfigFileError(line: 1, "-s needs a value")) { try ConfigFile.parse("row -s") }

@@ -156,4 +156,28 @@ import Testing
         ]
         try expectAgreementWithKiwi(Self.baselineCell, rows: rows)
     }
+
+    static let centeringCell = TemplateSpec(name: "Centering", views: [
+        ViewSpec(id: "tabs", kind: .stack(StackSpec(axis: .horizontal, spacing: 4, alignment: .lastBaseline,
+                                                    distribution: .equalCentering, arranged: ["t1", "t2", "t3"]))),
+        Fixtures.label("t1", "${t1}", size: 13),
+        ViewSpec(id: "t2", kind: .label(LabelSpec(text: "${t2}", size: 20, lines: 2))),
+        Fixtures.label("t3", "${t3}", size: 11),
+        ViewSpec(id: "none", kind: .stack(StackSpec(axis: .vertical, arranged: ["gone"]))),
+        ViewSpec(id: "gone", kind: .view(width: .fixed(10), height: .fixed(10)), hidden: .always(true)),
+    ], constraints: [
+        "tabs.leading == super.leading + 16", "tabs.trailing == super.trailing - 16", "tabs.top == super.top + 6",
+        "none.leading == super.leading", "none.top == tabs.bottom + 3", "super.bottom >= none.bottom + 6",
+    ])
+
+    @Test func equalCenteringLastBaselineAndEmptyStacksAgreeWithKiwi() throws {
+        let rows = [
+            Fixtures.row(["t1": .string("Home"), "t2": .string("Search\nall"), "t3": .string("Me")]),
+            Fixtures.row(["t1": .string("A"), "t2": .string("B"), "t3": .string("Settings")]),
+        ]
+        let heights = try expectAgreementWithKiwi(Self.centeringCell, rows: rows)
+        // The empty stack is 0 tall, so the cell is 6 + tabs + 3 + 0 + 6 plus the separator.
+        // Tallest tab 47 (two 20-point lines, 23.28 each) in row 0: 6 + 47 + 3 + 0 + 6 + 0.5.
+        #expect(heights[0] == 62.5)
+    }
 }

@@ -82,4 +82,33 @@ import Testing
             try measurer.measureFooter(of: SectionSpec(footer: .template("Nope", data: .null)), frames: false)
         }
     }
+
+    @Test func fixedHeightRowWithATemplateIsLaidOutAtItsHeightForFrames() throws {
+        let measurer = try Fixtures.measurer([Fixtures.feedCell])
+        let row = RowSpec(data: .object(["name": .string("Ada"), "detail": .string(HandWrittenCellTests.posts[1])]),
+                          accessory: .checkmark)
+        let section = SectionSpec(template: "FeedCell", height: 120)
+        let cell = try measurer.measureRow(row, in: section, frames: true)
+        #expect(cell.height == 120)
+        let reference = try #require(try KiwiReference.layout([(Fixtures.feedCell, row)], fixedContentHeight: 119.5)[0])
+        for frame in cell.frames {
+            let e = try #require(reference.frames[frame.id])
+            #expect(zip([frame.x, frame.y, frame.width, frame.height], e).allSatisfy { abs($0 - $1) <= 1e-6 }, "\(frame.id)")
+        }
+        #expect(try measurer.measureRow(row, in: section, frames: false) == CellMeasurement(height: 120))
+        // Too short for its required content: no error, the layout comes as close as it can.
+        #expect(try measurer.measureRow(row, in: SectionSpec(template: "FeedCell", height: 20), frames: true).height == 20)
+    }
+
+    @Test func aMeasurerAtAnotherWidthSharesTemplatesAndMeasuresThere() throws {
+        let wide = try Fixtures.measurer([Fixtures.feedCell])
+        let narrow = try wide.withWidth(200)
+        let row = Fixtures.row(["name": .string("Ada"), "detail": .string(HandWrittenCellTests.posts[1])])
+        let section = SectionSpec(template: "FeedCell")
+        let direct = try Fixtures.measurer([Fixtures.feedCell], list: ListSettings(width: 200))
+        #expect(try narrow.measureRow(row, in: section, frames: true) == direct.measureRow(row, in: section, frames: true))
+        #expect(try narrow.measureRow(row, in: section, frames: false).height
+            > wide.measureRow(row, in: section, frames: false).height)
+        #expect(throws: LayoutError.self) { try wide.withWidth(.nan) }
+    }
 }

@@ -16,6 +16,7 @@ enum KiwiReference {
     /// Runs the script on `cases`; one result (or error text) per case.
     static func solve(_ cases: [[String: Any]]) throws -> [Result?] {
         let input = try JSONSerialization.data(withJSONObject: ["cases": cases])
+        // KIWI_DUMP=/tmp/cases.json keeps the script's input for running it by hand.
         if let dump = ProcessInfo.processInfo.environment["KIWI_DUMP"] { try input.write(to: URL(fileURLWithPath: dump)) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -58,7 +59,8 @@ enum KiwiReference {
     }
 
     /// The reference layout of each (template, row) pair, all in one run of the script per round.
-    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings()) throws -> [Result?] {
+    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings(),
+                       fixedContentHeight: Double? = nil) throws -> [Result?] {
         let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
         let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
         let measurer = TextMeasurer()
@@ -72,7 +74,9 @@ enum KiwiReference {
         var results: [Result?] = []
         for _ in 0..<CompiledTemplate.maximumMeasureRounds + 1 {
             let cases = items.indices.map { r in
-                makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
+                var c = makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
+                if let fixedContentHeight { c["fixedContentHeight"] = fixedContentHeight }
+                return c
             }
             results = try solve(cases)
             var changed = false

@@ -134,4 +134,19 @@ import Testing
         #expect(hidden.frames.first { $0.id == "s" }?.width == 10)
         #expect(hidden.frames.first { $0.id == "b" }?.width == 30)
     }
+
+    @Test func requiredIntrinsicSizeThatCannotHoldNamesTheIntrinsicConstraint() throws {
+        let t = TemplateSpec(name: "T", views: [
+            ViewSpec(id: "a", kind: .image(width: .path("w"), height: .fixed(10)), hugging: [1000, 250], compression: [1000, 750]),
+        ], constraints: ["a.leading == super.leading", "a.top == super.top", "super.bottom == a.bottom", "a.width == 50"])
+        let measurer = try Fixtures.measurer([t])
+        #expect(try measurer.measureRow(Fixtures.row(["w": .number(50)]), in: SectionSpec(template: "T"), frames: false).height == 10.5)
+        // 60 points wide at required compression resistance against the required 50.
+        #expect(throws: LayoutError(path: "templates.T.constraints[3]", message: "required constraints conflict: "
+            + "\"a intrinsic width == 60 (this row's size)\" (templates.T), "
+            + "\"a.width == 50\" (templates.T.constraints[3]), "
+            + "\"a.width >= intrinsic width @1000 (compression resistance)\" (templates.T.views[0])")) {
+            try measurer.measureRow(Fixtures.row(["w": .number(60)]), in: SectionSpec(template: "T"), frames: false)
+        }
+    }
 }

@@ -17,6 +17,8 @@ struct SplitMix64: RandomNumberGenerator {
 /// is fixed by one required equality or by its intrinsic size (possibly bounded by a required or
 /// prioritised inequality that leaves one optimum), and the content view's bottom is pulled
 /// below some views, so the fitted height is the largest of their bottoms plus a margin.
+/// A view with an intrinsic size never takes its size from another view's (its hugging and
+/// compression errors would then trade against that view's at the same priority: a tie).
 struct UniqueLayoutGenerator {
     var random: SplitMix64
     static let words = ["Inbox", "Ada Lovelace", "今天天气很好", "Settings", "12:45", "Re: lunch?", "OK", "Grace", "📷 Photo"]
@@ -56,7 +58,7 @@ struct UniqueLayoutGenerator {
             case 2 where previous != "super": constraints.append("\(id).centerX == \(previous).centerX - \(c)")
             default: constraints.append("\(id).left == super.centerX + \(c)")
             }
-            switch int(hasIntrinsic ? 0...5 : 2...5) {
+            switch hasIntrinsic ? pick([0, 1, 2, 5]) : int(2...5) {
             case 0: break  // intrinsic width alone
             case 1: constraints.append("\(id).width <= \(points(10...80))")
             case 2: constraints.append("\(id).width == \(points(5...100))")
@@ -75,7 +77,7 @@ struct UniqueLayoutGenerator {
                 if previous != "super" { constraints.append("\(id).firstBaseline == \(previous).lastBaseline + \(d)") }
                 else { constraints.append("\(id).top == super.top + \(d)") }
             }
-            switch int(hasIntrinsic ? 0...4 : 2...4) {
+            switch hasIntrinsic ? pick([0, 1, 2, 3]) : int(2...4) {
             case 0: break
             case 1: constraints.append("\(id).height <= \(points(5...40)) @ required")
             case 2: constraints.append("\(id).height == \(points(5...60))")
@@ -88,8 +90,49 @@ struct UniqueLayoutGenerator {
                 constraints.append("super.bottom >= \(id).bottom + \(points(0...16))")
             }
         }
+        if chance(0.5) { addStack(after: count, &views, &constraints, &data) }
         if chance(0.2) { constraints.append("super.height >= 44") }
         return (TemplateSpec(name: name, views: views, constraints: constraints), .object(data))
+    }
+
+    static let posts = ["A longer post that wraps onto a second line and then, because it keeps going, a third.",
+                        "今天天气很好，我们去公园散步吧。然后去吃火锅，晚上再看一场电影。", "Short"]
+
+    /// A stack pinned between the content view's edges, arranging fresh views (some hidden by the
+    /// row): a vertical column of labels (wrapping or not) and boxes, or a horizontal row of fixed
+    /// boxes distributed fillEqually or equalSpacing. Every arranged size is fixed by the stack or
+    /// by an intrinsic size, so the answer stays unique.
+    mutating func addStack(after count: Int, _ views: inout [ViewSpec], _ constraints: inout [String],
+                           _ data: inout [String: JSONValue]) {
+        let vertical = chance(0.5)
+        var arranged: [String] = []
+        var children: [ViewSpec] = []
+        for k in 0..<int(1...3) {
+            let id = "s\(k)"
+            let hidden: HiddenSpec = chance(0.3) ? .whenTrue("hide\(k)") : .always(false)
+            data["hide\(k)"] = .bool(chance(0.5))
+            if vertical && chance(0.6) {
+                data[id] = .string(pick(Self.posts + Self.words))
+                children.append(ViewSpec(id: id, kind: .label(LabelSpec(text: "${\(id)}", size: Double(int(11...18)),
+                                                                        lines: pick([0, 1, 2]))), hidden: hidden))
+            } else {
+                children.append(ViewSpec(id: id, kind: .view(width: .fixed(points(8...60)), height: .fixed(points(8...40))),
+                                         hidden: hidden))
+            }
+            arranged.append(id)
+        }
+        let alignment: StackSpec.Alignment = vertical ? pick([.fill, .leading, .center, .trailing])
+                                                      : pick([.fill, .top, .center, .bottom])
+        let distribution: StackSpec.Distribution = vertical ? .fill : pick([.fillEqually, .equalSpacing])
+        views.append(ViewSpec(id: "stack", kind: .stack(StackSpec(axis: vertical ? .vertical : .horizontal,
+                                                                   spacing: points(0...8), alignment: alignment,
+                                                                   distribution: distribution, arranged: arranged))))
+        views += children
+        constraints.append("stack.leading == super.leading + \(points(0...20))")
+        constraints.append("stack.trailing == super.trailing - \(points(0...20))")
+        constraints.append(chance(0.5) ? "stack.top == super.top + \(points(0...12))"
+                                       : "stack.top == v\(int(0...count - 1)).bottom + \(points(0...12))")
+        constraints.append("super.bottom >= stack.bottom + \(points(0...12))")
     }
 }
 
@@ -98,7 +141,7 @@ struct UniqueLayoutGenerator {
         var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_121))
         var templates: [TemplateSpec] = []
         var rows: [RowSpec] = []
-        for i in 0..<150 {
+        for i in 0..<300 {
             let (template, data) = generator.template(named: "T\(i)")
             templates.append(template)
             rows.append(RowSpec(data: data, template: template.name, autoHeight: true,

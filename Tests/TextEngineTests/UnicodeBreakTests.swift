@@ -76,6 +76,32 @@ import Testing
         #expect(failures.isEmpty, "lines \(failures.prefix(20).map(\.line))")
     }
 
+    /// Shaping finds clusters with a shortcut for text whose characters are each a cluster;
+    /// its clusters are ICU's graphemes on every corpus text and on Unicode's test strings.
+    @Test func shapingClustersAreICUGraphemes() throws {
+        let measurer = TextMeasurer()
+        let (_, unicodeCases) = try Self.cases("GraphemeBreakTest.txt")
+        let texts = TestCorpus.all + ["a\u{00AD}b\u{3000}c\u{302A}d", "“Quoted” — ‘x’…", "ｆｕｌｌ，ｗｉｄｔｈ！"]
+            + unicodeCases.map { String(decoding: $0.units, as: UTF16.self) }
+        for text in texts {
+            let units = Array(text.utf16)
+            guard !units.contains(where: { TextMeasurer.isMandatoryBreak($0) }) else { continue }
+            let shaped = measurer.shapedText(text, stack: Bundled.stack)
+            // Each segment is cut into clusters on its own (a line break can fall inside a
+            // degenerate cluster such as space + combining mark).
+            for segment in shaped.segments {
+                guard let graphemes = segment.shaped?.graphemes else { continue }
+                var offset = 0, boundaries: [Int] = []
+                for g in graphemes {
+                    offset += Int(g.length)
+                    boundaries.append(offset)
+                }
+                let content = Array(units[segment.start..<(segment.start + offset)])
+                #expect(boundaries == BreakOpportunities.graphemes(content), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func mandatoryBreaksAreMarkedMandatory() {
         let units = Array("a b\nc\r\nd\u{2028}e\u{2029}f".utf16)
         let breaks = BreakOpportunities.lines(units) ?? []

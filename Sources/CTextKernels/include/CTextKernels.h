@@ -38,6 +38,7 @@ typedef struct tl_font {
     void *hb_font;        ///< an immutable `hb_font_t *` at scale = units per em, OT funcs
     double inverse_upem;  ///< 1 / units per em
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
+    const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
@@ -63,6 +64,9 @@ int32_t tl_is_emoji_presentation(const uint16_t *text, int32_t length, int32_t a
 /// itemizer splits runs; 0 otherwise.
 int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t previous,
                                 int32_t next);
+
+/// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
+void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 
 /// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
 uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);

@@ -25,7 +25,7 @@ public enum ConstraintParser {
         var constant = 0.0
         // A leading number is either `M * ITEM.ATTR` or the whole constant `C` (possibly signed).
         var sign = 1.0
-        let signColumn = cursor.column
+        let signIndex = cursor.index
         if cursor.take("-") { sign = -1 } else if cursor.take("+") { sign = 1 }
         cursor.skipSpaces()
         if let number = cursor.unsignedNumber() {
@@ -37,7 +37,7 @@ public enum ConstraintParser {
             } else {
                 constant = sign * number
             }
-        } else if sign == 1, signColumn == cursor.column {
+        } else if sign == 1, signIndex == cursor.index {
             second = try anchor(&cursor, fail: fail)
             cursor.skipSpaces()
             if cursor.take("*") {
@@ -51,9 +51,9 @@ public enum ConstraintParser {
 
         cursor.skipSpaces()
         if second != nil {
-            let opColumn = cursor.column
+            let opIndex = cursor.index
             if cursor.take("+") || cursor.take("-") {
-                let negative = cursor.scalars[opColumn - 1] == "-"
+                let negative = cursor.bytes[opIndex] == UInt8(ascii: "-")
                 cursor.skipSpaces()
                 guard let c = cursor.unsignedNumber() else { throw fail("expected a constant") }
                 constant = negative ? -c : c
@@ -67,7 +67,7 @@ public enum ConstraintParser {
             priority = try parsePriority(&cursor, fail: fail)
             cursor.skipSpaces()
         }
-        if let extra = cursor.peek { throw fail("unexpected \"\(String(extra))\"") }
+        if let extra = cursor.peekCharacter { throw fail("unexpected \"\(extra)\"") }
         guard multiplier.isFinite, constant.isFinite else { throw fail("number out of range", at: 1) }
         if let second, second.attribute.kind != first.attribute.kind,
            first.attribute.kind != .size || second.attribute.kind != .size {
@@ -103,7 +103,7 @@ public enum ConstraintParser {
     private static func anchor(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> LayoutAnchor {
         let column = cursor.column
         guard let item = cursor.identifier() else { throw fail("expected a view id or super", column) }
-        guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", nil) }
+        guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", cursor.column) }
         let attributeColumn = cursor.column
         guard let name = cursor.identifier() else { throw fail("expected an attribute", attributeColumn) }
         guard let attribute = LayoutAttribute(rawValue: name) else {

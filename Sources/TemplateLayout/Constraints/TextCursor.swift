@@ -1,69 +1,96 @@
-/// A read position in a constraint or visual-format string; columns are 1-based Unicode scalars.
+/// A read position in a constraint or visual-format string, over its UTF-8 bytes (no per-token
+/// allocation); columns in messages are 1-based Unicode scalars.
 struct TextCursor {
-    let scalars: [Unicode.Scalar]
+    let bytes: [UInt8]
     private(set) var index = 0
 
-    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+    init(_ text: String) { bytes = Array(text.utf8) }
 
-    /// 1-based column of the next unread character.
-    var column: Int { index + 1 }
-    var isAtEnd: Bool { index >= scalars.count }
-    var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    /// 1-based column (in Unicode scalars) of the next unread character.
+    var column: Int {
+        // Count scalar starts (non-continuation bytes) before the read position.
+        var scalars = 0
+        for b in bytes[..<min(index, bytes.count)] where b & 0xC0 != 0x80 { scalars += 1 }
+        return scalars + 1
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    /// The next byte, if any.
+    var peekByte: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// The next character as text, for messages.
+    var peekCharacter: String? {
+        guard index < bytes.count else { return nil }
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self)
+    }
+
+    /// Whether the next byte is the ASCII character `c`.
+    func next(is c: Unicode.Scalar) -> Bool { peekByte == UInt8(ascii: c) }
 
     mutating func skipSpaces() {
-        while let c = peek, c == " " || c == "\t" { index += 1 }
+        while let c = peekByte, c == 0x20 || c == 0x09 { index += 1 }
     }
 
-    /// Consumes `literal` when the text continues with it.
-    mutating func take(_ literal: String) -> Bool {
-        let wanted = Array(literal.unicodeScalars)
-        guard index + wanted.count <= scalars.count,
-              Array(scalars[index..<index + wanted.count]) == wanted else { return false }
-        index += wanted.count
-        return true
+    /// Consumes `literal` (ASCII) when the text continues with it.
+    mutating func take(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = literal.withUTF8Buffer { wanted in
+            (0..<count).allSatisfy { bytes[index + $0] == wanted[$0] }
+        }
+        if matches { index += count }
+        return matches
     }
 
-    static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic
+    /// Letters (any non-ASCII character counts as one), `_`; digits after the first.
+    private static func isIdentifierStart(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
     }
 
-    static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        isIdentifierStart(c) || ("0"..."9").contains(c)
+    private static func isIdentifierPart(_ b: UInt8) -> Bool {
+        isIdentifierStart(b) || (b >= 0x30 && b <= 0x39)
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.
     mutating func identifier() -> String? {
-        guard let c = peek, Self.isIdentifierStart(c) else { return nil }
-        var out = String.UnicodeScalarView()
-        while let c = peek, Self.isIdentifierPart(c) {
-            out.append(c)
-            index += 1
-        }
-        return String(out)
+        guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
+        let start = index
+        while let c = peekByte, Self.isIdentifierPart(c) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     /// Reads an unsigned decimal number (`12`, `0.5`, `.5`), or nil; finite by construction.
     mutating func unsignedNumber() -> Double? {
         let start = index
-        var text = ""
         var sawDigit = false
         var sawDot = false
-        while let c = peek {
-            if ("0"..."9").contains(c) {
+        var whole = 0.0
+        var fraction = 0.0
+        var scale = 1.0
+        while let c = peekByte {
+            if c >= 0x30 && c <= 0x39 {
                 sawDigit = true
-            } else if c == ".", !sawDot {
-                // A dot followed by a letter ends the number (`2.width` is not valid anyway).
+                if sawDot {
+                    scale /= 10
+                    fraction += Double(c - 0x30) * scale
+                } else {
+                    whole = whole * 10 + Double(c - 0x30)
+                }
+            } else if c == 0x2E, !sawDot {
                 sawDot = true
             } else {
                 break
             }
-            text.unicodeScalars.append(c)
             index += 1
         }
-        guard sawDigit, let value = Double(text) else {
+        guard sawDigit else {
             index = start
             return nil
         }
-        return value
+        // Exact decimal parsing for what was read (the digit loop above only finds the extent).
+        return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? whole + fraction
     }
 }

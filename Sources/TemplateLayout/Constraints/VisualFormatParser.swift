@@ -58,7 +58,7 @@ public enum VisualFormatParser {
                 let nameColumn = cursor.column
                 guard let name = cursor.identifier() else { throw fail("expected a view id", nil) }
                 cursor.skipSpaces()
-                if cursor.peek == "(" {
+                if cursor.next(is: "(") {
                     for p in try predicateList(&cursor, fail: fail) {
                         let me = LayoutAnchor(item: name, attribute: size, column: nameColumn)
                         if let other = p.view {
@@ -110,14 +110,14 @@ public enum VisualFormatParser {
             cursor.skipSpaces()
             if cursor.take("-") {
                 cursor.skipSpaces()
-                if cursor.peek == "(" {
+                if cursor.next(is: "(") {
                     pending = try predicateList(&cursor, fail: fail)
                 } else if let n = cursor.unsignedNumber() {
                     pending = [Predicate(relation: .equal, constant: n, view: nil, priority: 1000)]
-                } else if let name = cursor.identifier() {
+                } else if case let metricColumn = cursor.column, let name = cursor.identifier() {
                     throw fail("metric names such as \"\(name)\" are not supported; write the number",
-                               cursor.column - name.unicodeScalars.count)
-                } else if cursor.peek == "|" || cursor.peek == "[" {
+                               metricColumn)
+                } else if cursor.next(is: "|") || cursor.next(is: "[") {
                     // `[a]-[b]`: the single dash is the standard spacing (NaN until we know the pair).
                     pending = [Predicate(relation: .equal, constant: .nan, view: nil, priority: 1000)]
                 } else {
@@ -137,7 +137,7 @@ public enum VisualFormatParser {
 
     /// Reads `( predicate (, predicate)* )`.
     private static func predicateList(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> [Predicate] {
-        guard cursor.take("(") else { throw fail("expected \"(\"", nil) }
+        guard cursor.take("(") else { throw fail("expected \"(\"", cursor.column) }
         var list: [Predicate] = []
         repeat {
             cursor.skipSpaces()
@@ -164,7 +164,7 @@ public enum VisualFormatParser {
             }
             list.append(p)
         } while cursor.take(",")
-        guard cursor.take(")") else { throw fail("expected \",\" or \")\"", nil) }
+        guard cursor.take(")") else { throw fail("expected \",\" or \")\"", cursor.column) }
         return list
     }
 }

@@ -1,25 +1,6 @@
 import Solver
 import TextEngine
 
-/// One view's frame in the content view's coordinates, in points, unrounded.
-public struct Frame: Sendable, Hashable {
-    /// The view's id.
-    public var id: String
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    /// A frame from its parts.
-    public init(id: String, x: Double, y: Double, width: Double, height: Double) {
-        self.id = id
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// The content view's fitted height and, when asked for, every view's frame.
 struct FittedCell {
     var contentHeight: Double
@@ -35,17 +16,21 @@ extension CompiledTemplate {
     /// required, the height pulled to 0 at priority 50. Labels start at their single-line
     /// (unwrapped) size; each wrapping label is then measured at the width the solution gives
     /// it, its size pushed back and the layout re-solved, until no label's width changes.
+    ///
+    /// With `fixedContentHeight`, the content view's height is set instead of fitted (a
+    /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
+    /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
-             frames wantFrames: Bool) throws(LayoutError) -> FittedCell {
+             frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
         let b = blueprint
-        let program = try program(for: b.visibilityMask(for: row))
+        let program = try program(for: b.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
         let workspace = program.checkout()
         defer { program.checkin(workspace) }
         let solver = workspace.solver
         let v = program.variables
         func suggest(_ index: Int, _ value: Double) {
             // The workspace's solver still holds last row's suggestion; skip unchanged values.
-            guard workspace.suggested[index] != value else { return }
+            guard program.isEdit[index], workspace.suggested[index] != value else { return }
             workspace.suggested[index] = value
             solver.suggestValue(v[index], value)
         }
@@ -58,11 +43,12 @@ extension CompiledTemplate {
         }
 
         suggest(TemplateView.superWidth, width)
-        for (dimension, parameter) in b.rowDimensions {
-            suggest(parameter, RowBinding.points(dimension, in: row))
+        if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
+        for (path, parameter) in b.rowDimensions {
+            suggest(parameter, RowBinding.points(at: path, in: row))
         }
         for (k, label) in b.labels.enumerated() {
-            let text = RowBinding.interpolate(label.text, with: row)
+            let text = label.textTemplate.render(row)
             workspace.texts[k] = text
             workspace.measuredAt[k] = .infinity
             push(label, measurer.measure(text, style: label.style, width: .infinity))
@@ -83,7 +69,7 @@ extension CompiledTemplate {
 
         // Required edits come as close as the required constraints allow; any gap means those
         // constraints cannot hold at this width with these sizes.
-        for edit in program.edits {
+        for edit in program.edits where fixedContentHeight == nil {
             let wanted = workspace.suggested[edit]
             if abs(solver.value(of: v[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
                 throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })

@@ -6,7 +6,11 @@ import TextEngine
 /// Immutable apart from the variant cache; safe to share between threads.
 public final class CompiledTemplate: Sendable {
     let blueprint: TemplateBlueprint
+    /// The variant with every arranged view visible (most rows), read without locking.
+    private let allVisible: SolverProgram
     private let variants: Mutex<[UInt64: SolverProgram]>
+    /// Variants with the content height set by the row (fixed-height rows laid out for frames).
+    private let fixedHeightVariants = Mutex<[UInt64: SolverProgram]>([:])
 
     /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
     /// checks its views, stacks and constraints and builds the variant with every arranged view
@@ -15,11 +19,15 @@ public final class CompiledTemplate: Sendable {
         let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
         let all = try SolverProgram(try ConstraintSystem(blueprint, mask: 0), blueprint: blueprint)
         self.blueprint = blueprint
+        allVisible = all
         variants = Mutex([0: all])
     }
 
     /// The template's name.
     public var name: String { blueprint.name }
+
+    /// How many stack-visibility variants are kept compiled at most.
+    static let maximumCachedVariants = 1024
 
     /// Lays `data` out at content width `width` (accessory already taken off) as
     /// `systemLayoutSizeFitting` would and returns the content view's height, unrounded and
@@ -31,14 +39,28 @@ public final class CompiledTemplate: Sendable {
         return (fitted.contentHeight, fitted.frames)
     }
 
-    /// The solver program of the variant with the arranged views in `mask` collapsed.
-    func program(for mask: UInt64) throws(LayoutError) -> SolverProgram {
+    /// The solver program of the variant with the arranged views in `mask` collapsed (with the
+    /// content height an edit variable when `fixedHeight`).
+    func program(for mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
+        if fixedHeight {
+            if let program = fixedHeightVariants.withLock({ $0[mask] }) { return program }
+            let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask, fixedHeight: true),
+                                            blueprint: blueprint)
+            return fixedHeightVariants.withLock { cache in
+                if let existing = cache[mask] { return existing }
+                if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+                return program
+            }
+        }
+        if mask == 0 { return allVisible }
         if let program = variants.withLock({ $0[mask] }) { return program }
         // Built outside the lock; if two threads race, the first stored wins and both are valid.
+        // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory
+        // stays bounded whatever the rows hide.
         let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask), blueprint: blueprint)
         return variants.withLock { cache in
             if let existing = cache[mask] { return existing }
-            cache[mask] = program
+            if cache.count < Self.maximumCachedVariants { cache[mask] = program }
             return program
         }
     }

@@ -7,10 +7,11 @@ final class SolverWorkspace: @unchecked Sendable {
     let solver: Solver
     /// The value last suggested for each template variable (NaN: never), kept across rows so an
     /// unchanged value (the list width, a repeated size) is not suggested again.
-    var suggested: [Double]
+    /// (Only one thread uses a workspace at a time, so access checks are skipped.)
+    @exclusivity(unchecked) var suggested: [Double]
     /// Per label slot: the width it was last measured at in this row, and its text.
-    var measuredAt: [Double]
-    var texts: [String]
+    @exclusivity(unchecked) var measuredAt: [Double]
+    @exclusivity(unchecked) var texts: [String]
 
     init(_ solver: Solver, variableCount: Int, labelCount: Int) {
         self.solver = solver
@@ -23,14 +24,17 @@ final class SolverWorkspace: @unchecked Sendable {
 /// One template variant compiled into a solver: every constraint added once, the content width
 /// and each per-row parameter made required edit variables. Rows reuse copies of it from a pool
 /// and only suggest new edit values (dual simplex), never rebuilding the tableau.
-final class SolverProgram: @unchecked Sendable {
+final class SolverProgram: Sendable {
     let system: ConstraintSystem
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
-    /// Template variable indices made edit variables: the content width, then the parameters.
+    /// Template variable indices made edit variables: the content width, then the parameters
+    /// some constraint uses (a label's baseline offsets only matter when a baseline is named).
     let edits: [Int]
-    /// Only copied from, under `pool`'s lock.
-    private let prototype: Solver
+    /// Whether each template variable is an edit variable; others are never suggested.
+    let isEdit: [Bool]
+    /// The compiled state every workspace starts from.
+    private let prototype: Solver.Snapshot
     private let pool: Mutex<[SolverWorkspace]>
     private let labelCount: Int
 
@@ -46,17 +50,22 @@ final class SolverProgram: @unchecked Sendable {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
             }
         }
+        var used = [Bool](repeating: false, count: blueprint.variableCount)
+        for constraint in system.constraints {
+            for term in constraint.expression.terms { used[term.variable] = true }
+        }
         var edits = [TemplateView.superWidth]
-        for view in blueprint.views {
-            switch view.kind {
-            case .box(let width, let height):
-                for case .row(_, let parameter) in [width, height].compactMap({ $0 }) { edits.append(parameter) }
-            case .label, .stack: break
+        if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
+        for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
+        for label in blueprint.labels {
+            for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,
+                              label.lastBaselineOffset] where used[parameter] {
+                edits.append(parameter)
             }
         }
-        for label in blueprint.labels {
-            edits += [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset, label.lastBaselineOffset]
-        }
+        var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
+        for edit in edits { isEdit[edit] = true }
+        self.isEdit = isEdit
         for edit in edits {
             do {
                 try solver.addEditVariable(variables[edit], priority: .required)
@@ -66,16 +75,14 @@ final class SolverProgram: @unchecked Sendable {
         }
         self.edits = edits
         labelCount = blueprint.labels.count
-        prototype = solver
+        prototype = solver.snapshot()
         pool = Mutex([])
     }
 
-    /// A workspace for this thread: a pooled solver or a fresh copy of the prototype.
+    /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
     func checkout() -> SolverWorkspace {
-        pool.withLock { pool in
-            if let workspace = pool.popLast() { return workspace }
-            return SolverWorkspace(prototype.copy(), variableCount: variables.count, labelCount: labelCount)
-        }
+        if let workspace = pool.withLock({ $0.popLast() }) { return workspace }
+        return SolverWorkspace(Solver(prototype), variableCount: variables.count, labelCount: labelCount)
     }
 
     /// Gives a workspace back for the next row.

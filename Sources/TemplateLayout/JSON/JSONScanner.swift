@@ -14,6 +14,10 @@ struct _JSONScanner {
     var stack: [OpenContainer] = []
     /// Scratch bytes for strings with escapes, reused across strings.
     var scratch: [UInt8] = []
+    /// Whether rows are delimited instead of parsed (`parseDeferringRows`).
+    var defersRows = false
+    /// Byte ranges of deferred rows, by section.
+    var deferredRows: [[Range<Int>]] = []
 
     init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         // An empty buffer may have no base address; point at a static byte and read nothing.
@@ -48,7 +52,8 @@ struct _JSONScanner {
                 if index < count { throw error("unexpected \(describeByte(at: index)) after the JSON value") }
                 return value
             }
-            switch open {
+            // `consume` hands the container over, so appending to it never copies.
+            switch consume open {
             case .array(var items):
                 items.append(value)
                 skipWhitespace()
@@ -113,6 +118,10 @@ struct _JSONScanner {
         while true {
             skipWhitespace()
             guard index < count else { throw error("unexpected end of input: expected a value") }
+            if defersRows, stack.count == 4, isAtRow, base[index] != UInt8(ascii: "]") {
+                try deferRow()
+                return .null
+            }
             switch base[index] {
             case UInt8(ascii: "{"):
                 try checkDepth()
@@ -124,7 +133,8 @@ struct _JSONScanner {
                 }
                 stack.append(.object([:], key: ""))
                 let key = try parseMemberKey()
-                stack[stack.count - 1] = .object([:], key: key)
+                // Room for a typical row's members up front saves the rehashing of growing.
+                stack[stack.count - 1] = .object(Dictionary(minimumCapacity: 8), key: key)
             case UInt8(ascii: "["):
                 try checkDepth()
                 index += 1
@@ -214,7 +224,8 @@ struct _JSONScanner {
     func currentPath() -> String {
         var path = ""
         for open in stack {
-            switch open {
+            // `consume` hands the container over, so appending to it never copies.
+            switch consume open {
             case .array(let items):
                 path += "[\(items.count)]"
             case .object(_, let key):

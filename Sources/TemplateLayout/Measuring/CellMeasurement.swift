@@ -4,7 +4,7 @@ public struct CellMeasurement: Sendable, Hashable {
     /// Height in points, separator included for rows, rounded up to the pixel grid.
     public var height: Double
     /// Frames of the template's views in template order (empty when not asked for, or when the
-    /// height is fixed rather than measured).
+    /// row has no template; a fixed-height row is laid out at its height).
     public var frames: [Frame]
 
     /// A measurement from its parts.

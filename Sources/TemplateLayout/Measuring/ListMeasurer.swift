@@ -31,17 +31,42 @@ public final class ListMeasurer: Sendable {
         measurer = textMeasurer
     }
 
+    private init(list: ListSettings, templates: [String: CompiledTemplate], measurer: TextMeasurer) {
+        self.list = list
+        self.templates = templates
+        self.measurer = measurer
+    }
+
+    /// A measurer for the same document at list width `width`, sharing this one's fonts, compiled
+    /// templates and text caches (the width is only an edit value, so nothing is recompiled).
+    public func withWidth(_ width: Double) throws(LayoutError) -> ListMeasurer {
+        guard width.isFinite, width >= 0 else {
+            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        }
+        var list = self.list
+        list.width = width
+        return ListMeasurer(list: list, templates: templates, measurer: measurer)
+    }
+
     /// The compiled template named `name`, if the document has one.
     public func template(named name: String) -> CompiledTemplate? { templates[name] }
 
     /// The height of `row` in `section` by the height policy (row height; measured when the row
     /// or section sets autoHeight; section height; list row height). Measured heights include
-    /// the separator and the row's accessory width is taken from the content width. Errors about
-    /// the row itself have an empty path (see `LayoutError.located(at:)`).
+    /// the separator and the row's accessory width is taken from the content width. A fixed-height
+    /// row with a template is laid out at that height when `frames` is set. Errors about the row
+    /// itself have an empty path (see `LayoutError.located(at:)`).
     public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
         switch try HeightPolicy.of(row, in: section, list: list) {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
-            return CellMeasurement(height: h)
+            guard frames, h.isFinite, let name = row.template ?? section.template, let template = templates[name] else {
+                return CellMeasurement(height: h)
+            }
+            // Laid out at its fixed height for the frames (the content view is the row minus the separator).
+            let content = max(0, h - (list.separator ? 1 / list.scale : 0))
+            let fitted = try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
+                                          scale: list.scale, frames: true, fixedContentHeight: content)
+            return CellMeasurement(height: h, frames: fitted.frames)
         case .measured(let name):
             return try measure(template: name, data: row.data, width: list.width - row.accessory.width,
                                separator: list.separator, frames: frames, templatePath: "template")

@@ -1,9 +1,37 @@
 /// Where a generated constraint came from, to name it when constraints conflict.
 struct ConstraintSource: Sendable {
-    /// What a person would recognise: the constraint's text or a description of a generated one.
-    var text: String
+    /// An intrinsic-size constraint, described only when a message needs it (compiling stays
+    /// free of string building for the most numerous generated constraints).
+    struct Intrinsic: Sendable {
+        var view: String
+        var axis: String
+        var hugging: Bool
+        var priority: Double
+    }
+
+    private var fixedText: String?
+    private var intrinsic: Intrinsic?
     /// JSON path, e.g. `templates.FeedCell.constraints[3]` or `templates.FeedCell.views[1]`.
     var path: String
+
+    init(text: String, path: String) {
+        fixedText = text
+        self.path = path
+    }
+
+    init(intrinsic: Intrinsic, path: String) {
+        self.intrinsic = intrinsic
+        self.path = path
+    }
+
+    /// What a person would recognise: the constraint's text or a description of a generated one.
+    var text: String {
+        if let fixedText { return fixedText }
+        guard let i = intrinsic else { return "" }
+        return i.hugging
+            ? "\(i.view).\(i.axis) <= intrinsic \(i.axis) @\(formatNumber(i.priority)) (hugging)"
+            : "\(i.view).\(i.axis) >= intrinsic \(i.axis) @\(formatNumber(i.priority)) (compression resistance)"
+    }
 }
 
 /// One linear constraint `expression REL 0 @ priority`, tagged with its source's index.
@@ -31,9 +59,13 @@ struct ConstraintSystem: Sendable {
     var sources: [ConstraintSource] = []
     /// Index of the fitting constraint's source.
     var fittingSource = 0
+    /// Whether the content view's height is set per row (no fitting constraint).
+    var hasFixedHeight = false
 
     /// Builds the system of `blueprint` with the arranged views in `mask` collapsed.
-    init(_ blueprint: TemplateBlueprint, mask: UInt64) throws(LayoutError) {
+    /// With `fixedHeight`, the content view's height is an edit variable (a fixed-height row laid
+    /// out for its frames) instead of being pulled to 0 at priority 50.
+    init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
         for description in blueprint.constraints {
             let first = blueprint.expression(index(description.first.item, blueprint),
                                              description.first.attribute, mask: mask)
@@ -53,6 +85,10 @@ struct ConstraintSystem: Sendable {
                 StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: blueprint, mask: mask)
                     .generate(into: &self)
             }
+        }
+        if fixedHeight {
+            hasFixedHeight = true
+            return
         }
         fittingSource = sources.count
         add(AffineExpression(variable: TemplateView.superHeight), .equal, Self.fittingPriority,
@@ -110,12 +146,11 @@ struct ConstraintSystem: Sendable {
         }
         for length in lengths {
             let size = AffineExpression(variable: length.variable)
-            add(size - length.value, .lessThanOrEqual, length.hug, ConstraintSource(
-                text: "\(view.id).\(length.axis) <= intrinsic \(length.axis) @\(formatNumber(length.hug)) (hugging)",
-                path: view.path))
-            add(size - length.value, .greaterThanOrEqual, length.resist, ConstraintSource(
-                text: "\(view.id).\(length.axis) >= intrinsic \(length.axis) @\(formatNumber(length.resist)) (compression resistance)",
-                path: view.path))
+            let difference = size - length.value
+            add(difference, .lessThanOrEqual, length.hug, ConstraintSource(
+                intrinsic: .init(view: view.id, axis: length.axis, hugging: true, priority: length.hug), path: view.path))
+            add(difference, .greaterThanOrEqual, length.resist, ConstraintSource(
+                intrinsic: .init(view: view.id, axis: length.axis, hugging: false, priority: length.resist), path: view.path))
         }
     }
 }

@@ -3,20 +3,7 @@ enum RowBinding {
     /// `text` with every `${path}` replaced by the row's value at that dotted path (missing: empty).
     /// An unclosed `${` is kept as written.
     static func interpolate(_ text: String, with row: JSONValue) -> String {
-        guard text.contains("${") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "${") {
-            out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
-                out += rest[open.lowerBound...]
-                return out
-            }
-            out += row.value(atPath: rest[open.upperBound..<close])?.interpolationText ?? ""
-            rest = rest[rest.index(after: close)...]
-        }
-        out += rest
-        return out
+        TextTemplate(text).render(row)
     }
 
     /// A dimension's points for this row: a literal, or the row's number (or numeric string) at the
@@ -26,14 +13,43 @@ enum RowBinding {
         case .fixed(let v):
             return v.isFinite ? max(0, v) : 0
         case .path(let path):
-            let value: Double?
-            switch row.value(atPath: Substring(path)) {
-            case .number(let n): value = n
-            case .string(let s): value = Double(s)
-            default: value = nil
-            }
-            guard let value, value.isFinite else { return 0 }
-            return max(0, value)
+            return points(at: RowPath(path), in: row)
+        }
+    }
+
+    /// The row's number (or numeric string) at `path`, as `points(_:in:)` reads a `${path}` size.
+    static func points(at path: RowPath, in row: JSONValue) -> Double {
+        let value: Double?
+        switch path.value(in: row) {
+        case .number(let n): value = n
+        case .string(let s): value = Double(s)
+        default: value = nil
+        }
+        guard let value, value.isFinite else { return 0 }
+        return max(0, value)
+    }
+}
+
+/// A `HiddenSpec` with its path split once, for the per-row visibility mask.
+enum HiddenRule: Sendable {
+    case always(Bool)
+    case whenTrue(RowPath)
+    case whenFalse(RowPath)
+
+    init(_ spec: HiddenSpec) {
+        switch spec {
+        case .always(let hidden): self = .always(hidden)
+        case .whenTrue(let path): self = .whenTrue(RowPath(path))
+        case .whenFalse(let path): self = .whenFalse(RowPath(path))
+        }
+    }
+
+    /// Whether the view is hidden for `row`, as `HiddenSpec.isHidden(in:)`.
+    func isHidden(in row: JSONValue) -> Bool {
+        switch self {
+        case .always(let hidden): return hidden
+        case .whenTrue(let path): return path.value(in: row)?.isTruthy ?? false
+        case .whenFalse(let path): return !(path.value(in: row)?.isTruthy ?? false)
         }
     }
 }

@@ -36,9 +36,11 @@ struct StackConstraints {
         let s = stack
 
         guard let first = visible.first, let last = visible.last else {
-            add(e(s, mainSize), .equal, AffineExpression(), ConstraintSystem.canvasPriority,
+            // Collapsed like its hidden views (UIKit keeps them chained at zero length), so the
+            // fitting pull cannot make it negative; below required so outside pins still win.
+            add(e(s, mainSize), .equal, AffineExpression(), ConstraintSystem.collapsePriority,
                 "\(stackID).\(mainSize) == 0 (no visible arranged views)")
-            add(e(s, crossSize), .equal, AffineExpression(), ConstraintSystem.canvasPriority,
+            add(e(s, crossSize), .equal, AffineExpression(), ConstraintSystem.collapsePriority,
                 "\(stackID).\(crossSize) == 0 (no visible arranged views)")
             collapse(arranged, into: add)
             return

@@ -17,7 +17,7 @@ struct TemplateBlueprint: Sendable {
     /// Variables: content view, four per view, then per-row parameters.
     var variableCount: Int
     /// Image and box sizes read from the row, with the parameter variable each one sets.
-    var rowDimensions: [(dimension: DimensionSpec, parameter: Int)]
+    var rowDimensions: [(path: RowPath, parameter: Int)]
 
     /// The visibility mask of a row: bit `b` set when `maskedViews[b]` is hidden.
     func visibilityMask(for row: JSONValue) -> UInt64 {

@@ -40,7 +40,7 @@ enum TemplateCompiler {
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
             }
-            views.append(TemplateView(id: view.id, kind: kind, hidden: view.hidden, hugging: hugging,
+            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden), hugging: hugging,
                                       compression: compression, maskBit: nil, path: viewPath))
         }
 
@@ -61,11 +61,11 @@ enum TemplateCompiler {
                 }
             }
         }
-        var rowDimensions: [(dimension: DimensionSpec, parameter: Int)] = []
+        var rowDimensions: [(path: RowPath, parameter: Int)] = []
         for view in views {
             guard case .box(let width, let height) = view.kind else { continue }
             for length in [width, height] {
-                if case .row(let dimension, let parameter)? = length { rowDimensions.append((dimension, parameter)) }
+                if case .row(let path, let parameter)? = length { rowDimensions.append((path, parameter)) }
             }
         }
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
@@ -88,7 +88,7 @@ enum TemplateCompiler {
     private static func length(_ dimension: DimensionSpec, _ parameter: () -> Int) -> IntrinsicLength {
         switch dimension {
         case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
-        case .path: return .row(dimension, parameter: parameter())
+        case .path(let path): return .row(RowPath(path), parameter: parameter())
         }
     }
 
@@ -107,7 +107,7 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, style: style, wraps: label.lines != 1,
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text), style: style, wraps: label.lines != 1,
                          intrinsicWidth: parameter(), intrinsicHeight: parameter(),
                          firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
     }

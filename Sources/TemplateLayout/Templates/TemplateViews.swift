@@ -5,7 +5,7 @@ enum IntrinsicLength: Sendable {
     /// A literal number of points, compiled in as a constant.
     case fixed(Double)
     /// A `${path}` into the row, pushed into the given parameter variable per row.
-    case row(DimensionSpec, parameter: Int)
+    case row(RowPath, parameter: Int)
 }
 
 /// A label's per-row inputs: its text template, style and the parameter variables that carry its
@@ -13,6 +13,8 @@ enum IntrinsicLength: Sendable {
 struct LabelSlot: Sendable {
     var view: Int
     var text: String
+    /// `text` split into literals and row paths once.
+    var textTemplate: TextTemplate
     var style: TextStyle
     /// Whether the label may wrap, so its height depends on the width the layout gives it.
     var wraps: Bool
@@ -35,7 +37,7 @@ struct TemplateView: Sendable {
 
     var id: String
     var kind: Kind
-    var hidden: HiddenSpec
+    var hidden: HiddenRule
     var hugging: (horizontal: Double, vertical: Double)
     var compression: (horizontal: Double, vertical: Double)
     /// Bit of the visibility mask when this view is arranged in a stack (it collapses when hidden).

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CTextKernels
 import Foundation
 
 /// One face of a font file (TTF, OTF, or TTC with a face index), loaded once and immutable.
@@ -17,6 +18,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     /// An immutable `hb_font_t` (safe to shape with from several threads).
     nonisolated(unsafe) let hbFont: OpaquePointer
+    /// Bit c set when the face maps BMP character c: coverage without a cmap lookup.
+    nonisolated(unsafe) let bmpCoverage: UnsafeMutablePointer<UInt64>
     /// Horizontal extents in em: ascender, descender (negative), line gap.
     let emAscender: Double
     let emDescender: Double
@@ -69,10 +72,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         unitsPerEm = upem
         isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
             || hb_ot_color_has_svg(face) != 0
+        bmpCoverage = .allocate(capacity: 1024)
+        tl_fill_bmp_coverage(UnsafeMutableRawPointer(face), bmpCoverage)
         hbFont = font
     }
 
-    deinit { hb_font_destroy(hbFont) }
+    deinit {
+        hb_font_destroy(hbFont)
+        bmpCoverage.deallocate()
+    }
 
     /// Ascender, descender, line gap and line height at `size` points (hhea, or OS/2 typo
     /// metrics when the font sets USE_TYPO_METRICS, as HarfBuzz reports them).

@@ -25,8 +25,9 @@ public struct FontStack: Sendable, Hashable {
 
     /// Stacks are equal when they hold the same face objects in the same order.
     public static func == (lhs: FontStack, rhs: FontStack) -> Bool {
-        lhs.identityHash == rhs.identityHash && lhs.faces.count == rhs.faces.count
-            && zip(lhs.faces, rhs.faces).allSatisfy { $0 === $1 }
+        guard lhs.identityHash == rhs.identityHash, lhs.faces.count == rhs.faces.count else { return false }
+        for i in lhs.faces.indices where lhs.faces[i] !== rhs.faces[i] { return false }
+        return true
     }
 
     /// Hashes the faces' identities.

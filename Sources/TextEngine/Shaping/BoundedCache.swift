@@ -37,16 +37,15 @@ struct BoundedCache<Key: Hashable, Value> {
     /// Stores `value` for `key`, evicting the older generation when the recent one is full.
     mutating func insert(_ value: Value, for key: Key) {
         if recent.count >= generationLimit && recent[key] == nil {
-            older = recent
-            recent = [:]
-            recent.reserveCapacity(generationLimit)
+            swap(&older, &recent)
+            recent.removeAll(keepingCapacity: true)
         }
         recent[key] = value
     }
 
-    /// Drops every entry.
+    /// Drops every entry, keeping the storage for the next ones.
     mutating func removeAll() {
-        recent = [:]
-        older = [:]
+        recent.removeAll(keepingCapacity: true)
+        older.removeAll(keepingCapacity: true)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Compared byte for byte, not by Swift's canonical equivalence: two canonically equal strings
 /// have different UTF-16 offsets, so they must not share line ranges.
-struct TextKey: Hashable, @unchecked Sendable {
+struct TextKey: Hashable, Sendable {
     let stack: FontStack
     let text: String
     let hash: UInt64
@@ -30,23 +30,52 @@ struct TextKey: Hashable, @unchecked Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The key's own 64-bit hash (already well mixed) with the table's seed, sparing the
+    /// dictionary a SipHash pass on every lookup.
+    func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: hash ^ UInt64(UInt(bitPattern: seed))) }
 }
 
 /// Key of a break segment: the font stack and the segment's UTF-16 code units.
+///
+/// Segments of up to 12 code units (most words) are held inline, so looking one up does not
+/// allocate; longer ones keep an array.
 struct SegmentKey: Hashable, Sendable {
     let stack: FontStack
-    let units: ContiguousArray<UInt16>
     let hash: UInt64
+    let count: Int
+    let inline: (UInt64, UInt64, UInt64)
+    let spill: ContiguousArray<UInt16>?
+
+    static let inlineCapacity = 12
 
     init(stack: FontStack, units: UnsafeBufferPointer<UInt16>) {
         self.stack = stack
-        self.units = ContiguousArray(units)
+        self.count = units.count
         self.hash = tl_hash_bytes(units.baseAddress, Int64(units.count * 2), stack.identityHash)
+        if units.count <= Self.inlineCapacity {
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                if let base = units.baseAddress {
+                    raw.copyMemory(from: UnsafeRawBufferPointer(start: base, count: units.count * 2))
+                }
+            }
+            inline = words
+            spill = nil
+        } else {
+            inline = (0, 0, 0)
+            spill = ContiguousArray(units)
+        }
     }
 
     static func == (lhs: SegmentKey, rhs: SegmentKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.units == rhs.units && lhs.stack == rhs.stack
+        lhs.hash == rhs.hash && lhs.count == rhs.count && lhs.inline == rhs.inline
+            && lhs.spill == rhs.spill && lhs.stack == rhs.stack
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The key's own 64-bit hash (already well mixed) with the table's seed, sparing the
+    /// dictionary a SipHash pass on every lookup.
+    func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: hash ^ UInt64(UInt(bitPattern: seed))) }
 }

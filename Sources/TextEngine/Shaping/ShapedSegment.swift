@@ -6,7 +6,7 @@ import CTextKernels
 /// linearly with the point size, so one shaping serves every size.
 final class ShapedSegment: Sendable {
     /// The segment's grapheme clusters in order, each with its advance and font.
-    let graphemes: ContiguousArray<Grapheme>
+    let graphemes: GraphemeRun
     /// Sum of all cluster advances, in em.
     let advance: Double
     /// Advance of the breakable white space at the end (it hangs at a line end), in em.
@@ -17,7 +17,7 @@ final class ShapedSegment: Sendable {
     /// none): Pango gives them the font of the text after them, in the next segment.
     let trailingSpacesStart: Int
 
-    init(graphemes: ContiguousArray<Grapheme>) {
+    init(graphemes: GraphemeRun) {
         self.graphemes = graphemes
         var advance = 0.0, trailing = 0.0, mask: UInt64 = 0
         var inTrailing = true
@@ -36,27 +36,58 @@ final class ShapedSegment: Sendable {
 
     /// Shapes `units` with `stack`; nil only when the C kernel fails (ICU or memory).
     static func shape(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedSegment? {
+        shapeGraphemes(units, stack: stack).map { ShapedSegment(graphemes: GraphemeRun($0)) }
+    }
+
+    /// The grapheme clusters of `units` shaped with `stack` (fallback per cluster, one
+    /// HarfBuzz call per run of clusters sharing a face); nil only when the C kernel fails.
+    static func shapeGraphemes(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ContiguousArray<Grapheme>? {
         let faces = stack.faces
         return withUnsafeTemporaryAllocation(of: tl_font.self, capacity: faces.count) { fonts in
             for (i, face) in faces.enumerated() {
                 fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
                                    inverse_upem: 1 / Double(face.unitsPerEm),
-                                   is_color: face.isColor ? 1 : 0)
+                                   is_color: face.isColor ? 1 : 0,
+                                   bmp: UnsafePointer(face.bmpCoverage))
             }
-            var out = ContiguousArray<tl_grapheme>(repeating: tl_grapheme(), count: units.count)
-            let count = out.withUnsafeMutableBufferPointer { buffer in
-                tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
-                                 Int32(units.count), buffer.baseAddress, Int32(buffer.count))
+            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: max(1, units.count)) { out in
+                let count = tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
+                                             Int32(units.count), out.baseAddress, Int32(units.count))
+                guard count >= 0 else { return nil }
+                var graphemes = ContiguousArray<Grapheme>()
+                graphemes.reserveCapacity(Int(count))
+                for g in out.prefix(Int(count)) {
+                    graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font,
+                                              hangs: g.hangs != 0, spaces: g.spaces != 0))
+                }
+                return graphemes
             }
-            guard count >= 0 else { return nil }
-            var graphemes = ContiguousArray<Grapheme>()
-            graphemes.reserveCapacity(Int(count))
-            for g in out.prefix(Int(count)) {
-                graphemes.append(Grapheme(advance: g.advance, tail: g.tail, length: g.length, font: g.font, hangs: g.hangs != 0, spaces: g.spaces != 0))
-            }
-            return ShapedSegment(graphemes: graphemes)
         }
     }
+}
+
+/// A segment's clusters: a zero-based window on clusters shaped together (a paragraph's),
+/// so cutting a paragraph into segments shares one array instead of copying.
+struct GraphemeRun: RandomAccessCollection, Sendable {
+    let storage: ContiguousArray<Grapheme>
+    let base: Int
+    let count: Int
+
+    /// All of `storage`.
+    init(_ storage: ContiguousArray<Grapheme>) {
+        self.init(storage, range: storage.indices)
+    }
+
+    /// The clusters `range` of `storage`.
+    init(_ storage: ContiguousArray<Grapheme>, range: Range<Int>) {
+        self.storage = storage
+        self.base = range.lowerBound
+        self.count = range.count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> Grapheme { storage[base + position] }
 }
 
 /// One grapheme cluster of a shaped segment.

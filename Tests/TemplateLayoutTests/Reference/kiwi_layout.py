@@ -21,7 +21,8 @@ height == 0 at priority 50 (systemLayoutSizeFitting); hugging `size <= intrinsic
 `top + (height - textHeight) / 2 + baseline`; other views' baselines are their bottom; a stack's
 are those of its first/last visible arranged view. UIStackView: ends pinned, spacing between
 visible views, fillEqually equal sizes, equalSpacing equal gaps >= spacing; cross-axis alignment;
-non-fill alignments and empty stacks pull the stack's cross size to 0 at priority 49; hidden
+non-fill alignments pull the stack's cross size to 0 at priority 49, a stack with no visible
+view is 0 x 0 at 999; hidden
 arranged views collapse (size 0 at the stack's start, priority 999). Priorities are
 lexicographic: kiwi optimises one level at a time, strongest first (see Cell.solve).
 """
@@ -130,7 +131,10 @@ class Cell:
             if self.views[i]["kind"] == "stack":
                 self.stack(i)
         self.add(self.W, "==", self.case["width"], 1000)
-        self.add(self.H, "==", 0, 50)
+        if "fixedContentHeight" in self.case:  # a fixed-height row laid out for its frames
+            self.add(self.H, "==", self.case["fixedContentHeight"], 1000)
+        else:
+            self.add(self.H, "==", 0, 50)
 
     def stack(self, s):
         spec = self.views[s]["stack"]
@@ -145,8 +149,8 @@ class Cell:
             self.add(A(a, ms), "==", A(s, ms), 999)
             self.add(A(a, cs), "==", A(s, cs), 999)
         if not visible:
-            self.add(A(s, msz), "==", 0, 49)
-            self.add(A(s, csz), "==", 0, 49)
+            self.add(A(s, msz), "==", 0, 999)
+            self.add(A(s, csz), "==", 0, 999)
             return
         sp = spec.get("spacing", 0)
         self.add(A(visible[0], ms), "==", A(s, ms), 1000)

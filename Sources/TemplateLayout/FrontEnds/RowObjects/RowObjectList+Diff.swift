@@ -33,23 +33,33 @@ extension RowObjectList {
         }
         for n in newKeys.indices where oldIndex[newKeys[n]] == nil { changes.insertSections.append(n) }
 
-        // Rows of stable sections, by key.
-        var oldRow: [String: IndexPath] = [:], newRow: [String: IndexPath] = [:]
-        for (o, n) in stable {
-            for (r, row) in old.sections[o].rows.enumerated() { oldRow[row.key ?? ""] = IndexPath(row: r, section: o) }
-            for (r, row) in new.sections[n].rows.enumerated() { newRow[row.key ?? ""] = IndexPath(row: r, section: n) }
+        // Every old row by key, hashed once; each new row looks itself up once.
+        var oldRow: [String: IndexPath] = [:]
+        oldRow.reserveCapacity(old.sections.reduce(0) { $0 + $1.rows.count })
+        for (o, section) in old.sections.enumerated() {
+            for (r, row) in section.rows.enumerated() { oldRow[row.key ?? ""] = IndexPath(row: r, section: o) }
         }
-        for (o, n) in stable {
-            let before = old.sections[o].rows, after = new.sections[n].rows
-            for (r, row) in before.enumerated() where newRow[row.key ?? ""] == nil {
-                changes.deleteRows.append(IndexPath(row: r, section: o))
+        let stableNew = Dictionary(uniqueKeysWithValues: stable.map { ($1, $0) })   // new section -> old section
+        var claimed = old.sections.indices.map { stable[$0] != nil ? [Bool](repeating: false, count: old.sections[$0].rows.count) : [] }
+        for (n, section) in new.sections.enumerated() {
+            let after = section.rows
+            let origins = after.map { oldRow[$0.key ?? ""] }
+            for (r, row) in after.enumerated() {
+                guard let from = origins[r] else { continue }
+                let previous = old.sections[from.section].rows[from.row]
+                if !previous.sameContent(as: row)
+                    || RowPosition(row: from.row, count: old.sections[from.section].rows.count) != RowPosition(row: r, count: after.count) {
+                    changes.changedKeys.append(row.key ?? "")
+                }
             }
+            guard let o = stableNew[n] else { continue }
             // Rows that stay in this section: a longest run in order stays, the rest move.
-            let fromHere = after.indices.filter { oldRow[after[$0].key ?? ""]?.section == o }
-            let inOrder = Set(longestIncreasingSubsequence(fromHere.map { oldRow[after[$0].key ?? ""]!.row }).map { fromHere[$0] })
+            let fromHere = after.indices.filter { origins[$0]?.section == o }
+            let inOrder = Set(longestIncreasingSubsequence(fromHere.map { origins[$0]!.row }).map { fromHere[$0] })
             for (r, row) in after.enumerated() {
                 let to = IndexPath(row: r, section: n)
-                guard let from = oldRow[row.key ?? ""] else { changes.insertRows.append(to); continue }
+                guard let from = origins[r], stable[from.section] != nil else { changes.insertRows.append(to); continue }
+                claimed[from.section][from.row] = true
                 let previous = old.sections[from.section].rows[from.row]
                 let unchanged = previous.sameContent(as: row)
                     && RowPosition(row: from.row, count: old.sections[from.section].rows.count) == RowPosition(row: r, count: after.count)
@@ -63,7 +73,10 @@ extension RowObjectList {
                 }
             }
         }
-        changes.changedKeys = changedKeys(from: old, to: new)
+        for o in stable.keys {
+            for r in claimed[o].indices where !claimed[o][r] { changes.deleteRows.append(IndexPath(row: r, section: o)) }
+        }
+        changes.changedKeys.sort()
         changes.deleteSections.sort(); changes.insertSections.sort(); changes.reloadSections.sort()
         changes.moveSections.sort { $0.from < $1.from }
         changes.deleteRows.sort(); changes.insertRows.sort(); changes.reloadRows.sort()
@@ -75,23 +88,6 @@ extension RowObjectList {
     /// `beginAutoDiffer` / `commitAutoDiffer` pair.
     public func changes(since snapshot: RowObjectList) -> ListChanges {
         Self.changes(from: snapshot, to: self)
-    }
-
-    /// Keys kept from `old` to `new` whose row changed content or position (a template may read
-    /// `_position`), wherever they went.
-    static func changedKeys(from old: RowObjectList, to new: RowObjectList) -> [String] {
-        var before: [String: (ListRow, RowPosition)] = [:]
-        for section in old.sections {
-            for (r, row) in section.rows.enumerated() { before[row.key ?? ""] = (row, RowPosition(row: r, count: section.rows.count)) }
-        }
-        var keys: [String] = []
-        for section in new.sections {
-            for (r, row) in section.rows.enumerated() {
-                guard let key = row.key, let (previous, position) = before[key] else { continue }
-                if !previous.sameContent(as: row) || position != RowPosition(row: r, count: section.rows.count) { keys.append(key) }
-            }
-        }
-        return keys.sorted()
     }
 
     static func sameRows(_ a: [ListRow], _ b: [ListRow]) -> Bool {

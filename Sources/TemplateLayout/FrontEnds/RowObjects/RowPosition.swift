@@ -11,8 +11,18 @@ public enum RowPosition: String, Sendable, Hashable, CaseIterable {
     /// The position as templates read it from `_position`: one boolean per case plus `name`, so
     /// `"hidden": "!_position.top"` and `${_position.name}` work.
     public var templateValue: JSONValue {
-        var members: [String: JSONValue] = ["name": .string(rawValue)]
-        for position in RowPosition.allCases { members[position.rawValue] = .bool(position == self) }
+        switch self {
+        case .top: return Self.values[0]
+        case .middle: return Self.values[1]
+        case .bottom: return Self.values[2]
+        case .single: return Self.values[3]
+        }
+    }
+
+    /// Built once, in `allCases` order: every row of every document carries one of these four.
+    private static let values: [JSONValue] = allCases.map { position in
+        var members: [String: JSONValue] = ["name": .string(position.rawValue)]
+        for other in allCases { members[other.rawValue] = .bool(other == position) }
         return .object(members)
     }
 }

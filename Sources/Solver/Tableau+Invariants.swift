@@ -1,0 +1,52 @@
+// The tableau's invariants as a checkable list, for tests (cheap enough to call after every step).
+
+extension Tableau {
+    /// Descriptions of every broken invariant (empty when the tableau is sound). Call after
+    /// `resolve()`: pending suggestions may leave rows infeasible until then.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        for (i, row) in rows.enumerated() {
+            if rowOf[row.basic] != i { problems.append("row \(i): rowOf[\(row.basic)] is \(rowOf[row.basic])") }
+            var previous = -1
+            var mask: UInt64 = 0
+            for t in row.terms {
+                if t.symbol <= previous { problems.append("row \(i): terms not sorted at s\(t.symbol)") }
+                if t.coefficient == 0 { problems.append("row \(i): zero coefficient for s\(t.symbol)") }
+                if rowOf[t.symbol] >= 0 { problems.append("row \(i): basic s\(t.symbol) among its terms") }
+                previous = t.symbol
+                mask |= Row.bit(t.symbol)
+            }
+            if mask != row.mask { problems.append("row \(i): stale mask") }
+            let kind = kinds[row.basic]
+            if kind != .external && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
+            if kind == .dummy {
+                if !nearZero(row.constant) { problems.append("row \(i): dummy s\(row.basic) = \(row.constant)") }
+                if row.terms.contains(where: { kinds[$0.symbol] != .dummy }) {
+                    problems.append("row \(i): dummy s\(row.basic) depends on a non-dummy")
+                }
+            }
+        }
+        for s in 0..<kinds.count where rowOf[s] >= 0 && (rowOf[s] >= rows.count || rows[rowOf[s]].basic != s) {
+            problems.append("rowOf[\(s)] points at a row of another symbol")
+        }
+        for (slot, level) in levels.enumerated() {
+            for t in level.terms where rowOf[t.symbol] >= 0 {
+                problems.append("level \(levelValues[slot]): basic s\(t.symbol) priced")
+            }
+        }
+        if lowestNegativeCostSymbol() >= 0 { problems.append("objective not optimal: s\(lowestNegativeCostSymbol()) can enter") }
+        for edit in edits {
+            if edit.columnValid {
+                if edit.column.count != rows.count { problems.append("edit v\(edit.variable): column length") }
+                for i in 0..<min(edit.column.count, rows.count)
+                where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus).bitPattern {
+                    problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus))")
+                }
+                if edit.nonzeroValid && edit.nonzero != edit.column.indices.filter({ edit.column[$0] != 0 }) {
+                    problems.append("edit v\(edit.variable): stale non-zero list")
+                }
+            }
+        }
+        return problems
+    }
+}
