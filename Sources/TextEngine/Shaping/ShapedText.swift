@@ -64,3 +64,10 @@ struct TextSegment: Sendable {
         fontMask = mask
     }
 }
+
+/// Where a break segment lies in its text: its first UTF-16 offset and the end of its content
+/// (before any mandatory break characters).
+struct SegmentBounds {
+    var start: Int
+    var contentEnd: Int
+}
