@@ -50,7 +50,22 @@ final class ShapedSegment: Sendable {
                                    is_color: face.isColor ? 1 : 0,
                                    bmp: UnsafePointer(face.bmpCoverage))
             }
-            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: max(1, units.count)) { out in
+            let capacity = max(1, units.count)
+            if Grapheme.matchesCLayout {
+                // The kernel writes the clusters straight into the array's storage.
+                var failed = true
+                let graphemes = ContiguousArray<Grapheme>(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    let count = UnsafeMutableRawPointer(base).withMemoryRebound(to: tl_grapheme.self, capacity: capacity) { out in
+                        tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
+                                         Int32(units.count), out, Int32(units.count))
+                    }
+                    failed = count < 0
+                    initialized = max(0, Int(count))
+                }
+                return failed ? nil : graphemes
+            }
+            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: capacity) { out in
                 let count = tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
                                              Int32(units.count), out.baseAddress, Int32(units.count))
                 guard count >= 0 else { return nil }
@@ -104,4 +119,18 @@ struct Grapheme: Sendable, Hashable {
     var hangs: Bool
     /// Only space separators: its font follows its neighbours (see tl_shape_segment).
     var spaces: Bool
+}
+
+extension Grapheme {
+    /// Whether Grapheme and the kernel's tl_grapheme lay out their fields alike (the kernel
+    /// writes 0 or 1 to hangs and spaces, valid Bools), so clusters need no copying.
+    static let matchesCLayout: Bool = {
+        MemoryLayout<Grapheme>.stride == MemoryLayout<tl_grapheme>.stride
+            && MemoryLayout<Grapheme>.offset(of: \.advance) == MemoryLayout<tl_grapheme>.offset(of: \.advance)
+            && MemoryLayout<Grapheme>.offset(of: \.tail) == MemoryLayout<tl_grapheme>.offset(of: \.tail)
+            && MemoryLayout<Grapheme>.offset(of: \.length) == MemoryLayout<tl_grapheme>.offset(of: \.length)
+            && MemoryLayout<Grapheme>.offset(of: \.font) == MemoryLayout<tl_grapheme>.offset(of: \.font)
+            && MemoryLayout<Grapheme>.offset(of: \.hangs) == MemoryLayout<tl_grapheme>.offset(of: \.hangs)
+            && MemoryLayout<Grapheme>.offset(of: \.spaces) == MemoryLayout<tl_grapheme>.offset(of: \.spaces)
+    }()
 }
