@@ -3,8 +3,10 @@ import CTextKernels
 /// A break segment (text between two line-break opportunities) shaped once with a font stack.
 ///
 /// Advances are in em of the font that shaped each cluster: unhinted OpenType shaping scales
-/// linearly with the point size, so one shaping serves every size.
-final class ShapedSegment: Sendable {
+/// linearly with the point size, so one shaping serves every size. A value (its clusters live in
+/// storage shared with the other segments of the paragraph shaped with it), so making one
+/// allocates nothing.
+struct ShapedSegment: Sendable {
     /// The segment's grapheme clusters in order, each with its advance and font.
     let graphemes: GraphemeRun
     /// Sum of all cluster advances, in em.
