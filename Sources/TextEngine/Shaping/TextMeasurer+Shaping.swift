@@ -63,13 +63,12 @@ extension TextMeasurer {
             if isHard {
                 while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
             }
-            segments.append(TextSegment(start: start, end: end, endsParagraph: isHard, shaped: nil))
-            bounds[i] = SegmentBounds(start: start, contentEnd: contentEnd)
+            bounds[i] = SegmentBounds(start: start, contentEnd: contentEnd, end: end, endsParagraph: isHard)
             start = end
             if isHard || i == Int(found) - 1 {
-                shapeParagraph(&segments, bounds: UnsafeBufferPointer(rebasing: bounds[paragraphFirst...i]),
-                               first: paragraphFirst, units: units, stack: stack)
-                paragraphFirst = segments.count
+                shapeParagraph(into: &segments, bounds: UnsafeBufferPointer(rebasing: bounds[paragraphFirst..<(i + 1)]),
+                               units: units, stack: stack)
+                paragraphFirst = i + 1
             }
         }
         respaceTrailingSpaces(&segments, units: units, stack: stack)
@@ -83,17 +82,18 @@ extension TextMeasurer {
         return ShapedText(segments: segments, utf16Count: count)
     }
 
-    /// Fills in the shaping of segments[first...] (one paragraph, whose segments span
-    /// `bounds`): from the segment cache when every segment is there, else by shaping the
-    /// paragraph in one pass (few HarfBuzz calls) and cutting it at the segment boundaries. A
-    /// segment's last cluster gets its unkerned advance, so a cut segment measures as if shaped
-    /// alone, as a cached one was. Works in scratch buffers: no arrays per paragraph.
-    private func shapeParagraph(_ segments: inout ContiguousArray<TextSegment>,
-                                bounds: UnsafeBufferPointer<SegmentBounds>, first: Int,
+    /// Appends the segments `bounds` (one paragraph) with their shaping: from the segment
+    /// cache when every segment is there, else by shaping the paragraph in one pass (few
+    /// HarfBuzz calls) and cutting it at the segment boundaries. A segment's last cluster gets
+    /// its unkerned advance, so a cut segment measures as if shaped alone, as a cached one was.
+    /// Works in scratch buffers: no arrays per paragraph.
+    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
+                                bounds: UnsafeBufferPointer<SegmentBounds>,
                                 units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
         let n = bounds.count
         withUnsafeTemporaryAllocation(of: SegmentKey?.self, capacity: n) { keys in
-            withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
+          withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
                 for k in 0..<n {
                     let b = bounds[k]
                     keys.initializeElement(at: k, to: b.contentEnd > b.start
@@ -101,60 +101,65 @@ extension TextMeasurer {
                         : nil)
                 }
                 let missing = self.segments.withLock { cache in
-                    var missing = 0
+                    var missing = false
                     for k in 0..<n {
-                        let value = keys[k].flatMap { cache.value(for: $0) }
-                        if value == nil && keys[k] != nil { missing += 1 }
-                        shaped.initializeElement(at: k, to: value)
+                        fresh[k] = false
+                        if let key = keys[k] {
+                            let value = cache.value(for: key)
+                            if value == nil { missing = true; fresh[k] = true }
+                            shaped.initializeElement(at: k, to: value)
+                        } else {
+                            shaped.initializeElement(at: k, to: nil)
+                        }
                     }
                     return missing
                 }
-                if missing > 0 {
-                    shapeMissing(shaped, keys: keys, bounds: bounds, units: units, stack: stack)
+                if missing {
+                    shapeMissing(shaped, keys: keys, fresh: fresh, bounds: bounds, units: units, stack: stack)
                 }
                 for k in 0..<n {
-                    let segment = segments[first + k]
-                    segments[first + k] = TextSegment(start: segment.start, end: segment.end,
-                                                      endsParagraph: segment.endsParagraph, shaped: shaped[k])
+                    let b = bounds[k]
+                    segments.append(TextSegment(start: b.start, end: b.end, endsParagraph: b.endsParagraph,
+                                                shaped: shaped.moveElement(from: k)))
                 }
-                shaped.deinitialize()
                 keys.deinitialize()
             }
+          }
         }
     }
 
-    /// Shapes the paragraph spanning `bounds` once, cuts it into the segments that `shaped`
-    /// lacks and stores those in the segment cache. A segment whose bounds fall inside a
-    /// cluster of the paragraph's shaping is shaped alone instead.
+    /// Shapes the paragraph spanning `bounds` once, cuts it into the segments marked `fresh`
+    /// (not in the cache) and stores those in the segment cache, moving their keys there. A
+    /// segment whose bounds fall inside a cluster of the paragraph's shaping is shaped alone.
     private func shapeMissing(_ shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
                               keys: UnsafeMutableBufferPointer<SegmentKey?>,
+                              fresh: UnsafeMutableBufferPointer<Bool>,
                               bounds: UnsafeBufferPointer<SegmentBounds>,
                               units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
         let n = bounds.count
         guard let firstBound = bounds.first, let lastBound = bounds.last else { return }
         let paragraph = firstBound.start..<lastBound.contentEnd
         withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { clusterStart in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
-                var storage: ContiguousArray<Grapheme>?
-                if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack),
-                   Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds, clusterStart: clusterStart) {
-                    storage = graphemes
+            var storage: ContiguousArray<Grapheme>?
+            if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack),
+               Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds, clusterStart: clusterStart) {
+                storage = graphemes
+            }
+            for k in 0..<n where fresh[k] {
+                if let storage {
+                    shaped[k] = ShapedSegment(graphemes: GraphemeRun(storage, range: clusterStart[k]..<clusterStart[k + 1]))
+                } else {
+                    shaped[k] = ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[k].start..<bounds[k].contentEnd]),
+                                                    stack: stack)
                 }
-                for k in 0..<n {
-                    fresh[k] = shaped[k] == nil && keys[k] != nil
-                    guard fresh[k] else { continue }
-                    if let storage {
-                        shaped[k] = ShapedSegment(graphemes: GraphemeRun(storage, range: clusterStart[k]..<clusterStart[k + 1]))
-                    } else {
-                        shaped[k] = ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[k].start..<bounds[k].contentEnd]),
-                                                        stack: stack)
-                    }
-                }
-                self.segments.withLock { cache in
-                    for k in 0..<n where fresh[k] {
-                        if let key = keys[k], let value = shaped[k] { cache.insert(value, for: key) }
-                    }
-                }
+            }
+        }
+        self.segments.withLock { cache in
+            for k in 0..<n where fresh[k] {
+                guard let value = shaped[k] else { continue }
+                let key = keys.moveElement(from: k)
+                keys.initializeElement(at: k, to: nil)
+                if let key { cache.insert(value, for: key) }
             }
         }
     }
