@@ -22,17 +22,21 @@ struct ShapedSegment: Sendable {
     init(graphemes: GraphemeRun) {
         self.graphemes = graphemes
         var advance = 0.0, trailing = 0.0, mask: UInt64 = 0
-        var inTrailing = true
-        for g in graphemes.reversed() {
-            advance += g.advance
-            mask |= 1 << UInt64(g.font)
-            if inTrailing && g.hangs { trailing += g.advance } else { inTrailing = false }
+        var first = graphemes.count
+        graphemes.storage.withUnsafeBufferPointer { all in
+            let clusters = UnsafeBufferPointer(rebasing: all[graphemes.base..<(graphemes.base + graphemes.count)])
+            // Summed from the end (the order fixes the rounding of the sums).
+            var inTrailing = true
+            for g in clusters.reversed() {
+                advance += g.advance
+                mask |= 1 << UInt64(g.font)
+                if inTrailing && g.hangs { trailing += g.advance } else { inTrailing = false }
+            }
+            while first > 0 && clusters[first - 1].spaces && clusters[first - 1].hangs { first -= 1 }
         }
         self.advance = advance
         self.trailingSpace = trailing
         self.fontMask = mask
-        var first = graphemes.count
-        while first > 0 && graphemes[first - 1].spaces && graphemes[first - 1].hangs { first -= 1 }
         trailingSpacesStart = first
     }
 

@@ -71,7 +71,10 @@ extension TextMeasurer {
                 paragraphFirst = i + 1
             }
         }
-        respaceTrailingSpaces(&segments, units: units, stack: stack)
+        // Spaces can only move to another face the text uses: with one face there is none.
+        var faces: UInt64 = 0
+        for i in segments.indices { faces |= segments[i].fontMask }
+        if faces & (faces &- 1) != 0 { respaceTrailingSpaces(&segments, units: units, stack: stack) }
         // A text ending in a mandatory break has an empty last line (as Pango and TextKit
         // lay it out); otherwise the last segment ends the last paragraph.
         if segments.last?.endsParagraph == true {
