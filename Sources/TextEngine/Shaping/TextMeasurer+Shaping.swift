@@ -95,40 +95,53 @@ extension TextMeasurer {
                                 units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
         let n = bounds.count
         withUnsafeTemporaryAllocation(of: SegmentKey?.self, capacity: n) { keys in
-          withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
-                for k in 0..<n {
-                    let b = bounds[k]
-                    keys.initializeElement(at: k, to: b.contentEnd > b.start
-                        ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[b.start..<b.contentEnd]))
-                        : nil)
+            withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
+                    shapeParagraph(into: &segments, bounds: bounds, units: units, stack: stack,
+                                   keys: keys, shaped: shaped, fresh: fresh)
                 }
-                let missing = self.segments.withLock { cache in
-                    var missing = false
-                    for k in 0..<n {
-                        fresh[k] = false
-                        if let key = keys[k] {
-                            let value = cache.value(for: key)
-                            if value == nil { missing = true; fresh[k] = true }
-                            shaped.initializeElement(at: k, to: value)
-                        } else {
-                            shaped.initializeElement(at: k, to: nil)
-                        }
-                    }
-                    return missing
-                }
-                if missing {
-                    shapeMissing(shaped, keys: keys, fresh: fresh, bounds: bounds, units: units, stack: stack)
-                }
-                for k in 0..<n {
-                    let b = bounds[k]
-                    segments.append(TextSegment(start: b.start, end: b.end, endsParagraph: b.endsParagraph,
-                                                shaped: shaped.moveElement(from: k)))
-                }
-                keys.deinitialize()
             }
-          }
         }
+    }
+
+    /// `shapeParagraph` with uninitialized scratch space for the segments' keys, their shaping
+    /// and whether each was made now; leaves `keys`, `shaped` and `fresh` uninitialized.
+    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
+                                bounds: UnsafeBufferPointer<SegmentBounds>,
+                                units: UnsafeBufferPointer<UInt16>, stack: FontStack,
+                                keys: UnsafeMutableBufferPointer<SegmentKey?>,
+                                shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
+                                fresh: UnsafeMutableBufferPointer<Bool>) {
+        let n = bounds.count
+        for k in 0..<n {
+            let b = bounds[k]
+            keys.initializeElement(at: k, to: b.contentEnd > b.start
+                ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[b.start..<b.contentEnd]))
+                : nil)
+        }
+        let missing = self.segments.withLock { cache in
+            var missing = false
+            for k in 0..<n {
+                fresh[k] = false
+                if let key = keys[k] {
+                    let value = cache.value(for: key)
+                    if value == nil { missing = true; fresh[k] = true }
+                    shaped.initializeElement(at: k, to: value)
+                } else {
+                    shaped.initializeElement(at: k, to: nil)
+                }
+            }
+            return missing
+        }
+        if missing {
+            shapeMissing(shaped, keys: keys, fresh: fresh, bounds: bounds, units: units, stack: stack)
+        }
+        for k in 0..<n {
+            let b = bounds[k]
+            segments.append(TextSegment(start: b.start, end: b.end, endsParagraph: b.endsParagraph,
+                                        shaped: shaped.moveElement(from: k)))
+        }
+        keys.deinitialize()
     }
 
     /// Shapes the paragraph spanning `bounds` once, cuts it into the segments marked `fresh`
