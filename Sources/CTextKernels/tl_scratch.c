@@ -11,6 +11,10 @@ static void tl_scratch_free(void *pointer) {
     if (scratch->line) ubrk_close(scratch->line);
     if (scratch->character) ubrk_close(scratch->character);
     if (scratch->buffer) hb_buffer_destroy(scratch->buffer);
+    for (int i = 0; i < TL_PLAN_ENTRIES; i++) {
+        if (scratch->plans[i].plan) hb_shape_plan_destroy(scratch->plans[i].plan);
+        if (scratch->plans[i].face) hb_face_destroy(scratch->plans[i].face);
+    }
     free(scratch->owner);
     free(scratch->shaped);
     free(scratch->advances);
@@ -59,4 +63,30 @@ int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count) {
     scratch->advances = advances;
     scratch->advances_capacity = capacity;
     return 1;
+}
+
+void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer) {
+    hb_face_t *face = hb_font_get_face(font);
+    hb_segment_properties_t props;
+    hb_buffer_get_segment_properties(buffer, &props);
+    for (int i = 0; i < TL_PLAN_ENTRIES; i++) {
+        tl_plan_entry *entry = &scratch->plans[i];
+        if (entry->plan && entry->face == face && hb_segment_properties_equal(&entry->props, &props)) {
+            hb_shape_plan_execute(entry->plan, font, buffer, NULL, 0);
+            return;
+        }
+    }
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached(face, &props, NULL, 0, NULL);
+    if (!plan || plan == hb_shape_plan_get_empty()) {
+        hb_shape(font, buffer, NULL, 0);
+        return;
+    }
+    tl_plan_entry *entry = &scratch->plans[scratch->next_plan];
+    scratch->next_plan = (scratch->next_plan + 1) % TL_PLAN_ENTRIES;
+    if (entry->plan) hb_shape_plan_destroy(entry->plan);
+    if (entry->face) hb_face_destroy(entry->face);
+    entry->face = hb_face_reference(face);
+    entry->props = props;
+    entry->plan = plan;
+    hb_shape_plan_execute(plan, font, buffer, NULL, 0);
 }

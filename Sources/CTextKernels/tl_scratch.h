@@ -6,6 +6,16 @@
 #include <hb.h>
 #include <unicode/ubrk.h>
 
+/// A shape plan this thread reuses: HarfBuzz's own cached plan for (face, properties), held
+/// with a reference to the face so the face's address cannot be reused while it is here.
+typedef struct tl_plan_entry {
+    hb_face_t *face;
+    hb_segment_properties_t props;
+    hb_shape_plan_t *plan;
+} tl_plan_entry;
+
+#define TL_PLAN_ENTRIES 8
+
 typedef struct tl_scratch {
     UBreakIterator *line;
     UBreakIterator *character;
@@ -15,6 +25,8 @@ typedef struct tl_scratch {
     int32_t owner_capacity;
     hb_position_t *advances; // per glyph of a run: the glyph's own advance
     int32_t advances_capacity;
+    tl_plan_entry plans[TL_PLAN_ENTRIES];
+    int32_t next_plan;       // the entry replaced next when all are taken
 } tl_scratch;
 
 /// This thread's scratch space, or NULL when it cannot be created.
@@ -25,5 +37,10 @@ int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count);
 
 /// Ensures `advances` holds at least `count` entries; returns 0 on allocation failure.
 int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count);
+
+/// Shapes `buffer` (segment properties set) with `font` as hb_shape does, with no features,
+/// through the same cached shape plan, but found in this thread's small table instead of by
+/// building HarfBuzz's plan key on every call.
+void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer);
 
 #endif

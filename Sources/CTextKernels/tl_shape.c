@@ -104,7 +104,7 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text, length, (unsigned)start, end - start);
     hb_buffer_guess_segment_properties(buffer);
-    hb_shape(font->hb_font, buffer, NULL, 0);
+    tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
@@ -142,7 +142,7 @@ static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const ui
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
     hb_buffer_guess_segment_properties(buffer);
-    hb_shape(font->hb_font, buffer, NULL, 0);
+    tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
     double advance = 0;

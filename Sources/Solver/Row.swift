@@ -7,9 +7,10 @@
 ///
 /// `mask` has bit `symbol % 64` set for every symbol in the row, so most "is this symbol here?"
 /// questions (a pivot asks every row) are answered without touching the terms' storage.
+@usableFromInline
 struct Row: Sendable {
     var basic: Int
-    var constant: Double
+    @usableFromInline var constant: Double
     private(set) var terms: [Term]
     private(set) var mask: UInt64 = 0
 

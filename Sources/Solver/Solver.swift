@@ -11,7 +11,7 @@
 public final class Solver {
     // Unchecked: every access is a single call on one thread (the type is documented as not
     // thread-safe), and the dynamic check cost more than the re-solve itself.
-    @exclusivity(unchecked) var tableau: Tableau
+    @usableFromInline @exclusivity(unchecked) var tableau: Tableau
 
     /// An empty solver.
     public init() {
@@ -76,10 +76,13 @@ public final class Solver {
 
     /// The value of `v` in the current solution (0 for a variable no constraint pins, or one this
     /// solver did not make).
+    @inlinable
     public func value(of v: Variable) -> Double {
         guard v.id >= 0 && v.id < tableau.kinds.count else { return 0 }
-        tableau.resolve()
-        return tableau.value(of: v.id)
+        // Inlined into callers (a row's frames are dozens of reads); the solve is a call.
+        if tableau.needsSolve { tableau.resolve() }
+        let r = tableau.rowOf[v.id]
+        return r >= 0 ? tableau.rows[r].constant : 0
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's

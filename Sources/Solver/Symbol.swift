@@ -1,6 +1,7 @@
 // Symbols are the tableau's columns: dense integer ids, one kind each.
 
 /// What a tableau symbol stands for, which decides how the simplex may move it.
+@usableFromInline
 enum SymbolKind: UInt8, Sendable {
     /// A user `Variable`: unrestricted in sign.
     case external

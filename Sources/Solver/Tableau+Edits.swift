@@ -70,12 +70,14 @@ extension Tableau {
                 var column: [Double] = []
                 var nonzero: [Int] = []
                 var table: [Row] = []
+                let count = edits[index].nonzeroCount
                 swap(&column, &edits[index].column)
                 swap(&nonzero, &edits[index].nonzero)
                 swap(&table, &rows)
                 column.withUnsafeBufferPointer { column in
                     table.withUnsafeMutableBufferPointer { table in
-                        for i in nonzero {
+                        for j in 0..<count {
+                            let i = nonzero[j]
                             let c = table[i].constant + delta * column[i]
                             table[i].constant = c
                             if c < 0 && kinds[table[i].basic] != .external {
@@ -96,7 +98,7 @@ extension Tableau {
     }
 
     /// Runs the dual simplex for the suggestions made since the last solve.
-    @inline(__always)
+    @usableFromInline
     mutating func resolve() {
         if needsSolve {
             needsSolve = false
@@ -108,11 +110,19 @@ extension Tableau {
     mutating func rebuildNonzero(_ index: Int) {
         var nonzero: [Int] = []
         swap(&nonzero, &edits[index].nonzero)
-        nonzero.removeAll(keepingCapacity: true)
+        let n = edits[index].column.count
+        if nonzero.count < n { nonzero.append(contentsOf: repeatElement(0, count: n - nonzero.count)) }
+        var count = 0
         edits[index].column.withUnsafeBufferPointer { column in
-            for i in 0..<column.count where column[i] != 0 { nonzero.append(i) }
+            nonzero.withUnsafeMutableBufferPointer { out in
+                for i in 0..<n where column[i] != 0 {
+                    out[count] = i
+                    count += 1
+                }
+            }
         }
         swap(&nonzero, &edits[index].nonzero)
+        edits[index].nonzeroCount = count
         edits[index].nonzeroValid = true
     }
 

@@ -42,7 +42,8 @@ extension Tableau {
                 where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus).bitPattern {
                     problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus))")
                 }
-                if edit.nonzeroValid && edit.nonzero != edit.column.indices.filter({ edit.column[$0] != 0 }) {
+                if edit.nonzeroValid
+                    && edit.nonzero.prefix(edit.nonzeroCount).sorted() != edit.column.indices.filter({ edit.column[$0] != 0 }) {
                     problems.append("edit v\(edit.variable): stale non-zero list")
                 }
             }

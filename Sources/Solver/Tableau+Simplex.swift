@@ -61,20 +61,40 @@ extension Tableau {
                 continue
             }
             let p = rows[index].coefficient(for: plus)
-            if edits[k].column[index] != p {
+            let old = edits[k].column[index]
+            if old != p {
                 edits[k].column[index] = p
-                edits[k].nonzeroValid = false
+                noteColumnChange(k, row: index, from: old, to: p)
             }
             if p == 0 { continue }
-            edits[k].nonzeroValid = false
-            edits[k].column.withUnsafeMutableBufferPointer { column in
+            // The column is swapped out so the non-zero list can be kept while it is written.
+            var column: [Double] = []
+            swap(&column, &edits[k].column)
+            column.withUnsafeMutableBufferPointer { column in
                 for t in 0..<touchedRows.count {
                     let i = touchedRows[t]
                     let c = column[i]
-                    let sum = c == 0 ? p * touchedFactors[t] : c + p * touchedFactors[t]
-                    column[i] = nearZero(sum) ? 0 : sum
+                    var sum = c == 0 ? p * touchedFactors[t] : c + p * touchedFactors[t]
+                    if nearZero(sum) { sum = 0 }
+                    column[i] = sum
+                    if (c == 0) != (sum == 0) { noteColumnChange(k, row: i, from: c, to: sum) }
                 }
             }
+            swap(&column, &edits[k].column)
+        }
+    }
+
+    /// Keeps edit `k`'s list of non-zero rows in step with one entry of its column: a new
+    /// non-zero row is appended; an entry that cancelled to zero invalidates the list (rare).
+    @inline(__always)
+    mutating func noteColumnChange(_ k: Int, row: Int, from old: Double, to new: Double) {
+        guard edits[k].nonzeroValid else { return }
+        if old == 0 && new != 0 {
+            let n = edits[k].nonzeroCount
+            if n == edits[k].nonzero.count { edits[k].nonzero.append(row) } else { edits[k].nonzero[n] = row }
+            edits[k].nonzeroCount = n + 1
+        } else if old != 0 && new == 0 {
+            edits[k].nonzeroValid = false
         }
     }
 

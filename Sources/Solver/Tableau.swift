@@ -22,9 +22,11 @@ struct EditRecord: Sendable {
     /// every row. Invalid while `plus` is basic or after it leaves the basis (rebuilt on demand).
     var column: [Double] = []
     var columnValid = false
-    /// The rows where `column` is non-zero, rebuilt when the column changes: most suggestions
-    /// then touch a handful of rows.
+    /// `nonzero[0..<nonzeroCount]`: the rows where `column` is non-zero, in no particular order,
+    /// kept through pivots (rebuilt when an entry cancels or rows move): most suggestions then
+    /// touch a handful of rows. The array only grows, so keeping it never allocates.
     var nonzero: [Int] = []
+    var nonzeroCount = 0
     var nonzeroValid = false
 }
 
@@ -38,15 +40,16 @@ struct EditRecord: Sendable {
 ///   (its constant is the level's current error, its terms the symbols' costs at that level);
 /// - the objective is lexicographically minimal: no non-basic, non-dummy symbol has a cost vector
 ///   whose first non-zero entry (in `levelOrder`) is negative.
+@usableFromInline
 struct Tableau: Sendable {
     // Symbols (columns), indexed by id.
-    var kinds: [SymbolKind] = []
-    var rowOf: [Int] = []
+    @usableFromInline var kinds: [SymbolKind] = []
+    @usableFromInline var rowOf: [Int] = []
     var ownerOf: [Int] = []
     var editOf: [Int] = []
     var names: [String] = []
 
-    var rows: [Row] = []
+    @usableFromInline var rows: [Row] = []
 
     // The vector objective: one row per priority level, compared in `levelOrder`.
     var levels: [Row] = []
@@ -71,7 +74,7 @@ struct Tableau: Sendable {
     var objectiveChanged = false
 
     /// Suggestions were made since the last dual simplex run.
-    var needsSolve = false
+    @usableFromInline var needsSolve = false
 
     /// Pivots performed so far (for tests and benchmarks: a re-solve that stays in the same
     /// basis performs none).

@@ -169,8 +169,8 @@ import TemplateLayout
         let full = try String(contentsOf: all, encoding: .utf8)
         // The label's frame (16, 10 in the row) and its one line of text at the font's baseline.
         #expect(full.contains("width=\"288\" height=\"20\" fill=\"none\" stroke=\"#0a84ff\""))
-        // Three rows of section 2 show "Hello": the fixed-height one (33) is laid out at its
-        // height for its frames too (docs/layout.md, height policy), so its label is drawn.
+        // All three rows of the third section draw their label: the fixed-height row (33) is
+        // laid out at its own height, as a cell with a template still is.
         #expect(full.components(separatedBy: ">Hello</text>").count - 1 == 3)
     }
 }

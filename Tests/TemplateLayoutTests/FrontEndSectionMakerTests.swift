@@ -166,3 +166,47 @@ import Testing
         return document
     }
 }
+
+/// CB's `make.headerView` / `make.footerView`: the table's own header and footer views.
+@Suite struct FrontEndTableHeaderViewTests {
+    static let banner = TemplateSpec(name: "Banner", views: [
+        ViewSpec(id: "title", kind: .label(LabelSpec(text: "${title}", size: 20, lines: 0))),
+    ], constraints: ["title.leading == super.leading + 20", "title.trailing == super.trailing - 20",
+                     "title.top == super.top + 10", "super.bottom == title.bottom + 10"])
+
+    func table(header: SupplementarySpec?, footer: SupplementarySpec?) throws -> SectionMakerTable {
+        try TableMaker(fonts: Fixtures.fonts, templates: ["Banner": Self.banner])
+            .headerView(header ?? .height(0)).footerView(footer ?? .height(0))
+            .makeSection { $0.cell("Banner").data([.object(["title": .string("Row")])]).autoHeight().headerTitle("A") }
+            .build()
+    }
+
+    @Test func tableHeaderTemplateIsMeasuredAtTheListWidthWithoutASeparator() throws {
+        let data = JSONValue.object(["title": .string("A long banner title that wraps onto a second line at 375 points")])
+        let made = try table(header: .template("Banner", data: data), footer: .height(30))
+        let measurer = try ListMeasurer(document: made.document, baseDirectory: Fixtures.root)
+        let expected = try measurer.measure(template: "Banner", data: data, separator: false, frames: false).height
+        #expect(try made.tableHeaderHeight(measuredBy: measurer) == expected)
+        #expect(expected > 60, "two 20-point lines plus 20 points of padding")
+        #expect(try made.tableFooterHeight(measuredBy: measurer) == 30)
+    }
+
+    @Test func contentHeightAddsTableViewsSectionHeadersAndRows() throws {
+        let made = try table(header: .height(100), footer: .height(30))
+        let measurer = try ListMeasurer(document: made.document, baseDirectory: Fixtures.root)
+        let section = made.document.sections[0]
+        let row = try measurer.measureRow(section.rows[0], in: section, frames: false).height
+        #expect(try made.contentHeight(measuredBy: measurer) == 100 + 40 + row + 30)
+    }
+
+    @Test func aBadTableHeaderTemplateIsNamedAsTheTableHeaderView() throws {
+        let made = try table(header: .template("Nope", data: .object([:])), footer: nil)
+        let measurer = try ListMeasurer(document: made.document, baseDirectory: Fixtures.root)
+        do {
+            _ = try made.tableHeaderHeight(measuredBy: measurer)
+            Issue.record("an unknown template must be an error")
+        } catch {
+            #expect(error.path.hasPrefix("tableHeaderView"), "\(error)")
+        }
+    }
+}

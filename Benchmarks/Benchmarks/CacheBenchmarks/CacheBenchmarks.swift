@@ -195,6 +195,28 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Precache with real cells: 200 ListMeasurer feed cells, all cores, against one thread.
+    Benchmark("Precache 200 ListMeasurer feed cells, all cores") { benchmark in
+        let measurer = try FeedCell.measurer()
+        let model = ListModel(sections: [FeedCell.section(rows: 200)])
+        let source = ListHeightSource(model: model) { row, section, _ in
+            try measurer.measureRow(row, in: section, frames: false).height
+        }
+        let cache = try HeightCache(source: source, width: 375)
+        for _ in benchmark.scaledIterations {
+            cache.invalidateAll()
+            blackHole(await cache.precache())
+        }
+    }
+
+    Benchmark("Peer: 200 ListMeasurer feed cells on one thread") { benchmark in
+        let measurer = try FeedCell.measurer()
+        let section = FeedCell.section(rows: 200)
+        for _ in benchmark.scaledIterations {
+            for row in section.rows { blackHole(try measurer.measureRow(row, in: section, frames: false).height) }
+        }
+    }
+
     Benchmark("Peer: measure 20,000 rows on one thread, no cache") { benchmark in
         for _ in benchmark.scaledIterations {
             for row in 0..<20_000 { blackHole(SyntheticFeedSource.measure(seed: row &* 31, width: 375)) }

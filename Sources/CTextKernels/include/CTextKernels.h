@@ -71,4 +71,8 @@ void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 /// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
 uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 
+/// Writes the UTF-16 form of `length` bytes of valid UTF-8 to `out` (room for `length` units
+/// always suffices) and returns the unit count, or -1 when the bytes end inside a character.
+int64_t tl_utf8_to_utf16(const uint8_t *bytes, int64_t length, uint16_t *out);
+
 #endif

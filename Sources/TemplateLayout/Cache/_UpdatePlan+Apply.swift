@@ -1,38 +1,21 @@
 extension _UpdatePlan {
-    /// For each section after the update, the old section it may edit in place (nil: copy):
-    /// one read by no other section, whose runs take its rows in increasing order (deletes,
-    /// inserts and reloads, no moves), so its buffer can be shifted instead of reallocated.
-    func inPlaceSources() -> [Int?] {
-        var readers: [Int: Int] = [:]
-        for origin in sections {
-            switch origin {
-            case .fresh: break
-            case let .whole(old): readers[old, default: 0] += 1
-            case let .rebuilt(runs):
-                for old in Set(runs.lazy.filter { $0.section >= 0 }.map(\.section)) { readers[old, default: 0] += 1 }
-            }
-        }
-        return sections.map { origin in
-            guard case let .rebuilt(runs) = origin else { return nil }
-            var source: Int?
-            var end = 0
-            for run in runs where run.section >= 0 {
-                if let source, source != run.section { return nil }
-                if run.start < end { return nil }
-                source = run.section
-                end = run.start + run.count
-            }
-            guard let source, readers[source] == 1 else { return nil }
-            return source
-        }
-    }
-
     /// Rearranges per-row values into the shape after the update; `fresh` makes the value of
-    /// an inserted or reloaded row. Untouched sections are shared, not copied.
+    /// an inserted or reloaded row. Untouched sections are shared, not copied; a changed
+    /// section edits its old buffer in place (no reallocation, so no page faults on big lists).
     func apply<T>(_ values: inout [[T]], fresh: () -> T) {
         var old = values
-        values = []  // `old` is now the only owner, so sections taken out of it stay unique
-        let inPlace = inPlaceSources()
+        values = []  // `old` is now the only owner, so buffers taken out of it stay unique
+        // First copy out every row that does not simply shift within its own section (moved
+        // rows, rows from other sections): edits below may overwrite where they were.
+        var gathered = [[T]](repeating: [], count: sections.count)
+        for (index, origin) in sections.enumerated() {
+            guard case let .rebuilt(base, runs) = origin else { continue }
+            _UpdatePlan.classify(runs, base: base) { run, kind in
+                if case .gathered = kind {
+                    gathered[index].append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
+                }
+            }
+        }
         var result: [[T]] = []
         result.reserveCapacity(sections.count)
         for (index, origin) in sections.enumerated() {
@@ -41,48 +24,67 @@ extension _UpdatePlan {
                 result.append((0..<rows).map { _ in fresh() })
             case let .whole(section):
                 result.append(old[section])
-            case let .rebuilt(runs):
-                if let source = inPlace[index] {
-                    var rows: [T] = []
-                    swap(&rows, &old[source])
-                    _UpdatePlan.edit(&rows, runs: runs, fresh: fresh)
-                    result.append(rows)
-                } else {
-                    var rows: [T] = []
-                    rows.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-                    for run in runs {
-                        if run.section < 0 {
-                            for _ in 0..<run.count { rows.append(fresh()) }
-                        } else {
-                            rows.append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
-                        }
-                    }
-                    result.append(rows)
-                }
+            case let .rebuilt(base, runs):
+                var rows: [T] = []
+                swap(&rows, &old[base])
+                _UpdatePlan.edit(&rows, base: base, runs: runs, gathered: gathered[index], fresh: fresh)
+                result.append(rows)
             }
         }
         values = result
     }
 
-    /// Edits `rows` into `runs` in place; old runs must take rows in increasing order. Runs
-    /// shifting left are moved front to back and runs shifting right back to front, so no run
-    /// overwrites rows another still has to move.
-    static func edit<T>(_ rows: inout [T], runs: [_RowRun], fresh: () -> T) {
+    /// How a run is produced in place.
+    enum _RunKind {
+        /// Fresh rows.
+        case fresh
+        /// Rows of the base section taken in increasing order: shifted within the buffer.
+        case shifted
+        /// Any other rows: copied out beforehand and written back.
+        case gathered
+    }
+
+    /// Calls `body` for each run with how it is produced; shifted runs are the base section's
+    /// runs that start after the previous shifted run ends.
+    static func classify(_ runs: [_RowRun], base: Int, _ body: (_RowRun, _RunKind) -> Void) {
+        var end = 0
+        for run in runs {
+            if run.section < 0 {
+                body(run, .fresh)
+            } else if run.section == base, run.start >= end {
+                end = run.start + run.count
+                body(run, .shifted)
+            } else {
+                body(run, .gathered)
+            }
+        }
+    }
+
+    /// Edits the base section's `rows` into `runs` in place. Shifted runs keep their order on
+    /// both sides, so those moving left are moved front to back and those moving right back to
+    /// front, and none overwrites rows another still has to move; then gathered and fresh rows
+    /// are written into the gaps.
+    static func edit<T>(_ rows: inout [T], base: Int, runs: [_RowRun], gathered: [T], fresh: () -> T) {
         let oldCount = rows.count
         let newCount = runs.reduce(0) { $0 + $1.count }
         if newCount > oldCount {
             if rows.capacity < newCount { rows.reserveCapacity(Swift.max(newCount, oldCount + oldCount / 2)) }
-            let filler = oldCount > 0 ? rows[0] : fresh()
+            let filler = oldCount > 0 ? rows[0] : (gathered.first ?? fresh())
             rows.append(contentsOf: repeatElement(filler, count: newCount - oldCount))
         }
         var shifts: [(from: Int, to: Int, count: Int)] = []
-        var freshRanges: [Range<Int>] = []
+        var writes: [(to: Int, count: Int, gatheredAt: Int?)] = []
         var destination = 0
-        for run in runs {
-            if run.section < 0 {
-                freshRanges.append(destination..<(destination + run.count))
-            } else if run.start != destination {
-                shifts.append((run.start, destination, run.count))
+        var nextGathered = 0
+        classify(runs, base: base) { run, kind in
+            switch kind {
+            case .shifted:
+                if run.start != destination { shifts.append((run.start, destination, run.count)) }
+            case .gathered:
+                writes.append((destination, run.count, nextGathered))
+                nextGathered += run.count
+            case .fresh:
+                writes.append((destination, run.count, nil))
             }
             destination += run.count
         }
@@ -95,8 +97,10 @@ extension _UpdatePlan {
                 (base + shift.to).update(from: base + shift.from, count: shift.count)
             }
         }
-        for range in freshRanges {
-            for index in range { rows[index] = fresh() }
+        for write in writes {
+            for offset in 0..<write.count {
+                rows[write.to + offset] = write.gatheredAt.map { gathered[$0 + offset] } ?? fresh()
+            }
         }
         if newCount < oldCount { rows.removeLast(oldCount - newCount) }
     }

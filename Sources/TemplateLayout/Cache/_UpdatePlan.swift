@@ -27,8 +27,9 @@ enum _SectionOrigin: Sendable, Equatable {
     case fresh(rows: Int)
     /// An old section whose rows are untouched (it may have moved).
     case whole(old: Int)
-    /// Rows gathered in runs from old rows and fresh ones.
-    case rebuilt([_RowRun])
+    /// Rows gathered in runs from old rows and fresh ones; `base` is the old section it
+    /// continues (its buffer is edited in place).
+    case rebuilt(base: Int, runs: [_RowRun])
 }
 
 /// A batch update resolved against the list before it and the source's counts after it,
@@ -244,7 +245,7 @@ struct _UpdatePlan: Sendable {
                 nextOld += length
                 row += length
             }
-            sections.append(.rebuilt(runs))
+            sections.append(.rebuilt(base: old, runs: runs))
         }
         if let inconsistency { throw inconsistency }
         self.sections = sections

@@ -35,7 +35,7 @@ struct BoundedCache<Key: Hashable, Value> {
     }
 
     /// Stores `value` for `key`, evicting the older generation when the recent one is full.
-    mutating func insert(_ value: Value, for key: Key) {
+    mutating func insert(_ value: consuming Value, for key: consuming Key) {
         if recent.count >= generationLimit && recent[key] == nil {
             swap(&older, &recent)
             recent.removeAll(keepingCapacity: true)

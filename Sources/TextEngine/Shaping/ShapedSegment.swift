@@ -3,8 +3,10 @@ import CTextKernels
 /// A break segment (text between two line-break opportunities) shaped once with a font stack.
 ///
 /// Advances are in em of the font that shaped each cluster: unhinted OpenType shaping scales
-/// linearly with the point size, so one shaping serves every size.
-final class ShapedSegment: Sendable {
+/// linearly with the point size, so one shaping serves every size. A value (its clusters live in
+/// storage shared with the other segments of the paragraph shaped with it), so making one
+/// allocates nothing.
+struct ShapedSegment: Sendable {
     /// The segment's grapheme clusters in order, each with its advance and font.
     let graphemes: GraphemeRun
     /// Sum of all cluster advances, in em.
@@ -20,17 +22,21 @@ final class ShapedSegment: Sendable {
     init(graphemes: GraphemeRun) {
         self.graphemes = graphemes
         var advance = 0.0, trailing = 0.0, mask: UInt64 = 0
-        var inTrailing = true
-        for g in graphemes.reversed() {
-            advance += g.advance
-            mask |= 1 << UInt64(g.font)
-            if inTrailing && g.hangs { trailing += g.advance } else { inTrailing = false }
+        var first = graphemes.count
+        graphemes.storage.withUnsafeBufferPointer { all in
+            let clusters = UnsafeBufferPointer(rebasing: all[graphemes.base..<(graphemes.base + graphemes.count)])
+            // Summed from the end (the order fixes the rounding of the sums).
+            var inTrailing = true
+            for g in clusters.reversed() {
+                advance += g.advance
+                mask |= 1 << UInt64(g.font)
+                if inTrailing && g.hangs { trailing += g.advance } else { inTrailing = false }
+            }
+            while first > 0 && clusters[first - 1].spaces && clusters[first - 1].hangs { first -= 1 }
         }
         self.advance = advance
         self.trailingSpace = trailing
         self.fontMask = mask
-        var first = graphemes.count
-        while first > 0 && graphemes[first - 1].spaces && graphemes[first - 1].hangs { first -= 1 }
         trailingSpacesStart = first
     }
 
@@ -50,7 +56,22 @@ final class ShapedSegment: Sendable {
                                    is_color: face.isColor ? 1 : 0,
                                    bmp: UnsafePointer(face.bmpCoverage))
             }
-            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: max(1, units.count)) { out in
+            let capacity = max(1, units.count)
+            if Grapheme.matchesCLayout {
+                // The kernel writes the clusters straight into the array's storage.
+                var failed = true
+                let graphemes = ContiguousArray<Grapheme>(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    let count = UnsafeMutableRawPointer(base).withMemoryRebound(to: tl_grapheme.self, capacity: capacity) { out in
+                        tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
+                                         Int32(units.count), out, Int32(units.count))
+                    }
+                    failed = count < 0
+                    initialized = max(0, Int(count))
+                }
+                return failed ? nil : graphemes
+            }
+            return withUnsafeTemporaryAllocation(of: tl_grapheme.self, capacity: capacity) { out in
                 let count = tl_shape_segment(fonts.baseAddress, Int32(faces.count), units.baseAddress,
                                              Int32(units.count), out.baseAddress, Int32(units.count))
                 guard count >= 0 else { return nil }
@@ -104,4 +125,18 @@ struct Grapheme: Sendable, Hashable {
     var hangs: Bool
     /// Only space separators: its font follows its neighbours (see tl_shape_segment).
     var spaces: Bool
+}
+
+extension Grapheme {
+    /// Whether Grapheme and the kernel's tl_grapheme lay out their fields alike (the kernel
+    /// writes 0 or 1 to hangs and spaces, valid Bools), so clusters need no copying.
+    static let matchesCLayout: Bool = {
+        MemoryLayout<Grapheme>.stride == MemoryLayout<tl_grapheme>.stride
+            && MemoryLayout<Grapheme>.offset(of: \.advance) == MemoryLayout<tl_grapheme>.offset(of: \.advance)
+            && MemoryLayout<Grapheme>.offset(of: \.tail) == MemoryLayout<tl_grapheme>.offset(of: \.tail)
+            && MemoryLayout<Grapheme>.offset(of: \.length) == MemoryLayout<tl_grapheme>.offset(of: \.length)
+            && MemoryLayout<Grapheme>.offset(of: \.font) == MemoryLayout<tl_grapheme>.offset(of: \.font)
+            && MemoryLayout<Grapheme>.offset(of: \.hangs) == MemoryLayout<tl_grapheme>.offset(of: \.hangs)
+            && MemoryLayout<Grapheme>.offset(of: \.spaces) == MemoryLayout<tl_grapheme>.offset(of: \.spaces)
+    }()
 }

@@ -64,3 +64,12 @@ struct TextSegment: Sendable {
         fontMask = mask
     }
 }
+
+/// Where a break segment lies in its text (UTF-16 offsets): its start, the end of its content
+/// (before any mandatory break characters), its end, and whether a mandatory break ends it.
+struct SegmentBounds {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+    var endsParagraph: Bool
+}

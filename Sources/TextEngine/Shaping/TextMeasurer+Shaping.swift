@@ -14,21 +14,36 @@ extension TextMeasurer {
     /// Cuts `text` at its UAX #14 break opportunities and shapes each segment (through the
     /// segment cache). Mandatory break characters end their segment and are not shaped.
     private func analyse(_ text: String, stack: FontStack) -> ShapedText {
+        // Swift strings are UTF-8: transcode into scratch space in C rather than through
+        // String.UTF16View into a new array.
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, bytes.count)) { buffer in
+                let count = Int(tl_utf8_to_utf16(bytes.baseAddress, Int64(bytes.count), buffer.baseAddress))
+                return count < 0 ? nil : analyse(UnsafeBufferPointer(rebasing: buffer[..<count]), stack: stack)
+            }
+        }
+        if let fast = fast.flatMap({ $0 }) { return fast }
         let units = ContiguousArray(text.utf16)
-        return units.withUnsafeBufferPointer { units in
-            let count = units.count
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 1) { positions in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { hard in
-                    analyse(units, stack: stack, positions: positions, hard: hard)
+        return units.withUnsafeBufferPointer { analyse($0, stack: stack) }
+    }
+
+    /// `analyse` on the text's UTF-16 code units.
+    private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
+        let count = units.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 1) { positions in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { hard in
+                withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: count + 1) { bounds in
+                    analyse(units, stack: stack, positions: positions, hard: hard, bounds: bounds)
                 }
             }
         }
     }
 
-    /// `analyse` with scratch space for ICU's break positions.
+    /// `analyse` with scratch space for ICU's break positions and the segments' bounds.
     private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack,
                          positions: UnsafeMutableBufferPointer<Int32>,
-                         hard: UnsafeMutableBufferPointer<UInt8>) -> ShapedText {
+                         hard: UnsafeMutableBufferPointer<UInt8>,
+                         bounds: UnsafeMutableBufferPointer<SegmentBounds>) -> ShapedText {
         let count = units.count
         var found = tl_line_breaks(units.baseAddress, Int32(count), positions.baseAddress, hard.baseAddress, Int32(count + 1))
         if found < 0 {
@@ -40,8 +55,6 @@ extension TextMeasurer {
         // Segments, then each paragraph's segments shaped (from the cache, else together).
         var segments = ContiguousArray<TextSegment>()
         segments.reserveCapacity(Int(found) + 1)
-        var bounds: [(start: Int, contentEnd: Int)] = []
-        bounds.reserveCapacity(Int(found))
         var start = 0, paragraphFirst = 0
         for i in 0..<Int(found) {
             let end = Int(positions[i])
@@ -50,15 +63,18 @@ extension TextMeasurer {
             if isHard {
                 while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
             }
-            segments.append(TextSegment(start: start, end: end, endsParagraph: isHard, shaped: nil))
-            bounds.append((start, contentEnd))
+            bounds[i] = SegmentBounds(start: start, contentEnd: contentEnd, end: end, endsParagraph: isHard)
             start = end
             if isHard || i == Int(found) - 1 {
-                shapeParagraph(&segments, bounds: bounds, first: paragraphFirst, units: units, stack: stack)
-                paragraphFirst = segments.count
+                shapeParagraph(into: &segments, bounds: UnsafeBufferPointer(rebasing: bounds[paragraphFirst..<(i + 1)]),
+                               units: units, stack: stack)
+                paragraphFirst = i + 1
             }
         }
-        respaceTrailingSpaces(&segments, units: units, stack: stack)
+        // Spaces can only move to another face the text uses: with one face there is none.
+        var faces: UInt64 = 0
+        for i in segments.indices { faces |= segments[i].fontMask }
+        if faces & (faces &- 1) != 0 { respaceTrailingSpaces(&segments, units: units, stack: stack) }
         // A text ending in a mandatory break has an empty last line (as Pango and TextKit
         // lay it out); otherwise the last segment ends the last paragraph.
         if segments.last?.endsParagraph == true {
@@ -69,130 +85,123 @@ extension TextMeasurer {
         return ShapedText(segments: segments, utf16Count: count)
     }
 
-    /// Fills in the shaping of segments[first...] (one paragraph): from the segment cache when
-    /// every segment is there, else by shaping the paragraph in one pass (few HarfBuzz calls)
-    /// and cutting it at the segment boundaries. A segment's last cluster gets its unkerned
-    /// advance, so a cut segment measures as if shaped alone, as a cached one was.
-    private func shapeParagraph(_ segments: inout ContiguousArray<TextSegment>,
-                                bounds: [(start: Int, contentEnd: Int)], first: Int,
+    /// Appends the segments `bounds` (one paragraph) with their shaping: from the segment
+    /// cache when every segment is there, else by shaping the paragraph in one pass (few
+    /// HarfBuzz calls) and cutting it at the segment boundaries. A segment's last cluster gets
+    /// its unkerned advance, so a cut segment measures as if shaped alone, as a cached one was.
+    /// Works in scratch buffers: no arrays per paragraph.
+    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
+                                bounds: UnsafeBufferPointer<SegmentBounds>,
                                 units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
-        let range = first..<segments.count
-        // Every segment is looked up under one lock and a hit is stored straight into its
-        // segment: a text of known words (most new rows) builds no temporary keys or arrays.
-        let missing = self.segments.withLock { cache -> Int in
-            var missing = 0
-            for i in range where bounds[i].contentEnd > bounds[i].start {
-                let key = SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd]))
-                if let hit = cache.value(for: key) {
-                    segments[i] = TextSegment(start: segments[i].start, end: segments[i].end,
-                                              endsParagraph: segments[i].endsParagraph, shaped: hit)
+        let n = bounds.count
+        withUnsafeTemporaryAllocation(of: SegmentKey?.self, capacity: n) { keys in
+            withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
+                    shapeParagraph(into: &segments, bounds: bounds, units: units, stack: stack,
+                                   keys: keys, shaped: shaped, fresh: fresh)
+                }
+            }
+        }
+    }
+
+    /// `shapeParagraph` with uninitialized scratch space for the segments' keys, their shaping
+    /// and whether each was made now; leaves `keys`, `shaped` and `fresh` uninitialized.
+    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
+                                bounds: UnsafeBufferPointer<SegmentBounds>,
+                                units: UnsafeBufferPointer<UInt16>, stack: FontStack,
+                                keys: UnsafeMutableBufferPointer<SegmentKey?>,
+                                shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
+                                fresh: UnsafeMutableBufferPointer<Bool>) {
+        let n = bounds.count
+        for k in 0..<n {
+            let b = bounds[k]
+            keys.initializeElement(at: k, to: b.contentEnd > b.start
+                ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[b.start..<b.contentEnd]))
+                : nil)
+        }
+        let missing = self.segments.withLock { cache in
+            var missing = false
+            for k in 0..<n {
+                fresh[k] = false
+                if let key = keys[k] {
+                    let value = cache.value(for: key)
+                    if value == nil { missing = true; fresh[k] = true }
+                    shaped.initializeElement(at: k, to: value)
                 } else {
-                    missing += 1
+                    shaped.initializeElement(at: k, to: nil)
                 }
             }
             return missing
         }
-        guard missing > 0 else { return }
-        let paragraph = bounds[first].start..<bounds[segments.count - 1].contentEnd
-        var cut: [ShapedSegment?]?
-        if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack) {
-            cut = Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds[range])
+        if missing {
+            shapeMissing(shaped, keys: keys, fresh: fresh, bounds: bounds, units: units, stack: stack)
         }
-        var fresh: [(SegmentKey, ShapedSegment)] = []
-        fresh.reserveCapacity(missing)
-        for (k, i) in range.enumerated() where segments[i].shaped == nil && bounds[i].contentEnd > bounds[i].start {
-            let segmentUnits = UnsafeBufferPointer(rebasing: units[bounds[i].start..<bounds[i].contentEnd])
-            guard let made = cut?[k] ?? ShapedSegment.shape(segmentUnits, stack: stack) else { continue }
-            fresh.append((SegmentKey(stack: stack, units: segmentUnits), made))
-            segments[i] = TextSegment(start: segments[i].start, end: segments[i].end,
-                                      endsParagraph: segments[i].endsParagraph, shaped: made)
+        for k in 0..<n {
+            let b = bounds[k]
+            segments.append(TextSegment(start: b.start, end: b.end, endsParagraph: b.endsParagraph,
+                                        shaped: shaped.moveElement(from: k)))
         }
-        self.segments.withLock { cache in for (key, value) in fresh { cache.insert(value, for: key) } }
+        keys.deinitialize()
     }
 
-    /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) into the segments
-    /// `bounds`; nil when a segment boundary falls inside a cluster.
+    /// Shapes the paragraph spanning `bounds` once, cuts it into the segments marked `fresh`
+    /// (not in the cache) and stores those in the segment cache, moving their keys there. A
+    /// segment whose bounds fall inside a cluster of the paragraph's shaping is shaped alone.
+    private func shapeMissing(_ shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
+                              keys: UnsafeMutableBufferPointer<SegmentKey?>,
+                              fresh: UnsafeMutableBufferPointer<Bool>,
+                              bounds: UnsafeBufferPointer<SegmentBounds>,
+                              units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
+        let n = bounds.count
+        guard let firstBound = bounds.first, let lastBound = bounds.last else { return }
+        let paragraph = firstBound.start..<lastBound.contentEnd
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { clusterStart in
+            var storage: ContiguousArray<Grapheme>?
+            if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack),
+               Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds, clusterStart: clusterStart) {
+                storage = graphemes
+            }
+            for k in 0..<n where fresh[k] {
+                if let storage {
+                    shaped[k] = ShapedSegment(graphemes: GraphemeRun(storage, range: clusterStart[k]..<clusterStart[k + 1]))
+                } else {
+                    shaped[k] = ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[k].start..<bounds[k].contentEnd]),
+                                                    stack: stack)
+                }
+            }
+        }
+        self.segments.withLock { cache in
+            for k in 0..<n where fresh[k] {
+                guard let value = shaped[k] else { continue }
+                let key = keys.moveElement(from: k)
+                keys.initializeElement(at: k, to: nil)
+                if let key { cache.insert(value, for: key) }
+            }
+        }
+    }
+
+    /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) at the segments
+    /// `bounds`, writing segment k's clusters as clusterStart[k]..<clusterStart[k + 1] and
+    /// giving each segment's last cluster its unkerned advance; false when a segment boundary
+    /// falls inside a cluster.
     private static func cut(_ graphemes: inout ContiguousArray<Grapheme>, from origin: Int,
-                            at bounds: ArraySlice<(start: Int, contentEnd: Int)>) -> [ShapedSegment?]? {
-        // First find every segment's clusters, giving each segment's last cluster its
-        // unkerned advance (in place); then share the one array between the segments.
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(bounds.count)
+                            at bounds: UnsafeBufferPointer<SegmentBounds>,
+                            clusterStart: UnsafeMutableBufferPointer<Int>) -> Bool {
         var index = 0, offset = origin
-        for bound in bounds {
+        clusterStart[0] = 0
+        for (k, bound) in bounds.enumerated() {
             // Inner segments of a paragraph have no break characters between them.
-            guard offset == bound.start else { return nil }
+            guard offset == bound.start else { return false }
             let firstIndex = index
             while offset < bound.contentEnd && index < graphemes.count {
                 offset += Int(graphemes[index].length)
                 index += 1
             }
-            guard offset == bound.contentEnd else { return nil }
+            guard offset == bound.contentEnd else { return false }
             if index > firstIndex { graphemes[index - 1].advance = graphemes[index - 1].tail }
-            ranges.append(firstIndex..<index)
+            clusterStart[k + 1] = index
         }
-        return ranges.map { $0.isEmpty ? nil : ShapedSegment(graphemes: GraphemeRun(graphemes, range: $0)) }
-    }
-
-    /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
-    /// the text before them, unless the text after them (the next segment, same paragraph and
-    /// script run) uses a font earlier in the stack; after an emoji, that of the text after.
-    private func respaceTrailingSpaces(_ segments: inout ContiguousArray<TextSegment>,
-                                       units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
-        let faces = stack.faces
-        guard faces.count > 1 else { return }
-        for i in segments.indices {
-            // A segment in one face followed by the same face (or by nothing in this paragraph)
-            // keeps its spaces where they are: the common case, decided without touching its
-            // clusters.
-            let mask = segments[i].fontMask
-            if mask.nonzeroBitCount == 1 {
-                let nextMask = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].fontMask : 0
-                if nextMask == 0 || nextMask == mask { continue }
-            }
-            guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
-            let graphemes = shaped.graphemes
-            let firstSpace = shaped.trailingSpacesStart
-            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
-            // The spaces can only move to the face of the cluster before or after them.
-            let current = graphemes[firstSpace].font
-            guard (firstSpace > 0 && graphemes[firstSpace - 1].font != current)
-                    || (next.map { $0.font != current } ?? false) else { continue }
-            let leading = graphemes[..<firstSpace].reduce(0) { $0 + Int($1.length) }
-            let spaceStart = segments[i].start + leading
-            let spaceEnd = spaceStart + graphemes[firstSpace...].reduce(0) { $0 + Int($1.length) }
-            let nextFont = next.map { Int($0.font) }.flatMap { faces[$0].isColor ? nil : $0 }
-            var target: Int?
-            let count = Int32(units.count)
-            let beforeStart = firstSpace > 0 ? Int32(spaceStart - Int(graphemes[firstSpace - 1].length)) : -1
-            if firstSpace > 0, !faces[Int(graphemes[firstSpace - 1].font)].isColor,
-               tl_is_emoji_presentation(units.baseAddress, count, beforeStart) == 0 {
-                let before = Int(graphemes[firstSpace - 1].font)
-                target = before
-                if let nextFont, nextFont < before,
-                   tl_continues_script_run(units.baseAddress, count, beforeStart, Int32(spaceEnd)) != 0 {
-                    target = nextFont
-                }
-            } else {
-                target = nextFont
-            }
-            guard let target, target != Int(graphemes[firstSpace].font) else { continue }
-            let face = faces[target]
-            let spaces = UnsafeBufferPointer(rebasing: units[spaceStart..<spaceEnd])
-            // Spaces do not kern or ligate: their advance in the face is their glyphs' own.
-            var glyph: hb_codepoint_t = 0, advance = 0.0, covered = true
-            for unit in spaces {
-                guard hb_font_get_nominal_glyph(face.hbFont, hb_codepoint_t(unit), &glyph) != 0 else {
-                    covered = false
-                    break
-                }
-                advance += Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(face.unitsPerEm)
-            }
-            guard covered else { continue }
-            let segment = segments[i]
-            segments[i] = TextSegment(start: segment.start, end: segment.end, endsParagraph: segment.endsParagraph,
-                                      shaped: shaped, respacing: .init(advance: advance, fontMask: 1 << UInt64(target)))
-        }
+        return true
     }
 
     /// Characters of UAX #14 classes BK, CR, LF and NL.

@@ -11,7 +11,7 @@ struct CacheConcurrencyTests {
         let source = TableSource(consecutiveIdentities([300, 0, 200]))
         let cache = try HeightCache(source: source, width: 375)
         _ = try cache.height(for: ip(0, 5))
-        let reported = Mutex<[Int]>([])
+        let reported = _Guarded<[Int]>([])
         let summary = await cache.precache(concurrency: 4) { done, total in
             #expect(total == 499)
             reported.withLock { $0.append(done) }
@@ -31,7 +31,7 @@ struct CacheConcurrencyTests {
     final class GatedSource: HeightSource {
         let inner = TableSource(consecutiveIdentities([1000]))
         let gateAt: Int
-        let state = Mutex((reached: false, open: false))
+        let state = _Guarded((reached: false, open: false))
 
         init(gateAt: Int) { self.gateAt = gateAt }
 
@@ -72,7 +72,7 @@ struct CacheConcurrencyTests {
         let widths: [Double] = [320, 375]
         let source = TableSource(consecutiveIdentities([200, 50]))
         let cache = try HeightCache(source: source, width: 375)
-        let wrong = Mutex<[String]>([])
+        let wrong = _Guarded<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             var rng = SeededRandom(seed: UInt64(worker))
             for step in 0..<20_000 {

@@ -36,7 +36,7 @@ struct CacheDiagnosticsTests {
     }
 
     @Test func theDebugLogSaysWhatHappened() throws {
-        let lines = Mutex<[String]>([])
+        let lines = _Guarded<[String]>([])
         let source = TableSource([[0, 1]])
         let cache = try HeightCache(source: source, width: 375)
         cache.setDebugLog { line in lines.withLock { $0.append(line) } }

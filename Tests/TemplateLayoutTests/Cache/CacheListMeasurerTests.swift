@@ -20,7 +20,7 @@ struct CacheListMeasurerTests {
             measurers[width] = try Fixtures.measurer([Fixtures.feedCell], list: ListSettings(width: width))
         }
         let pool = measurers
-        let calls = Mutex(0)
+        let calls = _Guarded(0)
         let source = ListHeightSource(model: model) { row, section, width in
             calls.withLock { $0 += 1 }
             guard let measurer = pool[width] else { throw HeightCacheError.invalidWidth(width) }

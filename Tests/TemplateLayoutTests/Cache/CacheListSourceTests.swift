@@ -55,7 +55,7 @@ struct CacheListSourceTests {
     }
 
     @Test func aFrontEndDrivesTheCacheThroughTheModel() throws {
-        let measured = Mutex<[String]>([])
+        let measured = _Guarded<[String]>([])
         let model = ListModel(sections: [
             SectionSpec(template: "Feed", autoHeight: true,
                         rows: [Self.row("a", key: "post-a"), Self.row("bb"), Self.row("fixed", height: 10)]),

@@ -25,12 +25,12 @@ final class TableSource: HeightSource {
         var measuresByRow: [Int: Int] = [:]
     }
 
-    let contents: Mutex<Contents>
+    let contents: _Guarded<Contents>
     /// Rows whose identity is a multiple of this are keyed (0: none).
     let keyEvery: Int
 
     init(_ sections: [[Int]], keyEvery: Int = 0) {
-        contents = Mutex(Contents(sections: sections))
+        contents = _Guarded(Contents(sections: sections))
         self.keyEvery = keyEvery
     }
 

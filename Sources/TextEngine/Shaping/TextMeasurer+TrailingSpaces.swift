@@ -1,0 +1,57 @@
+import CHarfBuzz
+import CTextKernels
+
+extension TextMeasurer {
+    /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
+    /// the text before them, unless the text after them (the next segment, same paragraph and
+    /// script run) uses a font earlier in the stack; after an emoji, that of the text after.
+    func respaceTrailingSpaces(_ segments: inout ContiguousArray<TextSegment>,
+                                       units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
+        let faces = stack.faces
+        guard faces.count > 1 else { return }
+        for i in segments.indices {
+            guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
+            let graphemes = shaped.graphemes
+            let firstSpace = shaped.trailingSpacesStart
+            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
+            // The spaces can only move to the face of the cluster before or after them.
+            let current = graphemes[firstSpace].font
+            guard (firstSpace > 0 && graphemes[firstSpace - 1].font != current)
+                    || (next.map { $0.font != current } ?? false) else { continue }
+            let leading = graphemes[..<firstSpace].reduce(0) { $0 + Int($1.length) }
+            let spaceStart = segments[i].start + leading
+            let spaceEnd = spaceStart + graphemes[firstSpace...].reduce(0) { $0 + Int($1.length) }
+            let nextFont = next.map { Int($0.font) }.flatMap { faces[$0].isColor ? nil : $0 }
+            var target: Int?
+            let count = Int32(units.count)
+            let beforeStart = firstSpace > 0 ? Int32(spaceStart - Int(graphemes[firstSpace - 1].length)) : -1
+            if firstSpace > 0, !faces[Int(graphemes[firstSpace - 1].font)].isColor,
+               tl_is_emoji_presentation(units.baseAddress, count, beforeStart) == 0 {
+                let before = Int(graphemes[firstSpace - 1].font)
+                target = before
+                if let nextFont, nextFont < before,
+                   tl_continues_script_run(units.baseAddress, count, beforeStart, Int32(spaceEnd)) != 0 {
+                    target = nextFont
+                }
+            } else {
+                target = nextFont
+            }
+            guard let target, target != Int(graphemes[firstSpace].font) else { continue }
+            let face = faces[target]
+            let spaces = UnsafeBufferPointer(rebasing: units[spaceStart..<spaceEnd])
+            // Spaces do not kern or ligate: their advance in the face is their glyphs' own.
+            var glyph: hb_codepoint_t = 0, advance = 0.0, covered = true
+            for unit in spaces {
+                guard hb_font_get_nominal_glyph(face.hbFont, hb_codepoint_t(unit), &glyph) != 0 else {
+                    covered = false
+                    break
+                }
+                advance += Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(face.unitsPerEm)
+            }
+            guard covered else { continue }
+            let segment = segments[i]
+            segments[i] = TextSegment(start: segment.start, end: segment.end, endsParagraph: segment.endsParagraph,
+                                      shaped: shaped, respacing: .init(advance: advance, fontMask: 1 << UInt64(target)))
+        }
+    }
+}
