@@ -10,6 +10,14 @@ extension TextMeasurer {
         let faces = stack.faces
         guard faces.count > 1 else { return }
         for i in segments.indices {
+            // A segment in one face followed by the same face (or by nothing in this paragraph)
+            // keeps its spaces where they are: the common case in a mixed text, decided from the
+            // masks without copying its clusters out.
+            let mask = segments[i].fontMask
+            if mask.nonzeroBitCount == 1 {
+                let nextMask = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].fontMask : 0
+                if nextMask == 0 || nextMask == mask { continue }
+            }
             guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
             let graphemes = shaped.graphemes
             let firstSpace = shaped.trailingSpacesStart
