@@ -37,7 +37,7 @@ struct CacheOffsetIndexTests {
                 BatchUpdate(moveRows: [(from: IndexPath(row: 1, section: 2), to: IndexPath(row: rows / 3, section: 0))]),
             ]
             let newCounts = [counts, counts, [rows - 1, 2, 2], counts]
-            let bound = 40 * floorLog2(rows)
+            let bound = 10 * floorLog2(rows)
             for (update, after) in zip(updates, newCounts) {
                 let visits = try Self.follow(update, heights: &heights, index: &index, newCounts: after, estimate: 44)
                 #expect(Double(visits) <= bound, "\(rows) rows: \(visits) visits, bound \(bound)")
@@ -58,7 +58,7 @@ struct CacheOffsetIndexTests {
             var counts = [Int](repeating: 2, count: sections - 1)
             counts[1] = 3
             let visits = try Self.follow(update, heights: &heights, index: &index, newCounts: counts, estimate: 44)
-            let bound = 40 * floorLog2(sections)
+            let bound = 20 * floorLog2(sections)
             #expect(Double(visits) <= bound, "\(sections) sections: \(visits) visits, bound \(bound)")
             #expect(Self.matchesFreshBuild(index, heights, estimate: 44))
             #expect(heights[1].count == 3 && heights[1].allSatisfy(\.isNaN))
