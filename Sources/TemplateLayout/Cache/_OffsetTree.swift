@@ -92,23 +92,28 @@ struct _OffsetTree: Sendable {
 
     /// The sum of the first `count` elements (clamped to the sequence).
     mutating func prefix(_ count: Int) -> Double {
-        var node = root
-        var remaining = count
-        var sum = 0.0
-        while node != 0 {
-            visits += 1
-            let current = nodes[Int(node)]
-            let left = nodes[Int(current.left)]
-            if remaining < Int(left.count) {
-                node = current.left
-            } else if remaining == Int(left.count) {
-                return sum + left.sum
-            } else {
-                sum += left.sum + current.value
-                remaining -= Int(left.count) + 1
-                node = current.right
+        let (sum, visited) = nodes.withUnsafeBufferPointer { nodes in
+            var node = Int(root)
+            var remaining = count
+            var sum = 0.0
+            var visited = 0
+            while node != 0 {
+                visited += 1
+                let current = nodes[node]
+                let left = nodes[Int(current.left)]
+                if remaining < Int(left.count) {
+                    node = Int(current.left)
+                } else if remaining == Int(left.count) {
+                    return (sum + left.sum, visited)
+                } else {
+                    sum += left.sum + current.value
+                    remaining -= Int(left.count) + 1
+                    node = Int(current.right)
+                }
             }
+            return (sum, visited)
         }
+        visits += visited
         return sum
     }
 
@@ -116,24 +121,29 @@ struct _OffsetTree: Sendable {
     /// element `k` is the one whose span `[prefix(k), prefix(k + 1))` holds `offset`, so empty
     /// elements never hold one. `k` is `count` when `offset` is at or past the end.
     mutating func search(_ offset: Double) -> (index: Int, start: Double) {
-        var node = root
-        var index = 0
-        var start = 0.0
-        while node != 0 {
-            visits += 1
-            let current = nodes[Int(node)]
-            let left = nodes[Int(current.left)]
-            let end = start + left.sum + current.value
-            if end <= offset {
-                index += Int(left.count) + 1
-                start = end
-                node = current.right
-            } else if start + left.sum <= offset {
-                return (index + Int(left.count), start + left.sum)
-            } else {
-                node = current.left
+        let (index, start, visited) = nodes.withUnsafeBufferPointer { nodes in
+            var node = Int(root)
+            var index = 0
+            var start = 0.0
+            var visited = 0
+            while node != 0 {
+                visited += 1
+                let current = nodes[node]
+                let left = nodes[Int(current.left)]
+                let end = start + (left.sum + current.value)  // grouped as in `prefix`
+                if end <= offset {
+                    index += Int(left.count) + 1
+                    start = end
+                    node = Int(current.right)
+                } else if start + left.sum <= offset {
+                    return (index + Int(left.count), start + left.sum, visited)
+                } else {
+                    node = Int(current.left)
+                }
             }
+            return (index, start, visited)
         }
+        visits += visited
         return (index, start)
     }
 
