@@ -39,6 +39,13 @@ extension _OffsetIndex {
         _UpdatePlan.classify(runs, base: base) { run, kind in
             if case .shifted = kind { kept.append(run.start..<(run.start + run.count)) }
         }
+        // k edits cost O(k log n); past n / 16 of them a fresh O(n) build is cheaper.
+        let keptCount = kept.reduce(0) { $0 + $1.count }
+        let edits = (tree.count - keptCount) + (heights.count - keptCount)
+        if edits * 16 > max(tree.count, heights.count) {
+            tree = _OffsetTree(_OffsetIndex.effective(heights, estimate: estimate))
+            return
+        }
         var end = tree.count
         for range in kept.reversed() + [0..<0] {
             for row in stride(from: end - 1, through: range.upperBound, by: -1) { tree.remove(at: row) }
@@ -74,6 +81,11 @@ extension _OffsetIndex {
                 kept.append(section)
                 stays[index] = true
             }
+        }
+        let edits = (sectionTree.count - kept.count) + (plan.sections.count - kept.count)
+        if edits * 16 > max(sectionTree.count, plan.sections.count) {
+            sectionTree = _OffsetTree(rowTrees.map(\.total))
+            return
         }
         var end = sectionTree.count
         for section in kept.reversed() + [-1] {

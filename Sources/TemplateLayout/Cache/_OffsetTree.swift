@@ -45,8 +45,7 @@ struct _OffsetTree: Sendable {
             spine.append(node)
         }
         root = spine.first ?? 0
-        summarize(root)
-        visits = 0
+        summarize(root)  // n visits: a build is counted like any other work
     }
 
     /// Computes counts and sums of the subtree at `node`, children first.

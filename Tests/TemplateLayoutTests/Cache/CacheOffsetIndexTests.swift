@@ -11,9 +11,11 @@ struct CacheOffsetIndexTests {
                        newCounts: [Int], estimate: Double) throws -> Int {
         let plan = try _UpdatePlan(update: update, oldCounts: heights.map(\.count), newCounts: newCounts)
         plan.apply(&heights) { .nan }
-        let before = index.rowTrees.reduce(0) { $0 + $1.visits } + index.sectionTree.visits
+        // Zeroed first: a tree rebuilt from scratch counts its build, one it replaces is gone.
+        for section in index.rowTrees.indices { index.rowTrees[section].visits = 0 }
+        index.sectionTree.visits = 0
         index.follow(plan, heights: heights, estimate: estimate)
-        return index.rowTrees.reduce(0) { $0 + $1.visits } + index.sectionTree.visits - before
+        return index.rowTrees.reduce(0) { $0 + $1.visits } + index.sectionTree.visits
     }
 
     /// Whether `index` holds exactly what a fresh build from `heights` would.
@@ -63,5 +65,19 @@ struct CacheOffsetIndexTests {
             #expect(Self.matchesFreshBuild(index, heights, estimate: 44))
             #expect(heights[1].count == 3 && heights[1].allSatisfy(\.isNaN))
         }
+    }
+
+    @Test func anUpdateThatChangesMostRowsRebuildsTheSectionInLinearTime() throws {
+        // 600 of 1,000 rows deleted, 50 inserted: 650 edits at O(log n) would cost more than
+        // one O(n) build, so the section is built afresh: one visit per row after it.
+        var heights = [(0..<1_000).map { Double($0 % 7) }, [5]]
+        var index = _OffsetIndex()
+        index.build(heights: heights, estimate: 44)
+        let update = BatchUpdate(deleteRows: (0..<600).map { IndexPath(row: $0 * 5 / 3, section: 0) },
+                                 insertRows: (0..<50).map { IndexPath(row: $0 * 9, section: 0) })
+        let visits = try Self.follow(update, heights: &heights, index: &index, newCounts: [450, 1], estimate: 44)
+        #expect(Self.matchesFreshBuild(index, heights, estimate: 44))
+        // The row tree's build (450), and setting one total in a two-section tree (2 to 4).
+        #expect((452...454).contains(visits))
     }
 }

@@ -114,6 +114,7 @@ struct CacheOffsetTreeTests {
         for n in [1_000, 1_000_000] {
             var rng = SeededRandom(seed: UInt64(n))
             var tree = _OffsetTree((0..<n).map { Double($0 % 97) * 0.5 })
+            #expect(tree.visits == n)  // building visits each node once
             let bound = 6 * floorLog2(n)
             var worst = 0
             for step in 0..<4_000 {
