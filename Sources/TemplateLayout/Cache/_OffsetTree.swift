@@ -10,14 +10,11 @@ struct _OffsetTree: Sendable {
         var right: Int32 = 0
         /// Elements in this subtree.
         var count: Int32 = 0
-        /// The left child's `count` and `sum`, kept here so a query reads one node per level.
-        var leftCount: Int32 = 0
         /// A parent's priority is never below its children's.
         var priority: UInt32 = 0
         var value: Double = 0
         /// The sum of this subtree's values, in order: `left.sum + value + right.sum`.
         var sum: Double = 0
-        var leftSum: Double = 0
     }
 
     /// Node 0 is the sentinel for "no node": count 0, sum 0, never written.
@@ -81,15 +78,13 @@ struct _OffsetTree: Sendable {
         return Int32(nodes.count - 1)
     }
 
-    /// Recomputes `node`'s counts and sums from its children.
+    /// Recomputes `node`'s count and sum from its children.
     @inline(__always)
     mutating func pull(_ node: Int32) {
         visits += 1
         let index = Int(node)
         let left = nodes[Int(nodes[index].left)]
         let right = nodes[Int(nodes[index].right)]
-        nodes[index].leftCount = left.count
-        nodes[index].leftSum = left.sum
         nodes[index].count = left.count + right.count + 1
         nodes[index].sum = left.sum + nodes[index].value + right.sum
     }
@@ -104,13 +99,14 @@ struct _OffsetTree: Sendable {
             while node != 0 {
                 visited += 1
                 let current = nodes[node]
-                if remaining < Int(current.leftCount) {
+                let left = nodes[Int(current.left)]
+                if remaining < Int(left.count) {
                     node = Int(current.left)
-                } else if remaining == Int(current.leftCount) {
-                    return (sum + current.leftSum, visited)
+                } else if remaining == Int(left.count) {
+                    return (sum + left.sum, visited)
                 } else {
-                    sum += current.leftSum + current.value
-                    remaining -= Int(current.leftCount) + 1
+                    sum += left.sum + current.value
+                    remaining -= Int(left.count) + 1
                     node = Int(current.right)
                 }
             }
@@ -132,13 +128,14 @@ struct _OffsetTree: Sendable {
             while node != 0 {
                 visited += 1
                 let current = nodes[node]
-                let end = start + (current.leftSum + current.value)  // grouped as in `prefix`
+                let left = nodes[Int(current.left)]
+                let end = start + (left.sum + current.value)  // grouped as in `prefix`
                 if end <= offset {
-                    index += Int(current.leftCount) + 1
+                    index += Int(left.count) + 1
                     start = end
                     node = Int(current.right)
-                } else if start + current.leftSum <= offset {
-                    return (index + Int(current.leftCount), start + current.leftSum, visited)
+                } else if start + left.sum <= offset {
+                    return (index + Int(left.count), start + left.sum, visited)
                 } else {
                     node = Int(current.left)
                 }

@@ -13,7 +13,6 @@ struct CacheOffsetTreeTests {
             let left = tree.nodes[Int(node.left)]
             let right = tree.nodes[Int(node.right)]
             if node.count != left.count + right.count + 1 { return "node \(index): count \(node.count)" }
-            if node.leftCount != left.count || node.leftSum != left.sum { return "node \(index): left summary" }
             if node.sum != left.sum + node.value + right.sum { return "node \(index): sum \(node.sum) drifted" }
             if (node.left != 0 && left.priority > node.priority) || (node.right != 0 && right.priority > node.priority) {
                 return "node \(index): heap order"
