@@ -172,6 +172,21 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A structural update followed by an offset query: the offset index has to follow the
+    // insert and the delete before it can answer.
+    Benchmark("Insert + delete one row in 100,000 rows, then offset(of:)") { benchmark in
+        let rows = 100_000
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: [rows]), width: 375)
+        for row in 0..<rows { _ = try cache.height(for: .init(row: row, section: 0)) }
+        blackHole(cache.totalHeight)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try cache.performBatchUpdates(BatchUpdate(deleteRows: [.init(row: 50_000, section: 0)],
+                                                      insertRows: [.init(row: 10, section: 0)]))
+            blackHole(try cache.offset(of: .init(row: 75_000, section: 0)))
+        }
+    }
+
     // Offsets on 100 x 1,000 rows, half measured: 1,000 offset(of:) and 1,000 indexPath(atOffset:).
     Benchmark("Offset lookups on 100,000 rows (1K each way)", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .kilo)) { benchmark in
         let cache = try HeightCache(source: SyntheticFeedSource(counts: Array(repeating: 1_000, count: 100)), width: 375)

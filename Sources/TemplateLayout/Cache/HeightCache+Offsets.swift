@@ -1,6 +1,8 @@
 /// Geometry for virtualized lists at the current width: measured rows count with their height,
 /// the rest with `estimatedRowHeight`, which a measurement replaces. Sections add no header or
-/// footer height here.
+/// footer height here. Each answer costs expected O(log n), and so does keeping them right
+/// through measurements, invalidations and updates (after a width or estimate change,
+/// `reloadData` or `invalidateAll`, the first query rebuilds them in O(rows)).
 extension HeightCache {
     /// The height counted for rows not measured yet.
     public var estimatedRowHeight: Double { state.withLock { $0.estimatedRowHeight } }
@@ -10,7 +12,7 @@ extension HeightCache {
         guard height.isFinite, height >= 0 else { throw .invalidEstimatedRowHeight(height) }
         state.withLock { state in
             state.estimatedRowHeight = height
-            state.offsets.reset(sectionCount: state.rows.count)
+            state.offsets.reset()
         }
     }
 
@@ -18,7 +20,7 @@ extension HeightCache {
     public var totalHeight: Double {
         state.withLock { state in
             state.offsets.build(heights: state.current.heights, estimate: state.estimatedRowHeight)
-            return state.offsets.sectionTree?.total ?? 0
+            return state.offsets.sectionTree.total
         }
     }
 
@@ -27,8 +29,8 @@ extension HeightCache {
         try state.withLock { state throws(HeightCacheError) in
             guard state.contains(indexPath) else { throw state.outOfRange(indexPath) }
             state.offsets.build(heights: state.current.heights, estimate: state.estimatedRowHeight)
-            let above = state.offsets.sectionTree?.prefix(indexPath.section) ?? 0
-            return above + (state.offsets.rowTrees[indexPath.section]?.prefix(indexPath.row) ?? 0)
+            let above = state.offsets.sectionTree.prefix(indexPath.section)
+            return above + state.offsets.rowTrees[indexPath.section].prefix(indexPath.row)
         }
     }
 
@@ -37,14 +39,13 @@ extension HeightCache {
     public func indexPath(atOffset offset: Double) -> IndexPath? {
         state.withLock { state in
             state.offsets.build(heights: state.current.heights, estimate: state.estimatedRowHeight)
-            guard let sections = state.offsets.sectionTree, offset >= 0, offset < sections.total else {
-                return nil
-            }
-            let (section, start) = sections.search(offset)
-            guard section < state.rows.count, let rows = state.offsets.rowTrees[section] else { return nil }
-            let (row, _) = rows.search(offset - start)
+            guard offset >= 0, offset < state.offsets.sectionTree.total else { return nil }
+            let (section, start) = state.offsets.sectionTree.search(offset)
+            guard section < state.offsets.rowTrees.count else { return nil }
+            let (row, _) = state.offsets.rowTrees[section].search(offset - start)
             // Rounding in the sums can land one past the end; the last row then holds the offset.
-            guard row < rows.count else { return rows.count > 0 ? IndexPath(row: rows.count - 1, section: section) : nil }
+            let count = state.offsets.rowTrees[section].count
+            guard row < count else { return count > 0 ? IndexPath(row: count - 1, section: section) : nil }
             return IndexPath(row: row, section: section)
         }
     }

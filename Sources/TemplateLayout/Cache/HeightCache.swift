@@ -146,7 +146,7 @@ public final class HeightCache: Sendable {
             state.current = _WidthStore(width: state.current.width, shapedLike: state.rows,
                                         lastUse: state.current.lastUse)
             state.others = []
-            state.offsets.reset(sectionCount: state.rows.count)
+            state.offsets.reset()
             // Rows keep stale key ids, but ids are never reused and every height is gone.
             state.keyIDs = [:]
             if state.statisticsEnabled { state.statistics.clears += 1 }

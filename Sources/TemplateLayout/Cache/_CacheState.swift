@@ -78,7 +78,7 @@ struct _CacheState: Sendable {
         current = _WidthStore(width: current.width, shapedLike: rows, lastUse: current.lastUse)
         others = []
         generation &+= 1
-        offsets.reset(sectionCount: rows.count)
+        offsets.reset()
         keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
     }
 
@@ -108,7 +108,9 @@ struct _CacheState: Sendable {
         if current.width == width {
             let old = current.heights[path.section][path.row]
             current.heights[path.section][path.row] = height
-            offsets.change(section: path.section, row: path.row, by: effective(height) - effective(old))
+            if effective(height) != effective(old) {
+                offsets.set(section: path.section, row: path.row, to: effective(height))
+            }
         } else if let index = others.firstIndex(where: { $0.width == width }) {
             others[index].heights[path.section][path.row] = height
         }
@@ -162,7 +164,7 @@ struct _CacheState: Sendable {
         nextToken = next
         plan.apply(&current.heights) { .nan }
         for index in others.indices { plan.apply(&others[index].heights) { .nan } }
-        offsets.follow(plan)
+        offsets.follow(plan, heights: current.heights, estimate: estimatedRowHeight)
     }
 
     /// Makes `width` current, keeping at most `maxRetainedWidths` widths (least recently used go).
@@ -183,6 +185,6 @@ struct _CacheState: Sendable {
               let oldest = others.indices.min(by: { others[$0].lastUse < others[$1].lastUse }) {
             others.remove(at: oldest)
         }
-        offsets.reset(sectionCount: rows.count)
+        offsets.reset()
     }
 }

@@ -1,42 +1,38 @@
-/// Row offsets for the current width: one Fenwick tree of row heights per section and one of
-/// section totals. Trees are built lazily after structural updates (O(rows in the section));
-/// a measurement or invalidation then updates them in O(log n).
+/// Row offsets for the current width: one `_OffsetTree` of row heights (the estimate for rows
+/// not measured) per section, and one of section totals. Built in O(rows) on the first offset
+/// query after a reset (width or estimate changed, list reloaded or cleared); from then on a
+/// measurement, an invalidation and every row or section an update inserts, deletes, reloads
+/// or moves costs expected O(log n) (`follow`).
 struct _OffsetIndex: Sendable {
-    /// Per section; nil when it must be rebuilt.
-    var rowTrees: [_Fenwick?] = []
-    /// Totals per section; nil when it must be rebuilt.
-    var sectionTree: _Fenwick?
+    var rowTrees: [_OffsetTree] = []
+    var sectionTree = _OffsetTree()
+    /// False after a reset: the trees are empty until `build`.
+    var isBuilt = false
 
-    /// Forgets every tree (width or estimate changed, or the list was reloaded).
-    mutating func reset(sectionCount: Int) {
-        rowTrees = [_Fenwick?](repeating: nil, count: sectionCount)
-        sectionTree = nil
+    /// Forgets every tree (width or estimate changed, or the list was reloaded or cleared).
+    mutating func reset() {
+        rowTrees = []
+        sectionTree = _OffsetTree()
+        isBuilt = false
     }
 
-    /// Adds `delta` to one row's height.
-    mutating func change(section: Int, row: Int, by delta: Double) {
-        guard delta != 0 else { return }
-        rowTrees[section]?.add(delta, at: row)
-        sectionTree?.add(delta, at: section)
+    /// Sets the height offsets count for one row (measured, or the estimate).
+    mutating func set(section: Int, row: Int, to height: Double) {
+        guard isBuilt else { return }
+        rowTrees[section].set(height, at: row)
+        sectionTree.set(rowTrees[section].total, at: section)
     }
 
-    /// Keeps the trees of untouched sections across an update; the rest are rebuilt on demand.
-    mutating func follow(_ plan: _UpdatePlan) {
-        let old = rowTrees
-        rowTrees = plan.sections.map { origin in
-            if case let .whole(section) = origin { return old[section] }
-            return nil
-        }
-        sectionTree = nil
-    }
-
-    /// Builds whatever is missing from `state`'s current heights.
+    /// Builds the trees from the current heights, unless they are built.
     mutating func build(heights: [[Double]], estimate: Double) {
-        for section in rowTrees.indices where rowTrees[section] == nil {
-            rowTrees[section] = _Fenwick(heights[section].map { $0.isNaN ? estimate : $0 })
-        }
-        if sectionTree == nil {
-            sectionTree = _Fenwick(rowTrees.map { $0?.total ?? 0 })
-        }
+        guard !isBuilt else { return }
+        rowTrees = heights.map { _OffsetTree(_OffsetIndex.effective($0, estimate: estimate)) }
+        sectionTree = _OffsetTree(rowTrees.map(\.total))
+        isBuilt = true
+    }
+
+    /// `heights` with the estimate for rows not measured (NaN).
+    static func effective<C: Collection<Double>>(_ heights: C, estimate: Double) -> [Double] {
+        heights.map { $0.isNaN ? estimate : $0 }
     }
 }
