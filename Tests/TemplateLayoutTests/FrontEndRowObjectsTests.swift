@@ -187,7 +187,7 @@ import Testing
     /// one UIKit accepts and that turns the old keys into the new, and the cache fed the batch
     /// answers what measuring everything afresh answers.
     @Test func randomChangesGiveValidBatchesAndKeepTheCacheRight() throws {
-        var random = FrontEndRandom(seed: 0x5EED_F00D)
+        var random = SplitMix64(seed: 0x5EED_F00D)
         var list = RowObjectList(base: Self.base)
         var next = 0
         func freshRow() -> ListRow {
@@ -275,7 +275,7 @@ import Testing
     }
 
     @Test func diffsKeepTheCacheRightWithRealMeasuring() throws {
-        var random = FrontEndRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         var list = RowObjectList(base: Self.base)
         try list.addSection(ListSection(key: "a", rows: Self.titles.prefix(6).enumerated().map {
             ListRow(template: "WBDemosCell", data: .object(["title": .string($1)]), key: "a\($0)")

@@ -15,19 +15,6 @@ let contentDerivedMeasure: DocumentHeightSource.Measure = { row, section, docume
     return section.height ?? document.list.rowHeight
 }
 
-/// A small deterministic random source (SplitMix64), so randomized tests repeat exactly.
-struct FrontEndRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Replays `changes` on `old` (section keys with their row keys) the way UITableView's
 /// `performBatchUpdates` does, refusing what UIKit refuses, and returns the resulting keys;
 /// inserted and reloaded sections and inserted rows take their keys from `new`.

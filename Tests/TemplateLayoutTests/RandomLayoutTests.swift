@@ -1,18 +1,6 @@
 import Testing
 @testable import TemplateLayout
 
-/// A deterministic pseudo-random generator (SplitMix64), so every run builds the same layouts.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generates templates whose layout has exactly one answer: every view's x, y, width and height
 /// is fixed by one required equality or by its intrinsic size (possibly bounded by a required or
 /// prioritised inequality that leaves one optimum), and the content view's bottom is pulled

@@ -74,7 +74,7 @@ struct CacheConcurrencyTests {
         let cache = try HeightCache(source: source, width: 375)
         let wrong = _Guarded<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
-            var rng = SeededRandom(seed: UInt64(worker))
+            var rng = SplitMix64(seed: UInt64(worker))
             for step in 0..<20_000 {
                 switch worker {
                 case 0:  // invalidations and width changes

@@ -34,8 +34,8 @@ struct CacheOffsetTreeTests {
 
     /// Runs `steps` random edits and queries on a tree and an array side by side; `value`
     /// draws a height. Returns the first disagreement.
-    static func compare(seed: UInt64, steps: Int, tolerance: Double, value: (inout SeededRandom) -> Double) -> String? {
-        var rng = SeededRandom(seed: seed)
+    static func compare(seed: UInt64, steps: Int, tolerance: Double, value: (inout SplitMix64) -> Double) -> String? {
+        var rng = SplitMix64(seed: seed)
         var reference = (0..<Int.random(in: 0...300, using: &rng)).map { _ in value(&rng) }
         var tree = _OffsetTree(reference)
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance * max(abs(a), abs(b)) }
@@ -112,7 +112,7 @@ struct CacheOffsetTreeTests {
         // Counted, not timed: nodes visited or recomputed per operation stay under
         // 6 log2(n) at a thousand and at a million elements (a linear rebuild would visit n).
         for n in [1_000, 1_000_000] {
-            var rng = SeededRandom(seed: UInt64(n))
+            var rng = SplitMix64(seed: UInt64(n))
             var tree = _OffsetTree((0..<n).map { Double($0 % 97) * 0.5 })
             #expect(tree.visits == n)  // building visits each node once
             let bound = 6 * floorLog2(n)

@@ -10,7 +10,7 @@ struct CachePropertyTests {
 
     /// Runs one seeded sequence; returns the first disagreement, or nil.
     static func run(seed: UInt64, steps: Int, keyEvery: Int) -> String? {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let counts = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...6, using: &rng) }
         var reference = ReferenceTable(counts: counts, keyEvery: keyEvery)
         let source = TableSource(reference.identities, keyEvery: keyEvery)
@@ -132,7 +132,7 @@ struct CachePropertyTests {
 
     /// Breaks a valid batch in a way UITableView rejects (the source is left as it was).
     static func corrupt(_ update: BatchUpdate, reference: ReferenceTable,
-                        using rng: inout SeededRandom) -> BatchUpdate? {
+                        using rng: inout SplitMix64) -> BatchUpdate? {
         var broken = update
         let sectionCount = reference.sections.count
         switch Int.random(in: 0..<6, using: &rng) {

@@ -112,7 +112,7 @@ struct RandomBatch {
     var insertedCounts: [Int: Int] = [:]
     var reloadedCounts: [Int: Int] = [:]
 
-    init(for table: ReferenceTable, kinds: Set<Kind>, using rng: inout SeededRandom) {
+    init(for table: ReferenceTable, kinds: Set<Kind>, using rng: inout SplitMix64) {
         let oldCounts = table.sections.map(\.count)
         let sectionCount = oldCounts.count
         var order = Array(0..<sectionCount).shuffled(using: &rng)

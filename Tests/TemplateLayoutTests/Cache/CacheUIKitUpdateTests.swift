@@ -157,7 +157,7 @@ struct CacheUIKitUpdateTests {
                 reference.sections[section][row].cachedAt = [375]
             }
         }
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<20 {
             let batch = RandomBatch(for: reference, kinds: [.deleteRows, .insertRows, .reloadRows], using: &rng)
             var update = batch.update
