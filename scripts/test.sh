@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs dependencies, builds, and runs every test; then the
-# many-thread HeightCache stress test again under ThreadSanitizer.
+# many-thread HeightCache stress test again under ThreadSanitizer. Ends with one
+# "tests: N passed, 0 failed" line counting both runs (a failing run stops the script first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 swift build --build-tests
-swift test --skip-build "$@"
+swift test --skip-build "$@" 2>&1 | tee -a "$log"
 if [ $# -eq 0 ]; then
   # Only the cache's concurrency suite: on Linux, TSan cannot see Synchronization.Mutex's lock, so
   # code guarding state with a plain Mutex is reported falsely; the cache tells TSan about its lock.
-  swift test --sanitize=thread --scratch-path .build-tsan --filter CacheConcurrencyTests
+  swift test --sanitize=thread --scratch-path .build-tsan --filter CacheConcurrencyTests 2>&1 | tee -a "$log"
 fi
+passed=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed after.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
+echo "tests: ${passed} passed, 0 failed"
