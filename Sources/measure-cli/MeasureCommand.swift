@@ -68,9 +68,6 @@ struct MeasureCommand: ParsableCommand {
         }
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be 1...1024, got \(jobs)") }
         if renderRows < 1 { throw ValidationError("--render-rows must be at least 1, got \(renderRows)") }
-        if stream, format == .csv || format == .table {
-            throw ValidationError("--stream writes jsonl or json (its bad-line reports are JSON objects)")
-        }
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
         if font?.isEmpty == true { throw ValidationError("--font needs a file path") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }

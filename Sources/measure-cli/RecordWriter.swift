@@ -5,13 +5,17 @@ import TemplateLayout
 struct RecordWriter {
     let format: OutputFormat
     let frames: Bool
+    /// Whether bad input lines are reported in place (`--stream`): csv then carries an `error`
+    /// column and table an `error` row, so those formats can stream too.
+    let reportsBadLines: Bool
     let output: StandardOutput
     private var written = 0
 
     /// A writer for `format`, with frames when `frames` is set.
-    init(format: OutputFormat, frames: Bool, output: StandardOutput) {
+    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, output: StandardOutput) {
         self.format = format
         self.frames = frames
+        self.reportsBadLines = reportsBadLines
         self.output = output
     }
 
@@ -20,7 +24,10 @@ struct RecordWriter {
         switch format {
         case .jsonl: break
         case .json: output.buffer.append(UInt8(ascii: "["))
-        case .csv: output.buffer.append(contentsOf: (frames ? "section,kind,row,key,height,frames\n" : "section,kind,row,key,height\n").utf8)
+        case .csv:
+            let columns = ["section", "kind", "row", "key", "height"] + (frames ? ["frames"] : [])
+                + (reportsBadLines ? ["error"] : [])
+            output.buffer.append(contentsOf: (columns.joined(separator: ",") + "\n").utf8)
         case .table: appendTableLine(["section", "kind", "row", "height", "key"] + (frames ? ["frames"] : []))
         }
     }
@@ -104,7 +111,15 @@ struct RecordWriter {
     }
 
     private func appendCSV(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else { return }
+        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+            if case .badLine(let line, let error) = record {
+                let empty = Array(repeating: "", count: frames ? 4 : 3)
+                let fields = [""] + ["error"] + empty + [csvField("line \(line): \(error)")]
+                output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
+                output.buffer.append(0x0A)
+            }
+            return
+        }
         var fields = [String(section), kind.rawValue, row.map(String.init) ?? "", csvField(key ?? ""),
                       JSONText.number(measurement.height)]
         if frames {
@@ -112,6 +127,7 @@ struct RecordWriter {
             appendFrames(measurement, to: &json)
             fields.append(csvField(String(decoding: json, as: UTF8.self)))
         }
+        if reportsBadLines { fields.append("") }
         output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
         output.buffer.append(0x0A)
     }
@@ -130,7 +146,12 @@ struct RecordWriter {
     }
 
     private func appendTable(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else { return }
+        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+            if case .badLine(let line, let error) = record {
+                appendTableLine(["-", "error", "", "", "line \(line): \(error)"])
+            }
+            return
+        }
         var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), key ?? ""]
         if frames {
             cells.append(measurement.frames.map { f in

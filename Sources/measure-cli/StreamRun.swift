@@ -35,7 +35,7 @@ struct StreamRun {
         var state = StreamState(document: document, measurer: measurer, options: options, keyedCacheLimit: keyedCacheLimit)
         try state.measureSupplementary(file: file)
         let progress = options.progress ? ProgressBar(total: nil) : nil
-        var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
+        var writer = RecordWriter(format: options.format, frames: options.frames, reportsBadLines: true, output: StandardOutput())
         writer.begin()
         var batch: [(line: Int, bytes: [UInt8])] = []
         while true {

@@ -40,6 +40,27 @@ import Testing
         #expect(out.errorLines.last?.contains(", 1 cache hits, \(ProcessInfo.processInfo.activeProcessorCount) jobs, 5 bad lines; text shaping cache ") == true)
     }
 
+    /// csv and table stream too: a bad line becomes an `error` record in place.
+    @Test func csvAndTableStreamWithBadLinesInPlace() throws {
+        let input = [#"{"sections":[{"height":44}]}"#, #"{"key":"a,b"}"#, #"{bad"#, #"{"key":"c"}"#].joined(separator: "\n") + "\n"
+        let csv = try CLIRunner.run(["--stream", "--format", "csv", "-"], stdin: Data(input.utf8))
+        #expect(csv.status == 0)
+        #expect(csv.lines == [
+            "section,kind,row,key,height,error",
+            #"0,row,0,"a,b",44,"#,
+            #",error,,,,"line 3: column 2: expected a member name in quotes, found 'b'""#,
+            "0,row,1,c,44,",
+        ])
+        let table = try CLIRunner.run(["--stream", "--format", "table", "-"], stdin: Data(input.utf8))
+        #expect(table.status == 0)
+        #expect(table.lines == [
+            "section kind   row     height    key",
+            "0       row    0       44        a,b",
+            "-       error                    line 3: column 2: expected a member name in quotes, found 'b'",
+            "0       row    1       44        c",
+        ])
+    }
+
     /// In a pipeline, a row's line comes out while the input is still open.
     @Test(.timeLimit(.minutes(1))) func eachRowIsAnsweredBeforeTheInputEnds() throws {
         let process = Process()
