@@ -14,7 +14,10 @@ public struct Constraint: Sendable {
         _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression,
         priority: Priority = .required, tag: Int = -1
     ) {
-        self.expression = lhs - rhs
+        // A constant right side (every generated constraint) needs no merged copy of the terms.
+        self.expression = rhs.terms.isEmpty
+            ? LinearExpression(terms: lhs.terms, constant: lhs.constant + rhs.constant * -1)
+            : lhs - rhs
         self.relation = relation
         self.priority = priority
         self.tag = tag

@@ -10,6 +10,11 @@ struct AffineExpression: Sendable {
         terms = [(variable, coefficient)]
     }
 
+    /// `terms` as given (distinct variables, non-zero coefficients), constant 0.
+    init(terms: [(variable: Int, coefficient: Double)]) {
+        self.terms = terms
+    }
+
     func coefficient(of variable: Int) -> Double {
         terms.reduce(0) { $1.variable == variable ? $0 + $1.coefficient : $0 }
     }

@@ -66,6 +66,11 @@ struct ConstraintSystem: Sendable {
     /// With `fixedHeight`, the content view's height is an edit variable (a fixed-height row laid
     /// out for its frames) instead of being pulled to 0 at priority 50.
     init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+        // Written constraints, at most two intrinsic pairs per view and the fitting one (stacks
+        // may grow it further): most templates then never regrow these arrays.
+        let expected = blueprint.constraints.count + 4 * blueprint.views.count + 1
+        constraints.reserveCapacity(expected)
+        sources.reserveCapacity(expected)
         for description in blueprint.constraints {
             let first = blueprint.expression(index(description.first.item, blueprint),
                                              description.first.attribute, mask: mask)
@@ -118,39 +123,57 @@ struct ConstraintSystem: Sendable {
     /// Content hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) on
     /// each axis where the view has an intrinsic size.
     private mutating func addIntrinsicSize(of i: Int, _ view: TemplateView, _ blueprint: TemplateBlueprint) {
-        var lengths: [(variable: Int, value: AffineExpression, hug: Double, resist: Double, axis: String)] = []
-        func value(_ length: IntrinsicLength) -> AffineExpression {
-            switch length {
-            case .fixed(let v): return AffineExpression(constant: v)
-            case .row(_, let parameter): return AffineExpression(variable: parameter)
-            }
-        }
+        // Each pair is added directly (no list of lengths, no intermediate expressions): this runs
+        // for every view of every variant compiled. `size - value` is written out with the same
+        // terms and the same constant arithmetic the expression sum would do.
         switch view.kind {
         case .label(let slot):
             let label = blueprint.labels[slot]
-            lengths.append((TemplateView.width(i), AffineExpression(variable: label.intrinsicWidth),
-                            view.hugging.horizontal, view.compression.horizontal, "width"))
-            lengths.append((TemplateView.height(i), AffineExpression(variable: label.intrinsicHeight),
-                            view.hugging.vertical, view.compression.vertical, "height"))
+            addIntrinsicPair(view, TemplateView.width(i), .row(label.intrinsicWidth),
+                             view.hugging.horizontal, view.compression.horizontal, "width")
+            addIntrinsicPair(view, TemplateView.height(i), .row(label.intrinsicHeight),
+                             view.hugging.vertical, view.compression.vertical, "height")
         case .box(let width, let height):
             if let width {
-                lengths.append((TemplateView.width(i), value(width), view.hugging.horizontal,
-                                view.compression.horizontal, "width"))
+                addIntrinsicPair(view, TemplateView.width(i), width.parameterOrValue, view.hugging.horizontal,
+                                 view.compression.horizontal, "width")
             }
             if let height {
-                lengths.append((TemplateView.height(i), value(height), view.hugging.vertical,
-                                view.compression.vertical, "height"))
+                addIntrinsicPair(view, TemplateView.height(i), height.parameterOrValue, view.hugging.vertical,
+                                 view.compression.vertical, "height")
             }
         case .stack:
             break
         }
-        for length in lengths {
-            let size = AffineExpression(variable: length.variable)
-            let difference = size - length.value
-            add(difference, .lessThanOrEqual, length.hug, ConstraintSource(
-                intrinsic: .init(view: view.id, axis: length.axis, hugging: true, priority: length.hug), path: view.path))
-            add(difference, .greaterThanOrEqual, length.resist, ConstraintSource(
-                intrinsic: .init(view: view.id, axis: length.axis, hugging: false, priority: length.resist), path: view.path))
+    }
+
+    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`.
+    private mutating func addIntrinsicPair(_ view: TemplateView, _ size: Int, _ value: IntrinsicValue,
+                                           _ hug: Double, _ resist: Double, _ axis: String) {
+        var difference = AffineExpression(variable: size)
+        switch value {
+        case .fixed(let v): difference.constant = 0 + -1 * v
+        case .row(let parameter): difference.terms.append((parameter, -1))
+        }
+        add(difference, .lessThanOrEqual, hug, ConstraintSource(
+            intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug), path: view.path))
+        add(difference, .greaterThanOrEqual, resist, ConstraintSource(
+            intrinsic: .init(view: view.id, axis: axis, hugging: false, priority: resist), path: view.path))
+    }
+}
+
+/// An intrinsic length as the constraint system needs it: a constant or a row parameter variable.
+fileprivate enum IntrinsicValue {
+    case fixed(Double)
+    case row(Int)
+}
+
+extension IntrinsicLength {
+    /// The constant, or the parameter variable a row sets.
+    fileprivate var parameterOrValue: IntrinsicValue {
+        switch self {
+        case .fixed(let v): .fixed(v)
+        case .row(_, let parameter): .row(parameter)
         }
     }
 }

@@ -5,42 +5,42 @@ extension TemplateBlueprint {
     /// of its first (last) visible arranged view; any other view's baselines are its bottom.
     func expression(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AffineExpression {
         guard let view else {
-            let w = AffineExpression(variable: TemplateView.superWidth)
-            let h = AffineExpression(variable: TemplateView.superHeight)
+            // Terms written out directly (the same terms and order the sums would give): this
+            // runs for every constraint side, and each intermediate expression allocates.
             switch attribute {
             case .left, .leading, .top: return AffineExpression()
-            case .right, .trailing, .width: return w
-            case .bottom, .height, .firstBaseline, .lastBaseline: return h
-            case .centerX: return 0.5 * w
-            case .centerY: return 0.5 * h
+            case .right, .trailing, .width: return AffineExpression(variable: TemplateView.superWidth)
+            case .bottom, .height, .firstBaseline, .lastBaseline: return AffineExpression(variable: TemplateView.superHeight)
+            case .centerX: return AffineExpression(variable: TemplateView.superWidth, coefficient: 0.5)
+            case .centerY: return AffineExpression(variable: TemplateView.superHeight, coefficient: 0.5)
             }
         }
-        let x = AffineExpression(variable: TemplateView.left(view))
-        let y = AffineExpression(variable: TemplateView.top(view))
-        let w = AffineExpression(variable: TemplateView.width(view))
-        let h = AffineExpression(variable: TemplateView.height(view))
+        let x = TemplateView.left(view)
+        let y = TemplateView.top(view)
+        let w = TemplateView.width(view)
+        let h = TemplateView.height(view)
         switch attribute {
-        case .left, .leading: return x
-        case .right, .trailing: return x + w
-        case .width: return w
-        case .top: return y
-        case .bottom: return y + h
-        case .height: return h
-        case .centerX: return x + 0.5 * w
-        case .centerY: return y + 0.5 * h
+        case .left, .leading: return AffineExpression(variable: x)
+        case .right, .trailing: return AffineExpression(terms: [(x, 1), (w, 1)])
+        case .width: return AffineExpression(variable: w)
+        case .top: return AffineExpression(variable: y)
+        case .bottom: return AffineExpression(terms: [(y, 1), (h, 1)])
+        case .height: return AffineExpression(variable: h)
+        case .centerX: return AffineExpression(terms: [(x, 1), (w, 0.5)])
+        case .centerY: return AffineExpression(terms: [(y, 1), (h, 0.5)])
         case .firstBaseline, .lastBaseline:
             switch views[view].kind {
             case .label(let slot):
                 let offset = attribute == .firstBaseline ? labels[slot].firstBaselineOffset : labels[slot].lastBaselineOffset
-                return y + 0.5 * h + AffineExpression(variable: offset)
+                return AffineExpression(terms: [(y, 1), (h, 0.5), (offset, 1)])
             case .stack(_, let arranged):
                 let visible = arranged.filter { !isCollapsed($0, mask: mask) }
                 if let delegate = attribute == .firstBaseline ? visible.first : visible.last {
                     return expression(delegate, attribute, mask: mask)
                 }
-                return y + h
+                return AffineExpression(terms: [(y, 1), (h, 1)])
             case .box:
-                return y + h
+                return AffineExpression(terms: [(y, 1), (h, 1)])
             }
         }
     }
