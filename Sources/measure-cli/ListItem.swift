@@ -22,7 +22,7 @@ struct ListItem: Sendable {
             if section.header != nil { items.append(ListItem(section: s, kind: .header, row: -1)) }
             for r in section.rows.indices {
                 var item = ListItem(section: s, kind: .row, row: r)
-                if let key = section.rows[r].key {
+                if let key = KeyedCacheSlot.of(section.rows[r], in: section, list: document.list) {
                     if let first = firstByKey[key] {
                         item.sameAs = first
                         hits += 1

@@ -63,8 +63,8 @@ struct StreamState {
         var planning = [Plan](repeating: .none, count: batch.count)
         var pending: [String: Int] = [:]
         for (i, item) in parsed.enumerated() {
-            guard case .row(_, let row) = item else { continue }
-            if let key = row.key {
+            guard case .row(let s, let row) = item else { continue }
+            if let key = KeyedCacheSlot.of(row, in: document.sections[s], list: document.list) {
                 if let hit = keyed[key] {
                     planning[i] = .cached(hit)
                     continue
@@ -116,7 +116,7 @@ struct StreamState {
                 }
                 switch result {
                 case .success(let measurement):
-                    if let key = row.key, keyed[key] == nil {
+                    if let key = KeyedCacheSlot.of(row, in: document.sections[s], list: document.list), keyed[key] == nil {
                         if keyed.count >= keyedCacheLimit { keyed.removeAll(keepingCapacity: true) }
                         keyed[key] = measurement
                     }

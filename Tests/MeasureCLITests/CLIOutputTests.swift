@@ -123,6 +123,45 @@ import TemplateLayout
         #expect(out.errorLines.last?.contains(", 1 cache hits, ") == true)
     }
 
+    @Test func theKeyedCacheNeverOverridesAFixedHeightOrAnotherContentWidth() throws {
+        // Size 10 DejaVu Sans: one line is 11.640625 (12 at scale 2), 2 lines 23.28125 (23.5);
+        // plus the 0.5 separator. "aaa bbb ccc ddd" is 2 lines at 60 points and 4 at 60 - 34.
+        let document = """
+            {"list":{"width":60},"templates":{"T":{"views":[{"id":"l","label":{"text":"${t}","size":10,"lines":0}}],
+              "constraints":["l.top == super.top","l.leading == super.leading","l.trailing == super.trailing","super.bottom == l.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[
+               {"t":"aaa bbb ccc ddd","key":"k"},{"t":"aaa bbb ccc ddd","key":"k","accessory":"disclosure"},
+               {"key":"k","height":5},{"key":"k","autoHeight":false},{"t":"aaa bbb ccc ddd","key":"k"}]},
+              {"height":30,"rows":[{"key":"k"}]}]}
+            """
+        for extra in [[], ["--jobs", "1"]] {
+            let out = try CLIRunner.run(extra + ["-"], stdin: Data(document.utf8))
+            #expect(out.lines == [
+                #"{"section":0,"row":0,"height":24,"key":"k"}"#,
+                #"{"section":0,"row":1,"height":47.5,"key":"k"}"#,
+                #"{"section":0,"row":2,"height":5,"key":"k"}"#,
+                #"{"section":0,"row":3,"height":40,"key":"k"}"#,
+                #"{"section":0,"row":4,"height":24,"key":"k"}"#,
+                #"{"section":1,"row":0,"height":30,"key":"k"}"#,
+            ])
+            #expect(out.errorLines.last?.contains(", 1 cache hits, ") == true)
+        }
+        let stream = """
+            {"list":{"width":60},"templates":{"T":{"views":[{"id":"l","label":{"text":"${t}","size":10,"lines":0}}],"constraints":["l.top == super.top","l.leading == super.leading","l.trailing == super.trailing","super.bottom == l.bottom"]}},"sections":[{"template":"T","autoHeight":true}]}
+            {"t":"aaa bbb ccc ddd","key":"k"}
+            {"t":"aaa bbb ccc ddd","key":"k","accessory":"disclosure"}
+            {"key":"k","height":5}
+            {"t":"aaa bbb ccc ddd","key":"k"}
+            """
+        let out = try CLIRunner.run(["--stream", "-"], stdin: Data(stream.utf8))
+        #expect(out.lines == [
+            #"{"section":0,"row":0,"height":24,"key":"k"}"#,
+            #"{"section":0,"row":1,"height":47.5,"key":"k"}"#,
+            #"{"section":0,"row":2,"height":5,"key":"k"}"#,
+            #"{"section":0,"row":3,"height":24,"key":"k"}"#,
+        ])
+    }
+
     @Test func examplesMeasureEveryRowInOrderWithAnyJobCount() throws {
         for example in ["feed", "settings", "chat"] {
             let path = CLIRunner.packageRoot.appendingPathComponent("Examples/\(example).json").path

@@ -99,6 +99,16 @@ import Testing
         #expect(error("[]") == DocumentError(path: "", message: "expected a cells.json document (an object), found an array"))
     }
 
+    @Test func labelMetricsTooLargeToMeasureAreErrorsNotSilentHeights() {
+        #expect(error(#"{"templates":{"T":{"views":[{"id":"a","label":{"size":1e308}}]}}}"#)
+                == DocumentError(path: "templates.T.views[0].label.size", message: "1e+308 is out of range: expected a positive point size up to 100000"))
+        #expect(error(#"{"templates":{"T":{"views":[{"id":"a","label":{"lineSpacing":1e308}}]}}}"#)
+                == DocumentError(path: "templates.T.views[0].label.lineSpacing", message: "1e+308 is out of range: expected -100000...100000 points"))
+        #expect(error(#"{"templates":{"T":{"views":[{"id":"a","label":{"lineHeightMultiple":1e308}}]}}}"#)
+                == DocumentError(path: "templates.T.views[0].label.lineHeightMultiple", message: "1e+308 is out of range: expected a positive factor up to 1000"))
+        #expect(error(#"{"templates":{"T":{"views":[{"id":"a","label":{"size":100000,"lineSpacing":-100000,"lineHeightMultiple":1000}}]}}}"#) == nil)
+    }
+
     @Test func unknownMembersAreWarningsNotErrors() throws {
         var warnings: [DocumentError] = []
         let decoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"]))

@@ -43,12 +43,16 @@ public final class DocumentHeightSource: HeightSource {
         return try measure(section.rows[indexPath.row], section, document, width)
     }
 
-    /// The row's own key.
+    /// The row's own key, for a measured row only (a fixed height, by the height policy, must
+    /// never be answered by a measured row's cached height).
     public func key(at indexPath: IndexPath) -> String? {
         current.withLock { document in
             guard document.sections.indices.contains(indexPath.section),
                   document.sections[indexPath.section].rows.indices.contains(indexPath.row) else { return nil }
-            return document.sections[indexPath.section].rows[indexPath.row].key
+            let section = document.sections[indexPath.section]
+            let row = section.rows[indexPath.row]
+            if case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: document.list) { return nil }
+            return row.key
         }
     }
 }

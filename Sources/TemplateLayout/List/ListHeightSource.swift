@@ -7,6 +7,9 @@ public struct ListHeightSource: HeightSource {
     let measure: @Sendable (RowSpec, SectionSpec, Double) throws -> Double
     /// Whether rows' `key`s feed the keyed cache.
     let usesKeys: Bool
+    /// The settings of the height policy, when this source applies it: then only measured rows
+    /// use their key (a fixed height must never be answered by a measured row's cached height).
+    var policySettings: ListSettings?
 
     /// A source that asks `measure(row, section, width)` for every row's height.
     public init(model: ListModel, usesKeys: Bool = true,
@@ -26,6 +29,7 @@ public struct ListHeightSource: HeightSource {
             case .measured: return try measureTemplate(row, section, width)
             }
         }
+        self.policySettings = settings
     }
 
     /// The model's section count.
@@ -45,6 +49,9 @@ public struct ListHeightSource: HeightSource {
 
     /// The row's `key`, when keys are used.
     public func key(at indexPath: IndexPath) -> String? {
-        usesKeys ? model.row(at: indexPath)?.row.key : nil
+        guard usesKeys, let (row, section) = model.row(at: indexPath) else { return nil }
+        if let settings = policySettings,
+           case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: settings) { return nil }
+        return row.key
     }
 }

@@ -82,4 +82,37 @@ struct CacheListSourceTests {
         #expect(try cache.height(for: ip(0, 2)) == 10)
         #expect(measured.withLock { $0 } == ["a", "bb", "ccc"])
     }
+
+    @Test func aFixedHeightRowIsNeverAnsweredByTheKeyedCache() throws {
+        let model = ListModel(sections: [
+            SectionSpec(template: "Feed", autoHeight: true,
+                        rows: [Self.row("aaaa", key: "k"), Self.row("b", key: "k", height: 10)]),
+            SectionSpec(height: 44, rows: [Self.row("c", key: "k")]),
+        ])
+        let source = ListHeightSource(model: model, settings: ListSettings()) { row, _, _ in
+            Double(Self.name(row).count) * 10
+        }
+        let cache = try HeightCache(source: source, width: 300)
+        #expect(try cache.height(for: ip(0, 0)) == 40)
+        #expect(try cache.height(for: ip(0, 1)) == 10)
+        #expect(try cache.height(for: ip(1, 0)) == 44)
+    }
+
+    @Test func aDocumentSourceNeverAnswersAFixedHeightRowFromTheKeyedCache() throws {
+        let document = Document(sections: [
+            SectionSpec(template: "Feed", autoHeight: true,
+                        rows: [Self.row("aaaa", key: "k"), Self.row("b", key: "k", height: 10)]),
+            SectionSpec(height: 44, rows: [Self.row("c", key: "k")]),
+        ])
+        let source = DocumentHeightSource(document: document) { row, section, document, _ in
+            switch RowHeightPolicy.resolve(row: row, section: section, settings: document.list) {
+            case let .fixed(height): return height
+            case .measured: return Double(Self.name(row).count) * 10
+            }
+        }
+        let cache = try HeightCache(source: source, width: 300)
+        #expect(try cache.height(for: ip(0, 0)) == 40)
+        #expect(try cache.height(for: ip(0, 1)) == 10)
+        #expect(try cache.height(for: ip(1, 0)) == 44)
+    }
 }
