@@ -48,30 +48,14 @@ let benchmarks: @Sendable () -> Void = {
 
     // Enaml-like: one (width, height) suggestion pair and re-solve per scaled iteration, then
     // every variable read (kiwi's updateVariables writes them all back too).
-    Benchmark("Enaml-like re-solve after a size change (2 suggestValue)",
-              configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let (solver, vars) = try enaml.build()
-        let steps = enaml.steps.map { $0.map { (vars[$0.0]!, $0.1) } }
-        let all = enaml.variables.map { vars[$0]! }
-        var step = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            for (v, value) in steps[step] { solver.suggestValue(v, value) }
-            for v in all { blackHole(solver.value(of: v)) }
-            step = step == steps.count - 1 ? 0 : step + 1
-        }
-    }
+    resolveBenchmark("Enaml-like re-solve after a size change (2 suggestValue)", enaml)
 
     Benchmark("kiwisolver enaml-like re-solve after a size change (Python)",
               configuration: .init(metrics: kiwiMetrics, maxIterations: 1)) { benchmark in
         reportKiwi(benchmark, try kiwiTimings(enaml, rounds: 5000), "step_ns", calls: 3)
     }
 
-    Benchmark("Enaml-like build (37 variables, 111 constraints)") { benchmark in
-        let compiled = try enaml.compile()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(try compiled.build()) }
-    }
+    buildBenchmark("Enaml-like build (37 variables, 111 constraints)", enaml)
 
     Benchmark("kiwisolver enaml-like build (Python)",
               configuration: .init(metrics: kiwiMetrics, maxIterations: 1)) { benchmark in
@@ -106,11 +90,23 @@ let benchmarks: @Sendable () -> Void = {
 
     // A 10-view template: one row per scaled iteration (its width and three labels' sizes
     // suggested, then all 48 variables read).
-    Benchmark("10-view template per-row re-solve (7 suggestValue)",
-              configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let (solver, vars) = try feed.build()
-        let steps = feed.steps.map { $0.map { (vars[$0.0]!, $0.1) } }
-        let all = feed.variables.map { vars[$0]! }
+    resolveBenchmark("10-view template per-row re-solve (7 suggestValue)", feed)
+
+    Benchmark("kiwisolver 10-view template per-row re-solve (Python)",
+              configuration: .init(metrics: kiwiMetrics, maxIterations: 1)) { benchmark in
+        reportKiwi(benchmark, try kiwiTimings(feed, rounds: 300), "step_ns", calls: 8)
+    }
+
+    buildBenchmark("10-view template build", feed)
+}
+
+/// Re-solves `system` once per scaled iteration, cycling through its suggestion steps and
+/// reading every variable after each, as a list re-laying out its rows would.
+private func resolveBenchmark(_ name: String, _ system: SystemSpec) {
+    Benchmark(name, configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let (solver, vars) = try system.build()
+        let steps = system.steps.map { $0.map { (vars[$0.0]!, $0.1) } }
+        let all = system.variables.map { vars[$0]! }
         var step = 0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -119,14 +115,12 @@ let benchmarks: @Sendable () -> Void = {
             step = step == steps.count - 1 ? 0 : step + 1
         }
     }
+}
 
-    Benchmark("kiwisolver 10-view template per-row re-solve (Python)",
-              configuration: .init(metrics: kiwiMetrics, maxIterations: 1)) { benchmark in
-        reportKiwi(benchmark, try kiwiTimings(feed, rounds: 300), "step_ns", calls: 8)
-    }
-
-    Benchmark("10-view template build") { benchmark in
-        let compiled = try feed.compile()
+/// Builds `system` from its compiled constraints once per scaled iteration.
+private func buildBenchmark(_ name: String, _ system: SystemSpec) {
+    Benchmark(name) { benchmark in
+        let compiled = try system.compile()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(try compiled.build()) }
     }
