@@ -1,6 +1,7 @@
-/// How a row's height is found (SPEC section 1, first match wins): the row's fixed `height`;
-/// measured by its template when the row (or else its section) sets `autoHeight`; the
-/// section's `height`; the list's `rowHeight`.
+/// How a row's height is found, as the cache's sources need it: a fixed height, or measured by a
+/// template. It is `HeightPolicy` (the one statement of SPEC section 1's rule) with the fixed rungs
+/// folded together and a measured row without any template kept as `measured(template: nil)`
+/// instead of an error, so a source can report that when it measures.
 public enum RowHeightPolicy: Sendable, Equatable {
     /// A fixed height, used as it is.
     case fixed(Double)
@@ -9,9 +10,16 @@ public enum RowHeightPolicy: Sendable, Equatable {
 
     /// The policy for `row` in `section` of a list with `settings`.
     public static func resolve(row: RowSpec, section: SectionSpec, settings: ListSettings) -> RowHeightPolicy {
-        if let height = row.height { return .fixed(height) }
-        if row.autoHeight ?? section.autoHeight { return .measured(template: row.template ?? section.template) }
-        if let height = section.height { return .fixed(height) }
-        return .fixed(settings.rowHeight)
+        do {
+            switch try HeightPolicy.of(row, in: section, list: settings) {
+            case .rowHeight(let height), .sectionHeight(let height), .listRowHeight(let height):
+                return .fixed(height)
+            case .measured(let template):
+                return .measured(template: template)
+            }
+        } catch {
+            // HeightPolicy's only refusal: autoHeight with no template on the row or its section.
+            return .measured(template: nil)
+        }
     }
 }
