@@ -44,7 +44,7 @@ struct DocumentRun {
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
-        let (items, cacheHits) = ListItem.items(of: document)
+        let (items, cacheHits) = ListItem.items(of: document, jobs: options.jobs)
         let rowCount = items.reduce(0) { $0 + ($1.kind == .row ? 1 : 0) }
         let progress = options.progress ? ProgressBar(total: items.count) : nil
         let frames = options.frames || options.renderPath != nil
