@@ -77,6 +77,7 @@ struct DocumentRun {
         try writer.finish()
         var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
         stats.record(textCacheStatistics)
+        HeldUntilExit.hold((document, measurer, textMeasurer, items, results, records))
         return stats
     }
 
