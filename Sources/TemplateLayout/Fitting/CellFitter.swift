@@ -22,45 +22,47 @@ extension CompiledTemplate {
     /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
              frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
-        let b = blueprint
-        let program = try program(for: b.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
+        // Shared, read-only template data is read in place, never copied into locals: with
+        // several threads every copy would bump the same reference counts.
+        let program = try program(for: blueprint.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
         let workspace = program.checkout()
         defer { program.checkin(workspace) }
         let solver = workspace.solver
-        let v = program.variables
         func suggest(_ index: Int, _ value: Double) {
             // The workspace's solver still holds last row's suggestion; skip unchanged values.
             guard program.isEdit[index], workspace.suggested[index] != value else { return }
             workspace.suggested[index] = value
-            solver.suggestValue(v[index], value)
+            solver.suggestValue(program.variables[index], value)
         }
-        func push(_ label: LabelSlot, _ m: TextMeasurement) {
+        func push(_ k: Int, _ m: TextMeasurement) {
             let size = m.roundedSize(scale: scale)
-            suggest(label.intrinsicWidth, size.width)
-            suggest(label.intrinsicHeight, size.height)
-            suggest(label.firstBaselineOffset, m.firstBaseline - size.height / 2)
-            suggest(label.lastBaselineOffset, m.lastBaseline - size.height / 2)
+            suggest(blueprint.labels[k].intrinsicWidth, size.width)
+            suggest(blueprint.labels[k].intrinsicHeight, size.height)
+            suggest(blueprint.labels[k].firstBaselineOffset, m.firstBaseline - size.height / 2)
+            suggest(blueprint.labels[k].lastBaselineOffset, m.lastBaseline - size.height / 2)
         }
 
         suggest(TemplateView.superWidth, width)
         if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
-        for (path, parameter) in b.rowDimensions {
-            suggest(parameter, RowBinding.points(at: path, in: row))
+        for d in blueprint.rowDimensions.indices {
+            suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
         }
-        for (k, label) in b.labels.enumerated() {
-            let text = label.textTemplate.render(row)
+        var wrapping = false
+        for k in blueprint.labels.indices {
+            let text = blueprint.labels[k].textTemplate.render(row)
             workspace.texts[k] = text
             workspace.measuredAt[k] = .infinity
-            push(label, measurer.measure(text, style: label.style, width: .infinity))
+            push(k, measurer.measure(text, style: blueprint.labels[k].style, width: .infinity))
+            wrapping = wrapping || blueprint.labels[k].wraps
         }
-        if b.hasWrappingLabels {
+        if wrapping {
             for _ in 0..<Self.maximumMeasureRounds {
                 var changed = false
-                for (k, label) in b.labels.enumerated() where label.wraps {
-                    let available = max(0, solver.value(of: v[TemplateView.width(label.view)]))
+                for k in blueprint.labels.indices where blueprint.labels[k].wraps {
+                    let available = max(0, solver.value(of: program.variables[TemplateView.width(blueprint.labels[k].view)]))
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
-                    push(label, measurer.measure(workspace.texts[k], style: label.style, width: available))
+                    push(k, measurer.measure(workspace.texts[k], style: blueprint.labels[k].style, width: available))
                     changed = true
                 }
                 if !changed { break }
@@ -71,15 +73,16 @@ extension CompiledTemplate {
         // constraints cannot hold at this width with these sizes.
         for edit in program.edits where fixedContentHeight == nil {
             let wanted = workspace.suggested[edit]
-            if abs(solver.value(of: v[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
+            if abs(solver.value(of: program.variables[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
                 throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })
             }
         }
 
+        let v = program.variables
         var frames: [Frame] = []
         if wantFrames {
-            frames.reserveCapacity(b.views.count)
-            for (i, view) in b.views.enumerated() {
+            frames.reserveCapacity(blueprint.views.count)
+            for (i, view) in blueprint.views.enumerated() {
                 frames.append(Frame(id: view.id,
                                     x: solver.value(of: v[TemplateView.left(i)]),
                                     y: solver.value(of: v[TemplateView.top(i)]),
@@ -87,7 +90,7 @@ extension CompiledTemplate {
                                     height: solver.value(of: v[TemplateView.height(i)])))
             }
         }
-        return FittedCell(contentHeight: solver.value(of: v[TemplateView.superHeight]), frames: frames)
+        return FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames)
     }
 
     /// Rebuilds the variant with this row's width and sizes as required constraints, so the solver
