@@ -10,12 +10,12 @@ public final class TextMeasurer: Sendable {
     /// The default number of entries each cache holds.
     public static let defaultCacheCapacity = 16_384
 
-    let segments: Mutex<BoundedCache<SegmentKey, ShapedSegment>>
+    let segments: SegmentCache
     let texts: Mutex<BoundedCache<TextKey, ShapedText>>
 
     /// A measurer whose segment and text caches each hold at most `cacheCapacity` entries.
     public init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
-        segments = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
+        segments = SegmentCache(capacity: max(2, cacheCapacity))
         texts = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
     }
 
@@ -35,7 +35,7 @@ public final class TextMeasurer: Sendable {
 
     /// Empties both caches (the next measurements are cold).
     public func removeAllCachedShaping() {
-        segments.withLock { $0.removeAll() }
+        segments.removeAll()
         texts.withLock { $0.removeAll() }
     }
 
@@ -47,7 +47,7 @@ public final class TextMeasurer: Sendable {
 
     /// Cache statistics: entries held and lookups answered or missed, per cache.
     public var cacheStatistics: CacheStatistics {
-        let s = segments.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
+        let s = segments.counts
         let t = texts.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
         return CacheStatistics(segments: s, texts: t)
     }

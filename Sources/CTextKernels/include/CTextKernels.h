@@ -68,6 +68,62 @@ int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t pr
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 
+/// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
+/// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
+/// allocation holding its key and clusters; one mutex, taken once per paragraph for lookups
+/// and once for inserts.
+typedef struct tl_segment_cache tl_segment_cache;
+
+/// A cache of at most `capacity` (at least 2) segments; NULL when out of memory.
+tl_segment_cache *tl_segment_cache_create(int64_t capacity);
+
+/// Frees the cache and every entry.
+void tl_segment_cache_destroy(tl_segment_cache *cache);
+
+/// Drops every entry (the hit and miss counts stay).
+void tl_segment_cache_clear(tl_segment_cache *cache);
+
+/// Entries held now and lookups answered and missed since creation.
+void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t *hits,
+                             int64_t *misses);
+
+/// A break segment of an analysed text: its place (UTF-16 offsets) and the sums of its clusters.
+typedef struct tl_segment {
+    double advance;                 ///< sum of its clusters' advances, in em (summed from the end)
+    double trailing_space;          ///< advance of the trailing hanging clusters, in em
+    uint64_t font_mask;             ///< bit i set when font i shaped some cluster
+    int32_t start;                  ///< first code unit
+    int32_t content_end;            ///< end of its content (before mandatory break characters)
+    int32_t end;                    ///< where the next segment starts (after break characters)
+    int32_t first_grapheme;         ///< its clusters in tl_analysis.graphemes
+    int32_t grapheme_count;
+    int32_t trailing_spaces_start;  ///< first cluster (relative) of its trailing run of hanging
+                                    ///< space separators; grapheme_count when none
+    uint8_t ends_paragraph;         ///< a mandatory break or the end of the text follows
+    uint8_t shaped;                 ///< 0 when its content is empty (or could not be shaped)
+} tl_segment;
+
+/// What tl_analyse_text found, in this thread's scratch space (valid until the thread's next
+/// tl_analyse_text call).
+typedef struct tl_analysis {
+    const tl_segment *segments;
+    int32_t segment_count;
+    const tl_grapheme *graphemes;
+    int32_t grapheme_count;
+} tl_analysis;
+
+/// Cuts `text` at its UAX #14 break opportunities (mandatory break characters end their
+/// segment and are not shaped), and gives each segment its clusters: from `cache` when every
+/// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
+/// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
+/// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
+/// and storing the missing ones. `face_ids` name the fonts for the cache (never reused for
+/// another font; a NULL `cache` shapes everything). A text ending in a mandatory break gets an empty last segment. Returns the
+/// segment count, or -1 when out of memory.
+int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,
+                        int32_t font_count, const uint16_t *text, int32_t length,
+                        tl_analysis *out);
+
 /// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
 uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 

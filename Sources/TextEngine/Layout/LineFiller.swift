@@ -40,48 +40,49 @@ struct LineFiller {
     /// Fills `text`, handing each kept line to `sink`; returns whether the line limit cut off
     /// some of the text.
     mutating func fill(_ text: ShapedText, sink: (Line) -> Void) -> Bool {
-        // Segments are read in place: copying one out would retain its shaping per segment.
         text.segments.withUnsafeBufferPointer { segments in
-            for i in segments.indices {
-                if full { return true }
-                place(segments, i, sink: sink)
-                if full { return true }
-                if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
+            text.graphemes.withUnsafeBufferPointer { clusters in
+                for i in segments.indices {
+                    if full { return true }
+                    place(segments[i], clusters: clusters, sink: sink)
+                    if full { return true }
+                    if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
+                }
+                return false
             }
-            return false
         }
     }
 
-    private mutating func place(_ segments: UnsafeBufferPointer<TextSegment>, _ i: Int, sink: (Line) -> Void) {
-        if segments[i].shaped == nil {
+    private mutating func place(_ segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
+                                sink: (Line) -> Void) {
+        if !segment.isShaped {
             placed = true
             return
         }
         if !breaksAtGraphemes {
-            let segmentInk = (segments[i].advance - segments[i].trailingSpace) * size
+            let segmentInk = (segment.advance - segment.trailingSpace) * size
             if placed && advance + segmentInk > limit {
-                emit(at: segments[i].start, sink: sink)
+                emit(at: segment.start, sink: sink)
                 if full { return }
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if segments[i].trailingSpace < segments[i].advance { ink = advance + segmentInk }
-                advance += segments[i].advance * size
-                mask |= segments[i].fontMask
+                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
+                advance += segment.advance * size
+                mask |= segment.fontMask
                 placed = true
                 return
             }
         }
-        let segment = segments[i]
-        guard let shaped = segment.shaped else { return }
-        placeGraphemes(of: segment, shaped: shaped, sink: sink)
+        placeGraphemes(of: segment, clusters: UnsafeBufferPointer(rebasing: clusters[segment.graphemes]), sink: sink)
     }
 
     /// Places a segment grapheme by grapheme, breaking before any that does not fit.
-    private mutating func placeGraphemes(of segment: TextSegment, shaped: ShapedSegment, sink: (Line) -> Void) {
+    private mutating func placeGraphemes(of segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
+                                         sink: (Line) -> Void) {
         var position = segment.start
-        let respaceFrom = segment.respacing == nil ? Int.max : shaped.trailingSpacesStart
-        for (index, g) in shaped.graphemes.enumerated() {
+        let respaceFrom = segment.respacing == nil ? Int.max : segment.trailingSpacesStart
+        for (index, g) in clusters.enumerated() {
             if index == respaceFrom, let respacing = segment.respacing {
                 // The trailing spaces hang, in the font of the segment after them.
                 advance += respacing.advance * size

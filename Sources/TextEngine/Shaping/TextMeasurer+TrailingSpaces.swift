@@ -5,29 +5,33 @@ extension TextMeasurer {
     /// Gives the trailing spaces of each segment the font Pango's itemizer gives them: that of
     /// the text before them, unless the text after them (the next segment, same paragraph and
     /// script run) uses a font earlier in the stack; after an emoji, that of the text after.
+    /// `clusters` are the text's clusters, segment k's at `segments[k].graphemes`.
     func respaceTrailingSpaces(_ segments: inout ContiguousArray<TextSegment>,
-                                       units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
+                               clusters: UnsafeBufferPointer<Grapheme>,
+                               units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
         let faces = stack.faces
         guard faces.count > 1 else { return }
         for i in segments.indices {
             // A segment in one face followed by the same face (or by nothing in this paragraph)
             // keeps its spaces where they are: the common case in a mixed text, decided from the
-            // masks without copying its clusters out.
+            // masks without looking at its clusters.
             let mask = segments[i].fontMask
             if mask.nonzeroBitCount == 1 {
                 let nextMask = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].fontMask : 0
                 if nextMask == 0 || nextMask == mask { continue }
             }
-            guard let shaped = segments[i].shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { continue }
-            let graphemes = shaped.graphemes
-            let firstSpace = shaped.trailingSpacesStart
-            let next = !segments[i].endsParagraph && i + 1 < segments.count ? segments[i + 1].shaped?.graphemes.first : nil
+            let segment = segments[i]
+            guard segment.isShaped, segment.trailingSpacesStart < segment.graphemes.count else { continue }
+            let graphemes = UnsafeBufferPointer(rebasing: clusters[segment.graphemes])
+            let firstSpace = segment.trailingSpacesStart
+            let following = !segment.endsParagraph && i + 1 < segments.count ? segments[i + 1] : nil
+            let next = following.flatMap { $0.isShaped && !$0.graphemes.isEmpty ? clusters[$0.graphemes.lowerBound] : nil }
             // The spaces can only move to the face of the cluster before or after them.
             let current = graphemes[firstSpace].font
             guard (firstSpace > 0 && graphemes[firstSpace - 1].font != current)
                     || (next.map { $0.font != current } ?? false) else { continue }
             let leading = graphemes[..<firstSpace].reduce(0) { $0 + Int($1.length) }
-            let spaceStart = segments[i].start + leading
+            let spaceStart = segment.start + leading
             let spaceEnd = spaceStart + graphemes[firstSpace...].reduce(0) { $0 + Int($1.length) }
             let nextFont = next.map { Int($0.font) }.flatMap { faces[$0].isColor ? nil : $0 }
             var target: Int?
@@ -57,9 +61,7 @@ extension TextMeasurer {
                 advance += Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(face.unitsPerEm)
             }
             guard covered else { continue }
-            let segment = segments[i]
-            segments[i] = TextSegment(start: segment.start, end: segment.end, endsParagraph: segment.endsParagraph,
-                                      shaped: shaped, respacing: .init(advance: advance, fontMask: 1 << UInt64(target)))
+            segments[i].respace(.init(advance: advance, fontMask: 1 << UInt64(target)), clusters: graphemes)
         }
     }
 }
