@@ -47,30 +47,6 @@ static int tl_cut(tl_grapheme *g, int32_t count, int32_t origin, const tl_segmen
     return 1;
 }
 
-// A cache entry for a segment (key and clusters copied in); NULL when out of memory.
-static tl_entry *tl_make_entry(uint64_t hash, const uint64_t *faces, int32_t face_count,
-                               const uint16_t *units, const tl_segment *segment,
-                               const tl_grapheme *graphemes) {
-    int32_t unit_count = segment->content_end - segment->start;
-    size_t size = sizeof(tl_entry) + sizeof(uint64_t) * (size_t)face_count +
-                  sizeof(tl_grapheme) * (size_t)segment->grapheme_count +
-                  sizeof(uint16_t) * (size_t)unit_count;
-    tl_entry *e = malloc(size);
-    if (!e) return NULL;
-    e->hash = hash;
-    e->unit_count = unit_count;
-    e->grapheme_count = segment->grapheme_count;
-    e->face_count = face_count;
-    e->trailing_spaces_start = segment->trailing_spaces_start;
-    e->advance = segment->advance;
-    e->trailing_space = segment->trailing_space;
-    e->font_mask = segment->font_mask;
-    memcpy(tl_entry_faces(e), faces, sizeof(uint64_t) * (size_t)face_count);
-    memcpy(tl_entry_graphemes(e), graphemes, sizeof(tl_grapheme) * (size_t)segment->grapheme_count);
-    memcpy(tl_entry_units(e), units, sizeof(uint16_t) * (size_t)unit_count);
-    return e;
-}
-
 // Gives the `n` segments of one paragraph their clusters (appended at *cursor in the
 // scratch's `graphemes`) and sums: from the cache, else shaped (see tl_analyse_text).
 static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_t seed,
@@ -137,17 +113,16 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         *cursor += made;
     }
     if (!cache) return;
-    // Entries are made outside the lock; one that cannot be allocated is just not cached.
-    for (int32_t k = 0; k < n; k++) {
+    // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
+    // occurrence. A segment that cannot be stored (out of memory) is just not cached.
+    pthread_mutex_lock(&cache->lock);
+    tl_segment_cache_begin_batch_locked(cache);
+    for (int32_t k = n - 1; k >= 0; k--) {
         if (!s->fresh[k]) continue;
         tl_segment *segment = &segments[k];
-        s->pending[k] = tl_make_entry(s->hashes[k], faces, font_count, text + segment->start,
-                                      segment, s->graphemes + segment->first_grapheme);
-    }
-    pthread_mutex_lock(&cache->lock);
-    for (int32_t k = 0; k < n; k++) {
-        if (!s->fresh[k]) continue;
-        if (s->pending[k]) tl_segment_cache_insert_locked(cache, s->pending[k]);
+        tl_segment_cache_insert_locked(cache, s->hashes[k], faces, font_count, text + segment->start,
+                                       segment->content_end - segment->start,
+                                       s->graphemes + segment->first_grapheme, segment);
     }
     pthread_mutex_unlock(&cache->lock);
 }

@@ -26,7 +26,6 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->hashes);
     free(scratch->cluster_start);
     free(scratch->fresh);
-    free(scratch->pending);
     free(scratch);
 }
 
@@ -96,8 +95,7 @@ int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length) {
         !tl_grow((void **)&scratch->paragraph, n, sizeof(tl_grapheme)) ||
         !tl_grow((void **)&scratch->hashes, n, sizeof(uint64_t)) ||
         !tl_grow((void **)&scratch->cluster_start, n, sizeof(int32_t)) ||
-        !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)) ||
-        !tl_grow((void **)&scratch->pending, n, sizeof(void *)))
+        !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)))
         return 0;
     scratch->analysis_capacity = capacity;
     return 1;

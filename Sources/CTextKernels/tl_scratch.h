@@ -37,7 +37,6 @@ typedef struct tl_scratch {
     uint64_t *hashes;        // per segment of a paragraph
     int32_t *cluster_start;
     uint8_t *fresh;
-    void **pending;          // per segment of a paragraph: its new cache entry
     int32_t analysis_capacity;
 } tl_scratch;
 
