@@ -134,7 +134,9 @@ int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const
     if (!s || font_count <= 0 || font_count > 64 || length < 0 ||
         !tl_scratch_reserve_analysis(s, length))
         return -1;
-    int32_t found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    // Plain English text needs no ICU pass (its breaks are a few pair rules).
+    int32_t found = tl_simple_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    if (found < 0) found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
     if (found < 0) {
         // ICU failed (out of memory): one segment, still measured.
         s->break_positions[0] = length;

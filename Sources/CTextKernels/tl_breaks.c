@@ -37,3 +37,52 @@ int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positi
     ubrk_setText(scratch->character, NULL, 0, &status);
     return count;
 }
+
+// UAX #14 classes of the characters tl_simple_line_breaks knows.
+enum { TL_AL, TL_SP, TL_IS, TL_EX, TL_QU, TL_LF, TL_OTHER };
+
+static inline int tl_simple_class(uint16_t u) {
+    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z')) return TL_AL;
+    switch (u) {
+    case ' ': return TL_SP;
+    case '.': case ',': case ':': case ';': return TL_IS;
+    case '!': case '?': return TL_EX;
+    case '\'': case '"': return TL_QU;
+    case '\n': return TL_LF;
+    default: return TL_OTHER;
+    }
+}
+
+int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
+                              uint8_t *hard, int32_t capacity) {
+    int32_t count = 0;
+    int previous = TL_OTHER;
+    for (int32_t i = 0; i < length; i++) {
+        int current = tl_simple_class(text[i]);
+        if (current == TL_OTHER) return -1;
+        if (i > 0) {
+            int breaks;
+            if (previous == TL_LF) breaks = 1;                        // LB5: LF !
+            else if (current == TL_LF || current == TL_SP) breaks = 0; // LB6, LB7
+            else if (current == TL_IS || current == TL_EX) breaks = 0; // LB13, even after spaces
+            else if (previous == TL_SP) breaks = 1;                   // LB18: SP ÷
+            else if (current == TL_QU || previous == TL_QU) breaks = 0; // LB19
+            else if (previous == TL_EX) breaks = 1;                   // LB31: EX ÷ AL
+            else breaks = 0;                                          // LB28 AL × AL, LB29 IS × AL
+            if (breaks) {
+                if (count >= capacity) return -1;
+                positions[count] = i;
+                hard[count] = previous == TL_LF;
+                count++;
+            }
+        }
+        previous = current;
+    }
+    if (length > 0) {
+        if (count >= capacity) return -1;
+        positions[count] = length;
+        hard[count] = previous == TL_LF;
+        count++;
+    }
+    return count;
+}

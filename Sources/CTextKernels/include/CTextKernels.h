@@ -17,6 +17,13 @@ const char *tl_unicode_version(void);
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
 
+/// tl_line_breaks without ICU for text made only of ASCII letters, spaces, `. , : ; ! ? ' "`
+/// and LF, whose UAX #14 breaks follow from a few pair rules (LB5 to LB31, as ICU 72 applies
+/// them: checked against ICU on every such string up to 6 characters and on random longer
+/// ones). Returns -1 when the text has any other character (or `capacity` is too small).
+int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
+                              uint8_t *hard, int32_t capacity);
+
 /// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
 /// last one is `length`). Returns the count, or -1 on error / too small `capacity`.
 int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positions,
