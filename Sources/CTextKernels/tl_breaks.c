@@ -39,11 +39,14 @@ int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positi
 }
 
 // UAX #14 classes of the characters tl_simple_line_breaks knows.
-enum { TL_AL, TL_SP, TL_IS, TL_EX, TL_QU, TL_LF, TL_OTHER };
+enum { TL_AL, TL_ID, TL_SP, TL_IS, TL_EX, TL_CL, TL_QU, TL_LF, TL_OTHER };
 
 static inline int tl_simple_class(uint16_t u) {
     if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z')) return TL_AL;
+    if (u >= 0x4E00 && u <= 0x9FFF) return TL_ID;   // CJK Unified Ideographs
     switch (u) {
+    case 0x3001: case 0x3002: case 0xFF0C: return TL_CL;   // 、。，
+    case 0xFF01: case 0xFF1F: return TL_EX;                // ！？
     case ' ': return TL_SP;
     case '.': case ',': case ':': case ';': return TL_IS;
     case '!': case '?': return TL_EX;
@@ -64,10 +67,12 @@ int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *pos
             int breaks;
             if (previous == TL_LF) breaks = 1;                        // LB5: LF !
             else if (current == TL_LF || current == TL_SP) breaks = 0; // LB6, LB7
-            else if (current == TL_IS || current == TL_EX) breaks = 0; // LB13, even after spaces
+            else if (current == TL_IS || current == TL_EX || current == TL_CL)
+                breaks = 0;                                           // LB13, even after spaces
             else if (previous == TL_SP) breaks = 1;                   // LB18: SP ÷
             else if (current == TL_QU || previous == TL_QU) breaks = 0; // LB19
-            else if (previous == TL_EX) breaks = 1;                   // LB31: EX ÷ AL
+            else if (current == TL_ID || previous == TL_ID) breaks = 1; // LB31
+            else if (previous == TL_EX || previous == TL_CL) breaks = 1; // LB31: EX ÷ AL, CL ÷ AL
             else breaks = 0;                                          // LB28 AL × AL, LB29 IS × AL
             if (breaks) {
                 if (count >= capacity) return -1;

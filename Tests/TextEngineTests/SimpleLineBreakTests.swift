@@ -3,15 +3,20 @@ import Testing
 
 /// The ICU-free line breaking of plain English text against ICU itself.
 @Suite struct SimpleLineBreakTests {
-    /// One character of each class the ICU-free path knows (letters, space, IS, EX, QU, LF).
-    static let alphabet: [UInt16] = Array("aZ .,:;!?'\"\n".utf16)
+    /// Characters of each class the ICU-free path knows (AL, ID, SP, IS, EX, CL, QU, LF).
+    static let alphabet: [UInt16] = Array("aZ中 .;!'\"\n，。？".utf16)
 
-    @Test func everyShortStringBreaksAsICUBreaksIt() throws {
+    /// Every character the ICU-free path knows.
+    static let known: [UInt16] = Array("azAZ\u{4E00}中\u{9FFF} .,:;!?'\"\n、。，！？".utf16)
+
+    /// Compares both on every string of up to `length` characters of `alphabet`; returns the
+    /// number of strings checked.
+    static func compareAll(_ alphabet: [UInt16], upTo length: Int) -> Int {
         var checked = 0
         var text: [UInt16] = []
         func visit(_ length: Int) {
             if length == 0 { return }
-            for unit in Self.alphabet {
+            for unit in alphabet {
                 text.append(unit)
                 let simple = BreakOpportunities.simpleLines(text)
                 let icu = BreakOpportunities.lines(text)
@@ -24,8 +29,14 @@ import Testing
                 text.removeLast()
             }
         }
-        visit(5)
-        #expect(checked == (1...5).reduce(0) { $0 + Int(pow12($1)) })
+        visit(length)
+        return checked
+    }
+
+    @Test func everyShortStringBreaksAsICUBreaksIt() throws {
+        // Every known character up to 3 long; one of each class up to 5 long.
+        #expect(Self.compareAll(Self.known, upTo: 3) == (1...3).reduce(0) { $0 + power(Self.known.count, $1) })
+        #expect(Self.compareAll(Self.alphabet, upTo: 5) == (1...5).reduce(0) { $0 + power(Self.alphabet.count, $1) })
     }
 
     @Test func randomSentencesBreakAsICUBreaksThem() {
@@ -35,7 +46,8 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        let pieces = ["the", "Can", "t", "a", "Q", " ", " ", "  ", ".", "...", ",", ":", ";", "!", "?", "'", "\"", "\n", "\n\n"]
+        let pieces = ["the", "Can", "t", "a", "Q", " ", " ", "  ", ".", "...", ",", ":", ";", "!", "?", "'", "\"", "\n", "\n\n",
+                      "今天", "天气", "很", "好", "，", "。", "！", "？", "、", "Swift"]
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<(1 + next(30)) { text += pieces[next(pieces.count)] }
@@ -48,10 +60,10 @@ import Testing
     }
 
     @Test func anyOtherCharacterLeavesTheTextToICU() {
-        for text in ["café", "a-b", "12", "(a)", "a\tb", "a\r\nb", "中", "a/b", "😀", "a\u{00A0}b"] {
+        for text in ["café", "a-b", "12", "(a)", "a\tb", "a\r\nb", "中～", "「中」", "ぁ", "a/b", "😀", "a\u{00A0}b", "a\u{3000}b"] {
             #expect(BreakOpportunities.simpleLines(Array(text.utf16)) == nil, "\(text)")
         }
     }
 }
 
-private func pow12(_ n: Int) -> Int { (0..<n).reduce(1) { r, _ in r * 12 } }
+private func power(_ base: Int, _ n: Int) -> Int { (0..<n).reduce(1) { r, _ in r * base } }
