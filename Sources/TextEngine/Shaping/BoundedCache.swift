@@ -34,13 +34,18 @@ struct BoundedCache<Key: Hashable, Value> {
         return nil
     }
 
-    /// Stores `value` for `key`, evicting the older generation when the recent one is full.
-    mutating func insert(_ value: consuming Value, for key: consuming Key) {
+    /// Stores `value` for `key`, evicting the older generation when the recent one is full;
+    /// returns the evicted entries, so the caller can free them after releasing its lock.
+    @discardableResult
+    mutating func insert(_ value: consuming Value, for key: consuming Key) -> [Key: Value] {
+        var evicted: [Key: Value] = [:]
         if recent.count >= generationLimit && recent[key] == nil {
-            swap(&older, &recent)
-            recent.removeAll(keepingCapacity: true)
+            evicted = older
+            older = recent
+            recent = Dictionary(minimumCapacity: generationLimit)
         }
         recent[key] = value
+        return evicted
     }
 
     /// Drops every entry, keeping the storage for the next ones.

@@ -6,7 +6,9 @@ extension TextMeasurer {
         let key = TextKey(stack: stack, text: text)
         if let cached = texts.withLock({ $0.value(for: key) }) { return cached }
         let shaped = analyse(text, stack: stack)
-        texts.withLock { $0.insert(shaped, for: key) }
+        // A dropped generation (thousands of texts) is freed here, not under the lock.
+        let evicted = texts.withLock { $0.insert(shaped, for: key) }
+        _ = consume evicted
         return shaped
     }
 
