@@ -1,3 +1,4 @@
+#include "tl_respace.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
 #include <stdlib.h>
@@ -174,6 +175,10 @@ int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const
     } else if (found > 0) {
         segments[found - 1].ends_paragraph = 1;
     }
+    // Spaces can only move to another font the text uses: with one font there is none.
+    uint64_t used = 0;
+    for (int32_t i = 0; i < found; i++) used |= segments[i].font_mask;
+    if (used & (used - 1)) tl_respace(fonts, font_count, text, length, segments, found, s->graphemes);
     out->segments = segments;
     out->segment_count = found;
     out->graphemes = s->graphemes;

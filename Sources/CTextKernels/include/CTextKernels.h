@@ -46,6 +46,7 @@ typedef struct tl_font {
     double inverse_upem;  ///< 1 / units per em
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
     const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
+    int32_t units_per_em;
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
@@ -108,6 +109,10 @@ typedef struct tl_segment {
                                     ///< space separators; grapheme_count when none
     uint8_t ends_paragraph;         ///< a mandatory break or the end of the text follows
     uint8_t shaped;                 ///< 0 when its content is empty (or could not be shaped)
+    uint8_t respaced;               ///< 1 when its trailing spaces take another font (below);
+                                    ///< advance, trailing_space and font_mask include that
+    double respace_advance;         ///< the trailing spaces' advance in that font, in em
+    uint64_t respace_mask;          ///< that font, as a mask bit
 } tl_segment;
 
 /// What tl_analyse_text found, in this thread's scratch space (valid until the thread's next
@@ -124,7 +129,10 @@ typedef struct tl_analysis {
 /// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
 /// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
 /// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
-/// and storing the missing ones. `face_ids` name the fonts for the cache (never reused for
+/// and storing the missing ones. Then, in a text that uses several fonts, gives each
+/// segment's trailing spaces the font Pango's itemizer gives them: that of the text before
+/// them, unless the text after them (the next segment, same paragraph and script run) uses a
+/// font earlier in the list; after an emoji, that of the text after them. `face_ids` name the fonts for the cache (never reused for
 /// another font; a NULL `cache` shapes everything). A text ending in a mandatory break gets an empty last segment. Returns the
 /// segment count, or -1 when out of memory.
 int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,

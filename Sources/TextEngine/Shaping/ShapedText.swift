@@ -38,7 +38,8 @@ struct TextSegment: Sendable {
     /// Index (in its clusters) of the first of the trailing run of breakable space separators
     /// (the cluster count if none): Pango gives them the font of the text after them.
     var trailingSpacesStart: Int
-    /// The trailing spaces reshaped in the font of the segment after them, when that differs.
+    /// The trailing spaces reshaped in another font of the stack (tl_respace), when they are;
+    /// `advance`, `trailingSpace` and `fontMask` include that.
     var respacing: Respacing?
     /// Advance in em, trailing white space included.
     var advance: Double
@@ -53,18 +54,5 @@ struct TextSegment: Sendable {
         var advance: Double
         /// The face that shapes them, as a mask bit.
         var fontMask: UInt64
-    }
-
-    /// Moves the trailing spaces (`clusters` are this segment's) to another face: they always
-    /// hang, so the respaced ones replace part of the hanging advance.
-    mutating func respace(_ respacing: Respacing, clusters: UnsafeBufferPointer<Grapheme>) {
-        var old = 0.0
-        for g in clusters[trailingSpacesStart...] { old += g.advance }
-        var mask: UInt64 = respacing.fontMask
-        for g in clusters[..<trailingSpacesStart] { mask |= 1 << UInt64(g.font) }
-        advance = advance - old + respacing.advance
-        trailingSpace = trailingSpace - old + respacing.advance
-        fontMask = mask
-        self.respacing = respacing
     }
 }

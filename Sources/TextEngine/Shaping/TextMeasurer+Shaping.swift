@@ -38,7 +38,8 @@ extension TextMeasurer {
                 fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
                                    inverse_upem: 1 / Double(face.unitsPerEm),
                                    is_color: face.isColor ? 1 : 0,
-                                   bmp: UnsafePointer(face.bmpCoverage))
+                                   bmp: UnsafePointer(face.bmpCoverage),
+                                   units_per_em: Int32(face.unitsPerEm))
             }
             return stack.faceSerials.withUnsafeBufferPointer { serials in
                 tl_analyse_text(self.segments.pointer, serials.baseAddress, fonts.baseAddress, Int32(faces.count),
@@ -62,22 +63,15 @@ extension TextMeasurer {
         }
         var segments = ContiguousArray<TextSegment>()
         segments.reserveCapacity(Int(found))
-        var faceMask: UInt64 = 0
         for i in 0..<Int(found) {
             let s = analysis.segments[i]
             let first = Int(s.first_grapheme)
             segments.append(TextSegment(
                 start: Int(s.start), end: Int(s.end), endsParagraph: s.ends_paragraph != 0,
                 isShaped: s.shaped != 0, graphemes: first..<(first + Int(s.grapheme_count)),
-                trailingSpacesStart: Int(s.trailing_spaces_start), respacing: nil,
+                trailingSpacesStart: Int(s.trailing_spaces_start),
+                respacing: s.respaced != 0 ? .init(advance: s.respace_advance, fontMask: s.respace_mask) : nil,
                 advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask))
-            faceMask |= s.font_mask
-        }
-        // Spaces can only move to another face the text uses: with one face there is none.
-        if faceMask & (faceMask &- 1) != 0 {
-            graphemes.withUnsafeBufferPointer { clusters in
-                respaceTrailingSpaces(&segments, clusters: clusters, units: units, stack: stack)
-            }
         }
         return ShapedText(segments: segments, graphemes: graphemes, utf16Count: units.count)
     }
