@@ -26,6 +26,8 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->hashes);
     free(scratch->cluster_start);
     free(scratch->fresh);
+    free(scratch->units);
+    free(scratch->lines);
     free(scratch);
 }
 
@@ -98,6 +100,23 @@ int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length) {
         !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)))
         return 0;
     scratch->analysis_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_units(tl_scratch *scratch, int64_t count) {
+    if (scratch->units_capacity >= count) return 1;
+    int64_t capacity = count < 1024 ? 1024 : count + count / 2;
+    if (!tl_grow((void **)&scratch->units, (size_t)capacity, sizeof(uint16_t))) return 0;
+    scratch->units_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count) {
+    if (scratch->lines_capacity >= count) return 1;
+    if (count > INT32_MAX / 2) return 0;
+    int32_t capacity = count < 64 ? 64 : count * 2;
+    if (!tl_grow((void **)&scratch->lines, (size_t)capacity, sizeof(tl_line))) return 0;
+    scratch->lines_capacity = capacity;
     return 1;
 }
 

@@ -38,6 +38,10 @@ typedef struct tl_scratch {
     int32_t *cluster_start;
     uint8_t *fresh;
     int32_t analysis_capacity;
+    uint16_t *units;         // tl_measure_text's UTF-16 text
+    int64_t units_capacity;
+    tl_line *lines;          // tl_measure_text's lines
+    int32_t lines_capacity;
 } tl_scratch;
 
 /// This thread's scratch space, or NULL when it cannot be created.
@@ -51,6 +55,12 @@ int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count);
 
 /// Ensures tl_analyse_text's buffers hold a text of `length` code units; 0 on allocation failure.
 int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length);
+
+/// Ensures `units` holds `count` code units; 0 on allocation failure.
+int tl_scratch_reserve_units(tl_scratch *scratch, int64_t count);
+
+/// Ensures `lines` holds `count` lines; 0 on allocation failure.
+int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count);
 
 /// Shapes `buffer` (segment properties set) with `font` as hb_shape does, with no features,
 /// through the same cached shape plan, but found in this thread's small table instead of by

@@ -139,6 +139,57 @@ int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const
                         int32_t font_count, const uint16_t *text, int32_t length,
                         tl_analysis *out);
 
+/// One line filled by tl_measure_text.
+typedef struct tl_line {
+    double width;        ///< ink width in points (hanging white space excluded)
+    uint64_t font_mask;  ///< bit i set when font i shaped something on it (1 when none did)
+    int32_t start;       ///< UTF-16 offset of its first code unit
+    int32_t end;         ///< UTF-16 offset where the next line starts
+} tl_line;
+
+/// How tl_measure_text fills lines.
+typedef struct tl_fill_options {
+    double size;                  ///< points per em
+    double limit;                 ///< the width a line must fit, in points
+    int32_t breaks_at_graphemes;  ///< 1: every grapheme boundary is a break opportunity
+    int32_t max_lines;            ///< lines kept (INT32_MAX: all)
+} tl_fill_options;
+
+/// The lines tl_measure_text filled, in this thread's scratch space (valid until the thread's
+/// next tl_measure_text call).
+typedef struct tl_fill_result {
+    const tl_line *lines;
+    int32_t line_count;
+    int32_t truncated;            ///< 1 when max_lines cut some of the text off
+} tl_fill_result;
+
+/// A bounded, thread-safe cache of analysed texts (their segments and clusters), keyed by (face
+/// ids, exact UTF-8 bytes). Two generations of at most `capacity` texts, in arenas; one mutex.
+typedef struct tl_text_cache tl_text_cache;
+
+/// A cache of at most `capacity` (at least 2) texts; NULL when out of memory.
+tl_text_cache *tl_text_cache_create(int64_t capacity);
+
+/// Frees the cache and every entry.
+void tl_text_cache_destroy(tl_text_cache *cache);
+
+/// Drops every entry (the hit and miss counts stay).
+void tl_text_cache_clear(tl_text_cache *cache);
+
+/// Entries held now and lookups answered and missed since creation.
+void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses);
+
+/// Fills the lines of a text (`length` bytes of valid UTF-8) greedily, as TextEngine's
+/// LineFiller does with the same arithmetic: each line takes as many break segments as fit
+/// `limit`, trailing white space hangs, a segment wider than an empty line (or every segment,
+/// with `breaks_at_graphemes`) is placed cluster by cluster, mandatory breaks end a line. The
+/// text's analysis comes from `texts` (filled under its lock), else from tl_analyse_text
+/// (through `segments`) and is then stored. Returns 0, or -1 when out of memory or the text is
+/// too long (over 2^29 bytes).
+int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
+                        const tl_font *fonts, int32_t font_count, const uint8_t *utf8,
+                        int64_t length, tl_fill_options options, tl_fill_result *out);
+
 /// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
 uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 

@@ -7,8 +7,8 @@ public struct FontStack: Sendable, Hashable {
     public let faces: [FontFace]
     /// A hash of the faces' identities, precomputed for cache keys.
     let identityHash: UInt64
-    /// The faces' serial numbers, the stack's key in the segment cache.
-    let faceSerials: [UInt64]
+    /// The faces as the C kernels take them.
+    let kernel: KernelFonts
 
     /// A stack that shapes with `primary` and falls back to `fallbacks` in order.
     public init(primary: FontFace, fallbacks: [FontFace] = []) {
@@ -18,7 +18,7 @@ public struct FontStack: Sendable, Hashable {
             hash = (hash ^ UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue))) &* 0x100_0000_01B3
         }
         identityHash = hash
-        faceSerials = faces.map(\.serial)
+        kernel = KernelFonts(faces)
     }
 
     /// The primary face.

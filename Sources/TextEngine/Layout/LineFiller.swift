@@ -3,10 +3,12 @@
 /// Each line takes as many break segments as fit; trailing white space hangs (it never makes
 /// a segment overflow); a segment wider than an empty line breaks at grapheme boundaries;
 /// mandatory breaks end a line. With `breaksAtGraphemes` every grapheme boundary is a break
-/// opportunity. Works on value types only: nothing is allocated.
+/// opportunity. Works on value types only: nothing is allocated. The C kernel's tl_fill is the
+/// same algorithm with the same arithmetic (the fast path); this one runs when it cannot and is
+/// the reference the tests compare it with.
 struct LineFiller {
     /// One filled line: where it starts and ends (UTF-16), its ink width and the faces used.
-    struct Line {
+    struct Line: Equatable {
         var start: Int
         var end: Int
         var width: Double
@@ -32,10 +34,14 @@ struct LineFiller {
 
     init(size: Double, width: Double, breaksAtGraphemes: Bool, maxLines: Int) {
         self.size = size
-        self.limit = width + 1e-7 * max(1, abs(width))
+        self.limit = Self.limit(width: width)
         self.breaksAtGraphemes = breaksAtGraphemes
         self.maxLines = maxLines
     }
+
+    /// The available width `width` with a little slack, so a text measured at its own width
+    /// fits on the same lines.
+    static func limit(width: Double) -> Double { width + 1e-7 * max(1, abs(width)) }
 
     /// Fills `text`, handing each kept line to `sink`; returns whether the line limit cut off
     /// some of the text.

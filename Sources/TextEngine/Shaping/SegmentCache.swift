@@ -8,27 +8,24 @@ import CTextKernels
 /// its lookups and once for its inserts, is what makes sharing it safe.
 final class SegmentCache: @unchecked Sendable {
     /// nil only when the cache could not be allocated; texts are then shaped without it.
-    private let cache: OpaquePointer?
+    let pointer: OpaquePointer?
 
     /// A cache of at most `capacity` (at least 2) segments.
     init(capacity: Int) {
-        cache = tl_segment_cache_create(Int64(max(2, capacity)))
+        pointer = tl_segment_cache_create(Int64(max(2, capacity)))
     }
 
-    deinit { tl_segment_cache_destroy(cache) }
-
-    /// The C cache, for tl_analyse_text.
-    var pointer: OpaquePointer? { cache }
+    deinit { tl_segment_cache_destroy(pointer) }
 
     /// Drops every entry; the hit and miss counts stay.
     func removeAll() {
-        if let cache { tl_segment_cache_clear(cache) }
+        if let pointer { tl_segment_cache_clear(pointer) }
     }
 
     /// Entries held now and lookups answered and missed since creation.
     var counts: CacheStatistics.Counts {
         var entries: Int64 = 0, hits: Int64 = 0, misses: Int64 = 0
-        if let cache { tl_segment_cache_counts(cache, &entries, &hits, &misses) }
+        if let pointer { tl_segment_cache_counts(pointer, &entries, &hits, &misses) }
         return CacheStatistics.Counts(entries: Int(entries), hits: Int(hits), misses: Int(misses))
     }
 }

@@ -1,15 +1,36 @@
 import CTextKernels
 
 extension TextMeasurer {
-    /// The analysed text for `text` with `stack`, from the cache or made now.
+    /// The analysed text for `text` with `stack`, made now (through the segment cache): what
+    /// Swift's LineFiller walks when the C path cannot run, and what the tests inspect.
     func shapedText(_ text: String, stack: FontStack) -> ShapedText {
-        let key = TextKey(stack: stack, text: text)
-        if let cached = texts.withLock({ $0.value(for: key) }) { return cached }
-        let shaped = analyse(text, stack: stack)
-        // A dropped generation (thousands of texts) is freed here, not under the lock.
-        let evicted = texts.withLock { $0.insert(shaped, for: key) }
-        _ = consume evicted
-        return shaped
+        analyse(text, stack: stack)
+    }
+
+    /// Fills the lines of `text` in C (tl_measure_text: the text cache, else analysis and
+    /// then the cache), handing each to `sink`; returns whether the line limit cut the text,
+    /// or nil when the C path could not run (out of memory, or a text over 2^29 bytes).
+    func fillInKernel(_ text: String, stack: FontStack, options: tl_fill_options,
+                      sink: (LineFiller.Line) -> Void) -> Bool? {
+        guard let cache = texts.pointer else { return nil }
+        let kernel = stack.kernel
+        let count = Int32(stack.faces.count)
+        var result = tl_fill_result()
+        var text = text
+        text.makeContiguousUTF8()   // a no-op for native strings
+        let status = text.utf8.withContiguousStorageIfAvailable { bytes in
+            tl_measure_text(cache, segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
+                            count, bytes.baseAddress, Int64(bytes.count), options, &result)
+        }
+        guard status == 0 else { return nil }
+        if result.line_count > 0, let lines = result.lines {
+            for i in 0..<Int(result.line_count) {
+                let line = lines[i]
+                sink(LineFiller.Line(start: Int(line.start), end: Int(line.end), width: line.width,
+                                     fontMask: line.font_mask))
+            }
+        }
+        return result.truncated != 0
     }
 
     /// Cuts `text` at its UAX #14 break opportunities and shapes each segment (through the
@@ -31,21 +52,10 @@ extension TextMeasurer {
     /// `analyse` on the text's UTF-16 code units: one C pass (breaks, cache lookups, shaping
     /// of what is missing) whose results are copied once into the text's two arrays.
     private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
-        let faces = stack.faces
+        let kernel = stack.kernel
         var analysis = tl_analysis()
-        let found = withUnsafeTemporaryAllocation(of: tl_font.self, capacity: faces.count) { fonts in
-            for (i, face) in faces.enumerated() {
-                fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
-                                   inverse_upem: 1 / Double(face.unitsPerEm),
-                                   is_color: face.isColor ? 1 : 0,
-                                   bmp: UnsafePointer(face.bmpCoverage),
-                                   units_per_em: Int32(face.unitsPerEm))
-            }
-            return stack.faceSerials.withUnsafeBufferPointer { serials in
-                tl_analyse_text(self.segments.pointer, serials.baseAddress, fonts.baseAddress, Int32(faces.count),
-                                units.baseAddress, Int32(units.count), &analysis)
-            }
-        }
+        let found = tl_analyse_text(segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
+                                    Int32(stack.faces.count), units.baseAddress, Int32(units.count), &analysis)
         guard found >= 0 else { return Self.unshaped(utf16Count: units.count) }
         var graphemes = ContiguousArray<Grapheme>()
         let graphemeCount = Int(analysis.grapheme_count)
