@@ -39,19 +39,21 @@ int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positi
 }
 
 // UAX #14 classes of the characters tl_simple_line_breaks knows.
-enum { TL_AL, TL_ID, TL_SP, TL_IS, TL_EX, TL_CL, TL_QU, TL_LF, TL_OTHER };
+enum { TL_OTHER, TL_AL, TL_ID, TL_SP, TL_IS, TL_EX, TL_CL, TL_QU, TL_LF };
+
+// The ASCII characters' classes (0, TL_OTHER, for the rest), so the common case is one load.
+static const uint8_t tl_ascii_class[128] = {
+    ['a' ... 'z'] = TL_AL, ['A' ... 'Z'] = TL_AL,
+    [' '] = TL_SP, ['.'] = TL_IS, [','] = TL_IS, [':'] = TL_IS, [';'] = TL_IS,
+    ['!'] = TL_EX, ['?'] = TL_EX, ['\''] = TL_QU, ['"'] = TL_QU, ['\n'] = TL_LF,
+};
 
 static inline int tl_simple_class(uint16_t u) {
-    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z')) return TL_AL;
+    if (u < 128) return tl_ascii_class[u];
     if (u >= 0x4E00 && u <= 0x9FFF) return TL_ID;   // CJK Unified Ideographs
     switch (u) {
     case 0x3001: case 0x3002: case 0xFF0C: return TL_CL;   // 、。，
     case 0xFF01: case 0xFF1F: return TL_EX;                // ！？
-    case ' ': return TL_SP;
-    case '.': case ',': case ':': case ';': return TL_IS;
-    case '!': case '?': return TL_EX;
-    case '\'': case '"': return TL_QU;
-    case '\n': return TL_LF;
     default: return TL_OTHER;
     }
 }
