@@ -44,7 +44,7 @@ struct DocumentRun {
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
-        let (items, cacheHits) = ListItem.items(of: document)
+        let (items, cacheHits) = ListItem.items(of: document, jobs: options.jobs)
         let rowCount = items.reduce(0) { $0 + ($1.kind == .row ? 1 : 0) }
         let progress = options.progress ? ProgressBar(total: items.count) : nil
         let frames = options.frames || options.renderPath != nil
@@ -73,10 +73,23 @@ struct DocumentRun {
         }
         var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
         writer.begin()
-        for record in records { try writer.write(record) }
+        // Slices are formatted on the workers and written in order: formatting numbers is most
+        // of the writing, and it would otherwise run on one core after the measuring.
+        let slice = 4096
+        let all = records
+        let formatted = ParallelMap.map(count: (all.count + slice - 1) / slice, jobs: options.jobs, chunk: 1) { c in
+            let start = c * slice
+            let buffer = StandardOutput(inMemoryCapacity: slice * 64)
+            var sliceWriter = RecordWriter(format: options.format, frames: options.frames, output: buffer,
+                                           alreadyWritten: start)
+            for record in all[start..<min(start + slice, all.count)] { sliceWriter.append(record) }
+            return (bytes: buffer.buffer, count: sliceWriter.recordCount - start)
+        }
+        for part in formatted { try writer.write(formatted: part.bytes, records: part.count) }
         try writer.finish()
         var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
         stats.record(textCacheStatistics)
+        HeldUntilExit.hold((document, measurer, textMeasurer, items, results, records))
         return stats
     }
 

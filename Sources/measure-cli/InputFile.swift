@@ -37,19 +37,21 @@ struct InputFile {
         var info = stat()
         var capacity = 1 << 16
         if fstat(fd, &info) == 0, info.st_size > 0 { capacity = Int(info.st_size) + 1 }
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        var used = 0
+        // Read through a small chunk into reserved space: zero-filling the whole size first
+        // would touch every page of a large document twice.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
         while true {
-            if used == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + used, $0.count - used) }
+            let n = read(fd, chunk.baseAddress!, chunk.count)
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CLIFailure(status: .input, message: "\(displayName): cannot read: \(String(cString: strerror(errno)))")
             }
-            used += n
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
         }
-        bytes.removeSubrange(used...)
         return bytes
     }
 }

@@ -3,11 +3,15 @@ import TemplateLayout
 /// Where a row's `key` files its height in the keyed cache: only measured rows use it (a fixed
 /// height wins over any cached one, by the height policy), and the slot also holds the template
 /// and the content width, so the same key under another template or accessory is measured anew.
-enum KeyedCacheSlot {
+struct KeyedCacheSlot: Hashable, Sendable {
+    let key: String
+    let template: String
+    let accessoryWidth: Double
+
     /// The slot of `row` in `section`, or nil when the row has no key or is not measured.
-    static func of(_ row: RowSpec, in section: SectionSpec, list: ListSettings) -> String? {
+    static func of(_ row: RowSpec, in section: SectionSpec, list: ListSettings) -> KeyedCacheSlot? {
         guard let key = row.key,
               case .measured(let template)? = try? HeightPolicy.of(row, in: section, list: list) else { return nil }
-        return "\(key)\u{0}\(template)\u{0}\(row.accessory.width)"
+        return KeyedCacheSlot(key: key, template: template, accessoryWidth: row.accessory.width)
     }
 }

@@ -13,23 +13,41 @@ struct ListItem: Sendable {
 
     /// Every line of `document` in output order; a row repeating an earlier row's key points
     /// at that row instead of being measured again, as a keyed height cache would answer it.
-    static func items(of document: Document) -> (items: [ListItem], cacheHits: Int) {
+    /// The rows' cache slots are worked out on `jobs` threads; only filing them is sequential.
+    static func items(of document: Document, jobs: Int = 1) -> (items: [ListItem], cacheHits: Int) {
+        var rows: [(section: Int, row: Int)] = []
+        rows.reserveCapacity(document.sections.reduce(0) { $0 + $1.rows.count })
+        for (s, section) in document.sections.enumerated() {
+            for r in section.rows.indices { rows.append((s, r)) }
+        }
+        let work = rows
+        // Hashing is most of the cost, so it happens on the workers; filing is then a probe of
+        // an open-addressing table on the precomputed hashes.
+        let slots = ParallelMap.map(count: work.count, jobs: jobs, chunk: 1024) { i -> (slot: KeyedCacheSlot, hash: Int)? in
+            guard let slot = KeyedCacheSlot.of(document.sections[work[i].section].rows[work[i].row],
+                                               in: document.sections[work[i].section], list: document.list) else { return nil }
+            return (slot, slot.hashValue)
+        }
         var items: [ListItem] = []
-        items.reserveCapacity(document.sections.reduce(0) { $0 + $1.rows.count + 2 })
-        var firstByKey: [String: Int] = [:]
+        items.reserveCapacity(work.count + 2 * document.sections.count)
+        var firstRow = FirstOccurrenceTable(capacity: work.count)
+        var rowItem: [Int] = []
+        rowItem.reserveCapacity(work.count)
         var hits = 0
+        var next = 0
         for (s, section) in document.sections.enumerated() {
             if section.header != nil { items.append(ListItem(section: s, kind: .header, row: -1)) }
             for r in section.rows.indices {
                 var item = ListItem(section: s, kind: .row, row: r)
-                if let key = KeyedCacheSlot.of(section.rows[r], in: section, list: document.list) {
-                    if let first = firstByKey[key] {
-                        item.sameAs = first
+                if let (slot, hash) = slots[next] {
+                    let first = firstRow.first(of: next, hash: hash) { slots[$0]?.slot == slot }
+                    if first != next {
+                        item.sameAs = rowItem[first]
                         hits += 1
-                    } else {
-                        firstByKey[key] = items.count
                     }
                 }
+                rowItem.append(items.count)
+                next += 1
                 items.append(item)
             }
             if section.footer != nil { items.append(ListItem(section: s, kind: .footer, row: -1)) }
@@ -44,5 +62,35 @@ struct ListItem: Sendable {
         case .footer: return "sections[\(section)].footer"
         case .row: return "sections[\(section)].rows[\(row)]"
         }
+    }
+}
+
+/// Finds the first of equal entries by their precomputed hashes: an open-addressing table of
+/// entry numbers, sized once, so filing an entry hashes nothing and allocates nothing.
+struct FirstOccurrenceTable {
+    private var entries: [Int32]
+    private var hashes: [Int]
+    private let mask: Int
+
+    /// A table for up to `capacity` entries (kept at most half full).
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        entries = [Int32](repeating: -1, count: size)
+        hashes = [Int](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The first entry filed earlier whose hash is `hash` and for which `isEqual` holds, or
+    /// `entry` itself, which is then filed. Entries are numbered from 0 and filed in order.
+    mutating func first(of entry: Int, hash: Int, isEqual: (Int) -> Bool) -> Int {
+        var i = Int(UInt(bitPattern: hash) >> 7) & mask
+        while entries[i] >= 0 {
+            if hashes[i] == hash, isEqual(Int(entries[i])) { return Int(entries[i]) }
+            i = (i + 1) & mask
+        }
+        entries[i] = Int32(entry)
+        hashes[i] = hash
+        return entry
     }
 }

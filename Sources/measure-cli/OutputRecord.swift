@@ -1,9 +1,9 @@
 import TemplateLayout
 
 /// One output line: a section's header or footer, a row, or (in `--stream`) a bad input line.
-enum OutputRecord {
+enum OutputRecord: Sendable {
     /// Which line of a section a measurement is.
-    enum Kind: String {
+    enum Kind: String, Sendable {
         case header, row, footer
     }
 

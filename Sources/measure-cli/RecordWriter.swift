@@ -11,12 +11,16 @@ struct RecordWriter {
     let output: StandardOutput
     private var written = 0
 
-    /// A writer for `format`, with frames when `frames` is set.
-    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, output: StandardOutput) {
+    /// A writer for `format`, with frames when `frames` is set; `alreadyWritten` records are
+    /// taken as written before (so a slice formatted apart joins the others with the right
+    /// separators).
+    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, output: StandardOutput,
+         alreadyWritten: Int = 0) {
         self.format = format
         self.frames = frames
         self.reportsBadLines = reportsBadLines
         self.output = output
+        written = alreadyWritten
     }
 
     /// Writes what comes before the first record (the CSV header, the table header, `[`).
@@ -34,6 +38,23 @@ struct RecordWriter {
 
     /// Writes one record.
     mutating func write(_ record: OutputRecord) throws(CLIFailure) {
+        append(record)
+        try output.flushIfFull()
+    }
+
+    /// Writes records that another writer of the same format formatted, as if each had been
+    /// written here (that writer started with `alreadyWritten` equal to this one's count).
+    mutating func write(formatted bytes: [UInt8], records: Int) throws(CLIFailure) {
+        output.buffer.append(contentsOf: bytes)
+        written += records
+        try output.flushIfFull()
+    }
+
+    /// How many records were written so far.
+    var recordCount: Int { written }
+
+    /// Formats one record into the buffer without writing it out.
+    mutating func append(_ record: OutputRecord) {
         switch format {
         case .jsonl:
             appendJSONObject(record)
@@ -45,7 +66,6 @@ struct RecordWriter {
         case .table: appendTable(record)
         }
         written += 1
-        try output.flushIfFull()
     }
 
     /// Writes what comes after the last record and flushes.

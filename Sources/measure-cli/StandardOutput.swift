@@ -18,6 +18,14 @@ final class StandardOutput {
         buffer.reserveCapacity(flushThreshold * 2)
     }
 
+    /// A buffer that is never written anywhere (no descriptor, no threshold): output
+    /// formatted apart and handed to a real one later.
+    init(inMemoryCapacity capacity: Int) {
+        fd = -1
+        flushThreshold = .max
+        buffer.reserveCapacity(capacity)
+    }
+
     /// Writes if enough is buffered.
     func flushIfFull() throws(CLIFailure) {
         if buffer.count >= flushThreshold { try flush() }

@@ -12,7 +12,7 @@ struct StreamState {
     private var headerWritten: [Bool]
     private var headers: [CellMeasurement?] = []
     private var footers: [CellMeasurement?] = []
-    private var keyed: [String: CellMeasurement] = [:]
+    private var keyed: [KeyedCacheSlot: CellMeasurement] = [:]
 
     /// State for a document whose sections carry no rows yet.
     init(document: Document, measurer: ListMeasurer, options: RunOptions, keyedCacheLimit: Int) {
@@ -61,7 +61,7 @@ struct StreamState {
             StreamState.parse(batch[i].bytes, decoder: decoder, document: document)
         }
         var planning = [Plan](repeating: .none, count: batch.count)
-        var pending: [String: Int] = [:]
+        var pending: [KeyedCacheSlot: Int] = [:]
         for (i, item) in parsed.enumerated() {
             guard case .row(let s, let row) = item else { continue }
             if let key = KeyedCacheSlot.of(row, in: document.sections[s], list: document.list) {

@@ -142,6 +142,18 @@ import Testing
         #expect(last.rows.map { $0.map { String(decoding: duplicated[$0], as: UTF8.self) } } == [["3"]])
     }
 
+    /// A quote ends a skipped string only after an even run of backslashes.
+    @Test func deferredRowsSkipEscapedQuotesAndBackslashes() throws {
+        let rowTexts = [#"{"t":"a\"b}"}"#, #"{"t":"c\\\\"}"#, #"{"t":"\\\\\"]"}"#, #""\\""#, #""""#, #"{"\"":1}"#]
+        let text = #"{"sections":[{"rows":["# + rowTexts.joined(separator: ",") + "]}]}"
+        let bytes = Array(text.utf8)
+        let (_, rows) = try bytes.withUnsafeBytes { try JSONParser().parseDeferringRows($0) }
+        #expect(rows.map { $0.map { String(decoding: bytes[$0], as: UTF8.self) } } == [rowTexts])
+        for row in rowTexts { #expect(throws: Never.self) { try JSONParser().parse(Array(row.utf8)) } }
+        let unterminated = Array(#"{"sections":[{"rows":[{"t":"abc\"}]}]}"#.utf8)
+        #expect(throws: JSONParseError.self) { try unterminated.withUnsafeBytes { try JSONParser().parseDeferringRows($0) } }
+    }
+
     @Test func numbersPrintInShortestRoundTripForm() {
         #expect(JSONText.number(88.5) == "88.5")
         #expect(JSONText.number(40) == "40")

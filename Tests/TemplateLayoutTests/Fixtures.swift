@@ -41,7 +41,7 @@ enum Fixtures {
         try ListMeasurer(document: document(templates, list: list), baseDirectory: root)
     }
 
-    static func row(_ fields: [String: JSONValue], template: String? = nil, accessory: Accessory = .none) -> RowSpec {
+    static func row(_ fields: JSONObject, template: String? = nil, accessory: Accessory = .none) -> RowSpec {
         RowSpec(data: .object(fields), template: template, autoHeight: true, accessory: accessory)
     }
 }

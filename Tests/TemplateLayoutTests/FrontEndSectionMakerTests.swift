@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func whenDetailAndValueBothAppearTheFirstKeyWins() {
-        let both: [String: JSONValue] = ["text": .string("t"), "detail": .string("d"), "value": .string("v")]
+        let both: JSONObject = ["text": .string("t"), "detail": .string("d"), "value": .string("v")]
         #expect(BuiltInCellStyle.style(for: both, keyOrder: ["text", "value", "detail"]) == .value1)
         #expect(BuiltInCellStyle.style(for: both, keyOrder: ["text", "detail", "value"]) == .subtitle)
     }

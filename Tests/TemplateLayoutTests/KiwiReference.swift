@@ -49,7 +49,7 @@ enum KiwiReference {
         case .number(let n): return n
         case .string(let s): return s
         case .array(let a): return a.map(json)
-        case .object(let o): return o.mapValues(json)
+        case .object(let o): return o.dictionary.mapValues(json)
         }
     }
 

@@ -80,7 +80,7 @@ struct UniqueLayoutGenerator {
         }
         if chance(0.5) { addStack(after: count, &views, &constraints, &data) }
         if chance(0.2) { constraints.append("super.height >= 44") }
-        return (TemplateSpec(name: name, views: views, constraints: constraints), .object(data))
+        return (TemplateSpec(name: name, views: views, constraints: constraints), .object(JSONObject(data)))
     }
 
     static let posts = ["A longer post that wraps onto a second line and then, because it keeps going, a third.",

@@ -13,7 +13,7 @@ import Testing
                            "V:[name]-6-[detail]-(>=12)-|"])
         let measurer = try Fixtures.measurer([Fixtures.feedCell, vfl])
         for post in HandWrittenCellTests.posts {
-            let data: [String: JSONValue] = ["name": .string("Ada"), "detail": .string(post)]
+            let data: JSONObject = ["name": .string("Ada"), "detail": .string(post)]
             let explicit = try measurer.measureRow(Fixtures.row(data, template: "FeedCell"), in: SectionSpec(), frames: true)
             let visual = try measurer.measureRow(Fixtures.row(data, template: "FeedVFL"), in: SectionSpec(), frames: true)
             #expect(explicit == visual)

@@ -52,7 +52,7 @@ import Testing
                 continue
             }
             for row in 0..<4 {
-                let data: [String: JSONValue] = ["text": .string(pick(["", "Hi", HandWrittenCellTests.posts[1]])),
+                let data: JSONObject = ["text": .string(pick(["", "Hi", HandWrittenCellTests.posts[1]])),
                                                  "w": pick([.number(30), .string("x"), .null, .number(-5)]),
                                                  "hide": .bool(row % 2 == 0), "show": .bool(row > 1)]
                 do {

@@ -56,6 +56,32 @@ func measureFeed(jobs: Int) throws -> Int {
     return work.count
 }
 
+/// The release measure-cli of the package root.
+let binaryPath = packageRoot + "/.build/release/measure-cli"
+
+struct BinaryMissing: Error, CustomStringConvertible {
+    var description: String {
+        "\(binaryPath) not found: run `swift build -c release --product measure-cli` in the package root first"
+    }
+}
+
+struct BinaryFailed: Error, CustomStringConvertible {
+    let status: Int32
+    var description: String { "measure-cli exited with status \(status)" }
+}
+
+/// One run of the release binary over the feed, stdout to /dev/null.
+func runBinary(jobs: Int) throws {
+    guard FileManager.default.isExecutableFile(atPath: binaryPath) else { throw BinaryMissing() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.arguments = ["--jobs", String(jobs), "--quiet", feedPath]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw BinaryFailed(status: process.terminationStatus) }
+}
+
 struct Slots: @unchecked Sendable { let heights: UnsafeMutableBufferPointer<Double> }
 
 final class Counter: @unchecked Sendable {
@@ -79,6 +105,15 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try JSONParser().parse(bytes))
+        }
+    }
+    // The shipped command itself, output to /dev/null: build it first with
+    // `swift build -c release --product measure-cli` in the package root.
+    for jobs in [1, 2] {
+        Benchmark("measure-cli binary, 100,000-row feed, \(jobs) job\(jobs == 1 ? "" : "s")") { benchmark in
+            for _ in benchmark.scaledIterations {
+                try runBinary(jobs: jobs)
+            }
         }
     }
     for jobs in [1, 2] {

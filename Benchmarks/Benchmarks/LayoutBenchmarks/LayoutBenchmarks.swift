@@ -61,7 +61,7 @@ let bodies = [
 
 func tenViewRows() -> [JSONValue] {
     (0..<64).map { r in
-        var fields: [String: JSONValue] = ["hh": .number(Double(20 + r % 7))]
+        var fields: JSONObject = ["hh": .number(Double(20 + r % 7))]
         for i in 0..<8 {
             fields["w\(i)"] = .number(Double(40 + (r * 3 + i * 5) % 31))
             fields["h\(i)"] = .number(Double(30 + (r * 7 + i * 11) % 41))

@@ -104,7 +104,7 @@ extension DocumentDecoder {
 }
 
 extension _JSONFields {
-    init(members: [String: JSONValue], path: String) {
+    init(members: JSONObject, path: String) {
         self.members = members
         self.path = path
     }

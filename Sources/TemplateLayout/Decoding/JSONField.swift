@@ -1,7 +1,7 @@
 /// Typed reads from a JSON object with errors that carry the member's path, so every decoding
 /// step says where it failed. Member names the reader does not know are collected as warnings.
 struct _JSONFields {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let path: String
 
     /// The object at `value`, or an error naming `what` it should have been.

@@ -4,7 +4,7 @@
 struct _JSONScanner {
     enum OpenContainer {
         case array([JSONValue])
-        case object([String: JSONValue], key: String)
+        case object(JSONObject, key: String)
     }
 
     let base: UnsafePointer<UInt8>
@@ -134,7 +134,7 @@ struct _JSONScanner {
                 stack.append(.object([:], key: ""))
                 let key = try parseMemberKey()
                 // Room for a typical row's members up front saves the rehashing of growing.
-                stack[stack.count - 1] = .object(Dictionary(minimumCapacity: 8), key: key)
+                stack[stack.count - 1] = .object(JSONObject(minimumCapacity: 8), key: key)
             case UInt8(ascii: "["):
                 try checkDepth()
                 index += 1

@@ -5,7 +5,7 @@ public enum JSONValue: Sendable, Hashable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The value at a dotted path (`user.name`, `items.0.title`), or nil when any step is missing.
     public func value(atPath path: Substring) -> JSONValue? {

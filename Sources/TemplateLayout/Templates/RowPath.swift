@@ -1,25 +1,39 @@
+import Synchronization
+
 /// A dotted path into a row (`user.name`, `items.0.title`), split once when the template is
 /// compiled so that reading it per row allocates nothing.
 struct RowPath: Sendable, Hashable {
     let steps: [String]
     /// Array indices of the steps that are whole numbers (nil otherwise), parsed once.
     let indices: [Int?]
+    /// Per step, where the member was found in the last row read: rows of a list usually list
+    /// their members in one order, so the next row's member is checked there first.
+    private let hints: [MemberHint]
 
     init(_ path: String) {
         steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         indices = steps.map { Int($0) }
+        hints = steps.map { _ in MemberHint() }
     }
+
+    static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.steps == rhs.steps }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(steps) }
 
     /// The row's value at this path, or nil when any step is missing (as `JSONValue.value(atPath:)`).
     func value(in row: JSONValue) -> JSONValue? {
         var current = row
-        for (step, index) in zip(steps, indices) {
+        for (k, step) in steps.enumerated() {
             switch current {
             case .object(let members):
-                guard let next = members[step] else { return nil }
+                // Only a hint: a stale or foreign position is checked before it is used.
+                let hinted = hints[k].position.load(ordering: .relaxed)
+                var found = hinted
+                guard let next = members.value(forKey: step, hint: &found) else { return nil }
+                if found != hinted { hints[k].position.store(found, ordering: .relaxed) }
                 current = next
             case .array(let items):
-                guard let index, items.indices.contains(index) else { return nil }
+                guard let index = indices[k], items.indices.contains(index) else { return nil }
                 current = items[index]
             default:
                 return nil
@@ -27,6 +41,12 @@ struct RowPath: Sendable, Hashable {
         }
         return current
     }
+}
+
+/// Where a path step's member was last found; shared by the threads laying out rows, each
+/// reading and writing it whole (relaxed), so a race only costs a missed hint.
+private final class MemberHint: Sendable {
+    let position = Atomic<Int>(-1)
 }
 
 /// A label text with `${path}` placeholders, split once into literal runs and row paths.

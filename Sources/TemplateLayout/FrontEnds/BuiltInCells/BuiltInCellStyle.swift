@@ -12,7 +12,7 @@ public enum BuiltInCellStyle: String, Sendable, CaseIterable {
     /// are present the one that comes first in the dictionary wins, as CBTableViewDataSource says.
     /// Our JSON objects are unordered, so "first" is decided by `keyOrder` when the caller knows
     /// it and by `detail` otherwise.
-    public static func style(for row: [String: JSONValue], keyOrder: [String] = []) -> BuiltInCellStyle {
+    public static func style(for row: JSONObject, keyOrder: [String] = []) -> BuiltInCellStyle {
         let hasDetail = row["detail"] != nil, hasValue = row["value"] != nil
         switch (hasDetail, hasValue) {
         case (false, false): return .default

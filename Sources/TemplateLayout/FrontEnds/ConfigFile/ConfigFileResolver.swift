@@ -54,8 +54,8 @@ enum ConfigResolver {
         return .value(value)
     }
 
-    static func wrap(_ contents: JSONValue?) -> [String: JSONValue] {
-        var members: [String: JSONValue] = [:]
+    static func wrap(_ contents: JSONValue?) -> JSONObject {
+        var members: JSONObject = [:]
         if case .object(let object)? = contents { members = object }
         members["_contents"] = contents ?? .null
         return members

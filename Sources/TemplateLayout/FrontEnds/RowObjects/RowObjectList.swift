@@ -165,7 +165,7 @@ public struct RowObjectList: Sendable {
     }
 
     static func rowSpec(_ row: ListRow, row index: Int, count: Int) -> RowSpec {
-        var members: [String: JSONValue]
+        var members: JSONObject
         if case .object(let object) = row.data { members = object } else { members = ["_contents": row.data] }
         members["_position"] = RowPosition(row: index, count: count).templateValue
         var spec = RowSpec(data: .object(members), key: row.key, template: row.template, accessory: row.accessory)

@@ -21,7 +21,7 @@ public enum RowPosition: String, Sendable, Hashable, CaseIterable {
 
     /// Built once, in `allCases` order: every row of every document carries one of these four.
     private static let values: [JSONValue] = allCases.map { position in
-        var members: [String: JSONValue] = ["name": .string(position.rawValue)]
+        var members: JSONObject = ["name": .string(position.rawValue)]
         for other in allCases { members[other.rawValue] = .bool(other == position) }
         return .object(members)
     }
