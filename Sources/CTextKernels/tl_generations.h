@@ -60,6 +60,21 @@ void tl_generations_free(tl_generations *g);
 /// Drops every record (the hit and miss counts stay).
 void tl_generations_clear(tl_generations *g);
 
+/// The live record of `table` matching `key`, or NULL. Inline, so a cache's hit path (a
+/// probe of the recent generation) compiles its matcher in.
+static inline tl_record *tl_table_lookup(const tl_table *table, uint64_t hash, tl_matcher match,
+                                         const void *key) {
+    if (table->live == 0) return NULL;
+    for (int64_t i = (int64_t)(hash & (uint64_t)table->mask);; i = (i + 1) & table->mask) {
+        const tl_slot *slot = &table->slots[i];
+        if (!slot->record) {
+            if (slot->hash == 1) continue;   // a tombstone
+            return NULL;
+        }
+        if (slot->hash == hash && match(slot->record, key)) return slot->record;
+    }
+}
+
 /// The record matching `key` (hash `hash`), promoted from the older generation; NULL when
 /// absent or out of memory. Counts the hit or miss. Valid until the next call that stores.
 tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher match, const void *key);

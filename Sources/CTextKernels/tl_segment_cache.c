@@ -9,7 +9,7 @@ typedef struct tl_segment_key {
     int32_t unit_count;
 } tl_segment_key;
 
-static int tl_entry_matches(const tl_record *record, const void *raw) {
+static inline int tl_entry_matches(const tl_record *record, const void *raw) {
     tl_entry *e = (tl_entry *)record;
     const tl_segment_key *key = raw;
     if (e->unit_count != key->unit_count || e->face_count != key->face_count) return 0;
@@ -62,6 +62,13 @@ void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t 
 tl_entry *tl_segment_cache_find_locked(tl_segment_cache *cache, uint64_t hash, const uint64_t *faces,
                                        int32_t face_count, const uint16_t *units, int32_t unit_count) {
     tl_segment_key key = {faces, face_count, units, unit_count};
+    // Most lookups hit the recent generation: that probe is inlined here; the rest (counting a
+    // miss, promoting from the older generation) goes through the general path.
+    tl_record *recent = tl_table_lookup(&cache->generations.recent, hash, tl_entry_matches, &key);
+    if (recent) {
+        cache->generations.hits++;
+        return (tl_entry *)recent;
+    }
     return (tl_entry *)tl_generations_find(&cache->generations, hash, tl_entry_matches, &key);
 }
 
