@@ -5,8 +5,9 @@
 // Two generations (close to LRU): lookups hit `recent` or promote from `older`; when `recent`
 // holds `generation_limit` records and a new key comes, `older` is dropped and `recent`
 // becomes `older`. So at most 2 * generation_limit <= capacity records live. Records are
-// bump-allocated in their generation's arena (64 KiB chunks, one kept when a generation is
-// dropped), so storing rarely calls malloc and dropping a generation frees a few chunks. A
+// bump-allocated in their generation's arena (64 KiB chunks; a dropped generation's chunks are
+// reused by the next one), so storing rarely calls malloc and dropping a generation frees
+// nothing but large records. A
 // promoted record is copied into the recent arena; its old bytes, and those of a record
 // replaced by a racing insert, stay until their generation is dropped, so a generation's arena
 // holds at most about twice the bytes of the records it can hold.
@@ -21,21 +22,22 @@ static int tl_table_init(tl_table *table) {
     return table->slots != NULL;
 }
 
-// Empties the table and its arena, keeping one chunk; `shrink` also returns large slot arrays
-// to the minimum (a generation about to refill keeps its size instead).
-static void tl_table_reset(tl_table *table, int shrink) {
-    tl_chunk *keep = NULL;
+// Empties the table; its arena's standard chunks go to `free_chunks` for the recent generation
+// to refill (a dropped generation is replaced by one of at most the same size, so this never
+// holds more than the two generations did), larger ones are freed. `shrink` also returns large
+// slot arrays to the minimum (a generation about to refill keeps its size instead).
+static void tl_table_reset(tl_table *table, tl_chunk **free_chunks, int shrink) {
     for (tl_chunk *chunk = table->chunks, *next; chunk; chunk = next) {
         next = chunk->next;
-        if (!keep && chunk->size == tl_chunk_size) {
-            keep = chunk;
-            keep->next = NULL;
-            keep->used = 0;
+        if (chunk->size == tl_chunk_size) {
+            chunk->used = 0;
+            chunk->next = *free_chunks;
+            *free_chunks = chunk;
         } else {
             free(chunk);
         }
     }
-    table->chunks = keep;
+    table->chunks = NULL;
     table->live = 0;
     table->used = 0;
     if (shrink && table->mask + 1 > TL_KEEP_SLOTS) {
@@ -50,22 +52,31 @@ static void tl_table_reset(tl_table *table, int shrink) {
     memset(table->slots, 0, (size_t)(table->mask + 1) * sizeof(tl_slot));
 }
 
-static void tl_table_free(tl_table *table) {
-    for (tl_chunk *chunk = table->chunks, *next; chunk; chunk = next) {
+static void tl_free_chunks(tl_chunk *chunk) {
+    for (tl_chunk *next; chunk; chunk = next) {
         next = chunk->next;
         free(chunk);
     }
+}
+
+static void tl_table_free(tl_table *table) {
+    tl_free_chunks(table->chunks);
     free(table->slots);
 }
 
-static void *tl_table_allocate(tl_table *table, size_t size) {
+static void *tl_table_allocate(tl_table *table, tl_chunk **free_chunks, size_t size) {
     tl_chunk *chunk = table->chunks;
     if (!chunk || chunk->size - chunk->used < size) {
-        size_t room = size > tl_chunk_size ? size : tl_chunk_size;
-        // A chunk's bytes follow its (8-byte aligned) header.
-        chunk = malloc(sizeof(tl_chunk) + room);
-        if (!chunk) return NULL;
-        chunk->size = room;
+        if (size <= tl_chunk_size && *free_chunks) {
+            chunk = *free_chunks;
+            *free_chunks = chunk->next;
+        } else {
+            size_t room = size > tl_chunk_size ? size : tl_chunk_size;
+            // A chunk's bytes follow its (8-byte aligned) header.
+            chunk = malloc(sizeof(tl_chunk) + room);
+            if (!chunk) return NULL;
+            chunk->size = room;
+        }
         chunk->used = 0;
         chunk->next = table->chunks;
         table->chunks = chunk;
@@ -121,7 +132,7 @@ static void tl_place(tl_table *table, tl_record *record) {
 // recent one is full, grows the slots when half are used.
 static int tl_make_room(tl_generations *g) {
     if (g->recent.live >= g->generation_limit) {
-        tl_table_reset(&g->older, 0);
+        tl_table_reset(&g->older, &g->free_chunks, 0);
         tl_table swap = g->older;
         g->older = g->recent;
         g->recent = swap;
@@ -143,13 +154,20 @@ int tl_generations_init(tl_generations *g, int64_t capacity) {
 void tl_generations_free(tl_generations *g) {
     tl_table_free(&g->recent);
     tl_table_free(&g->older);
+    tl_free_chunks(g->free_chunks);
     free(g->spare);
     memset(g, 0, sizeof *g);
 }
 
 void tl_generations_clear(tl_generations *g) {
-    tl_table_reset(&g->recent, 1);
-    tl_table_reset(&g->older, 1);
+    tl_table_reset(&g->recent, &g->free_chunks, 1);
+    tl_table_reset(&g->older, &g->free_chunks, 1);
+    // Keep two chunks for what comes next; give the rest back.
+    tl_chunk *kept = g->free_chunks;
+    if (kept && kept->next) {
+        tl_free_chunks(kept->next->next);
+        kept->next->next = NULL;
+    }
 }
 
 tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher match, const void *key) {
@@ -181,7 +199,7 @@ tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher matc
         old = g->spare;
     }
     if (!tl_make_room(g)) return NULL;
-    tl_record *record = tl_table_allocate(&g->recent, size);
+    tl_record *record = tl_table_allocate(&g->recent, &g->free_chunks, size);
     if (!record) return NULL;
     memcpy(record, old, size);
     tl_place(&g->recent, record);
@@ -197,7 +215,7 @@ tl_record *tl_generations_store(tl_generations *g, uint64_t hash, size_t size, t
         return NULL;
     }
     if (at < 0 && !tl_make_room(g)) return NULL;
-    tl_record *record = tl_table_allocate(&g->recent, size);
+    tl_record *record = tl_table_allocate(&g->recent, &g->free_chunks, size);
     if (!record) return NULL;
     record->hash = hash;
     record->size = size;

@@ -48,6 +48,7 @@ typedef struct tl_generations {
     uint64_t batch;            // the last insert batch begun
     void *spare;               // holds a record being promoted while its generation is dropped
     size_t spare_size;
+    tl_chunk *free_chunks;     // a dropped generation's chunks, which the recent one refills
 } tl_generations;
 
 /// Sets up empty generations holding at most `capacity` (at least 2) records; 0 when out of
