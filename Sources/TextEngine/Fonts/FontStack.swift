@@ -5,7 +5,7 @@ public struct FontStack: Sendable, Hashable {
 
     /// The primary face followed by the fallbacks (at most `maximumFaces`).
     public let faces: [FontFace]
-    /// A hash of the faces' identities, precomputed for cache keys.
+    /// A hash of the faces' identities, precomputed for == and hashing.
     let identityHash: UInt64
     /// The faces as the C kernels take them.
     let kernel: KernelFonts
