@@ -18,6 +18,16 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->owner);
     free(scratch->shaped);
     free(scratch->advances);
+    free(scratch->break_positions);
+    free(scratch->break_hard);
+    free(scratch->segments);
+    free(scratch->graphemes);
+    free(scratch->paragraph);
+    free(scratch->hashes);
+    free(scratch->cluster_start);
+    free(scratch->fresh);
+    free(scratch->units);
+    free(scratch->lines);
     free(scratch);
 }
 
@@ -62,6 +72,51 @@ int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count) {
     if (!advances) return 0;
     scratch->advances = advances;
     scratch->advances_capacity = capacity;
+    return 1;
+}
+
+// Grows *pointer to `count` elements of `size` bytes; 0 on failure (the old block stays).
+static int tl_grow(void **pointer, size_t count, size_t size) {
+    void *grown = realloc(*pointer, count * size);
+    if (!grown) return 0;
+    *pointer = grown;
+    return 1;
+}
+
+int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length) {
+    if (length < 0 || length > INT32_MAX / 2 - 4) return 0;
+    if (scratch->analysis_capacity >= length) return 1;
+    int32_t capacity = length < 1024 ? 1024 : length + length / 2;
+    if (capacity > INT32_MAX / 2 - 4) capacity = length;
+    size_t n = (size_t)capacity + 2;
+    // The capacity is raised only when every buffer has grown.
+    if (!tl_grow((void **)&scratch->break_positions, n, sizeof(int32_t)) ||
+        !tl_grow((void **)&scratch->break_hard, n, sizeof(uint8_t)) ||
+        !tl_grow((void **)&scratch->segments, n, sizeof(tl_segment)) ||
+        !tl_grow((void **)&scratch->graphemes, n, sizeof(tl_grapheme)) ||
+        !tl_grow((void **)&scratch->paragraph, n, sizeof(tl_grapheme)) ||
+        !tl_grow((void **)&scratch->hashes, n, sizeof(uint64_t)) ||
+        !tl_grow((void **)&scratch->cluster_start, n, sizeof(int32_t)) ||
+        !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)))
+        return 0;
+    scratch->analysis_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_units(tl_scratch *scratch, int64_t count) {
+    if (scratch->units_capacity >= count) return 1;
+    int64_t capacity = count < 1024 ? 1024 : count + count / 2;
+    if (!tl_grow((void **)&scratch->units, (size_t)capacity, sizeof(uint16_t))) return 0;
+    scratch->units_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count) {
+    if (scratch->lines_capacity >= count) return 1;
+    if (count > INT32_MAX / 2) return 0;
+    int32_t capacity = count < 64 ? 64 : count * 2;
+    if (!tl_grow((void **)&scratch->lines, (size_t)capacity, sizeof(tl_line))) return 0;
+    scratch->lines_capacity = capacity;
     return 1;
 }
 

@@ -3,6 +3,7 @@
 // Per-thread scratch objects (ICU iterators, a HarfBuzz buffer, an index table), created on first
 // use and freed when the thread exits, so no call allocates them again.
 #include <stdint.h>
+#include "CTextKernels.h"
 #include <hb.h>
 #include <unicode/ubrk.h>
 
@@ -27,6 +28,20 @@ typedef struct tl_scratch {
     int32_t advances_capacity;
     tl_plan_entry plans[TL_PLAN_ENTRIES];
     int32_t next_plan;       // the entry replaced next when all are taken
+    // tl_analyse_text's buffers, each for `analysis_capacity` code units (+ 2).
+    int32_t *break_positions;
+    uint8_t *break_hard;
+    tl_segment *segments;
+    tl_grapheme *graphemes;  // the text's clusters, segment after segment
+    tl_grapheme *paragraph;  // a paragraph shaped in one pass
+    uint64_t *hashes;        // per segment of a paragraph
+    int32_t *cluster_start;
+    uint8_t *fresh;
+    int32_t analysis_capacity;
+    uint16_t *units;         // tl_measure_text's UTF-16 text
+    int64_t units_capacity;
+    tl_line *lines;          // tl_measure_text's lines
+    int32_t lines_capacity;
 } tl_scratch;
 
 /// This thread's scratch space, or NULL when it cannot be created.
@@ -37,6 +52,15 @@ int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count);
 
 /// Ensures `advances` holds at least `count` entries; returns 0 on allocation failure.
 int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count);
+
+/// Ensures tl_analyse_text's buffers hold a text of `length` code units; 0 on allocation failure.
+int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length);
+
+/// Ensures `units` holds `count` code units; 0 on allocation failure.
+int tl_scratch_reserve_units(tl_scratch *scratch, int64_t count);
+
+/// Ensures `lines` holds `count` lines; 0 on allocation failure.
+int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count);
 
 /// Shapes `buffer` (segment properties set) with `font` as hb_shape does, with no features,
 /// through the same cached shape plan, but found in this thread's small table instead of by

@@ -1,4 +1,4 @@
-import Synchronization
+import CTextKernels
 
 /// Measures labels: breaks text into lines at a width and reports sizes (SPEC section 1).
 ///
@@ -10,13 +10,13 @@ public final class TextMeasurer: Sendable {
     /// The default number of entries each cache holds.
     public static let defaultCacheCapacity = 16_384
 
-    let segments: Mutex<BoundedCache<SegmentKey, ShapedSegment>>
-    let texts: Mutex<BoundedCache<TextKey, ShapedText>>
+    let segments: SegmentCache
+    let texts: TextCache
 
     /// A measurer whose segment and text caches each hold at most `cacheCapacity` entries.
     public init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
-        segments = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
-        texts = Mutex(BoundedCache(capacity: max(2, cacheCapacity)))
+        segments = SegmentCache(capacity: max(2, cacheCapacity))
+        texts = TextCache(capacity: max(2, cacheCapacity))
     }
 
     /// Breaks `text` into lines no wider than `width` points (`.infinity`: only mandatory
@@ -35,37 +35,34 @@ public final class TextMeasurer: Sendable {
 
     /// Empties both caches (the next measurements are cold).
     public func removeAllCachedShaping() {
-        segments.withLock { $0.removeAll() }
-        texts.withLock { $0.removeAll() }
+        segments.removeAll()
+        texts.removeAll()
     }
 
     /// Empties only the text cache: shaped segments stay, so the next texts are new texts made
     /// of already shaped words (what a list showing new rows mostly meets).
     public func removeAllCachedTexts() {
-        texts.withLock { $0.removeAll() }
+        texts.removeAll()
     }
 
     /// Cache statistics: entries held and lookups answered or missed, per cache.
     public var cacheStatistics: CacheStatistics {
-        let s = segments.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
-        let t = texts.withLock { CacheStatistics.Counts(entries: $0.count, hits: $0.hits, misses: $0.misses) }
+        let s = segments.counts
+        let t = texts.counts
         return CacheStatistics(segments: s, texts: t)
     }
 
     private func run(_ text: String, style: TextStyle, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
         if text.isEmpty { return .empty }
-        let shaped = shapedText(text, stack: style.fonts)
         let size = style.effectiveSize
         let multiple = style.effectiveLineHeightMultiple
         let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
         let faces = style.fonts.faces
-        var filler = LineFiller(size: size, width: width.isNaN ? 0 : width,
-                                breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
-                                maxLines: style.lines > 0 ? style.lines : Int.max)
+        let maxLines = style.lines > 0 ? style.lines : Int.max
         var result = TextMeasurement.empty
         var top = 0.0
-        let truncated = filler.fill(shaped) { line in
+        func handle(_ line: LineFiller.Line) {
             var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
             var bits = line.fontMask
             while bits != 0 {
@@ -88,6 +85,18 @@ public final class TextMeasurer: Sendable {
             sink(TextLine(range: line.start..<line.end, width: line.width, height: height,
                           top: top, baseline: baseline))
             top += height
+        }
+        let width = width.isNaN ? 0 : width
+        let options = tl_fill_options(size: size, limit: LineFiller.limit(width: width),
+                                      breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
+                                      max_lines: Int32(clamping: maxLines))
+        let truncated: Bool
+        if let filled = fillInKernel(text, stack: style.fonts, options: options, sink: handle) {
+            truncated = filled
+        } else {
+            var filler = LineFiller(size: size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
+                                    maxLines: maxLines)
+            truncated = filler.fill(shapedText(text, stack: style.fonts), sink: handle)
         }
         result.height = top
         result.isTruncated = truncated

@@ -37,6 +37,36 @@ import Testing
         #expect(after.misses == before.misses)
     }
 
+    /// Tiny caches evict and promote on almost every lookup (generations dropped while a
+    /// paragraph's words are looked up); every number stays what an unbounded cache gives.
+    @Test func evictionNeverChangesAMeasurement() {
+        let reference = TextMeasurer()
+        let texts = TestCorpus.all + ["the cat and the dog and the cat", "go go go go", "a b a b a b\nb a b a"]
+        let expected = texts.map { reference.layout($0, style: Self.style, width: 90).lines }
+        for capacity in [2, 3, 5, 16] {
+            let measurer = TextMeasurer(cacheCapacity: capacity)
+            for pass in 0..<3 {
+                for (text, lines) in zip(texts, expected) {
+                    // Only the text cache is emptied: segments come from the small cache.
+                    measurer.removeAllCachedTexts()
+                    #expect(measurer.layout(text, style: Self.style, width: 90).lines == lines,
+                            "capacity \(capacity), pass \(pass): \(text)")
+                    #expect(measurer.cacheStatistics.segments.entries <= capacity)
+                }
+            }
+        }
+    }
+
+    @Test func aNewWordTwiceInAParagraphIsStoredOnce() {
+        let measurer = TextMeasurer()
+        _ = measurer.measure("tick tick tick", style: Self.style, width: 100)
+        let stats = measurer.cacheStatistics.segments
+        #expect(stats.misses == 3 && stats.hits == 0)   // "tick " twice, then "tick"
+        #expect(stats.entries == 2)
+        _ = measurer.measure("tick tock", style: Self.style, width: 100)
+        #expect(measurer.cacheStatistics.segments.hits == 1)
+    }
+
     @Test func oneShapingServesEverySize() {
         let measurer = TextMeasurer()
         let text = TestCorpus.mixed[0]

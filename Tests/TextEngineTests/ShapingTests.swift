@@ -14,7 +14,7 @@ import Testing
             let shaped = measurer.shapedText(text, stack: Bundled.stack)
             let units = Array(text.utf16)
             for segment in shaped.segments {
-                guard let graphemes = segment.shaped?.graphemes else { continue }
+                guard let graphemes = shaped.graphemes(of: segment) else { continue }
                 var offset = segment.start, i = 0
                 while i < graphemes.count {
                     let font = Int(graphemes[i].font)
@@ -52,7 +52,7 @@ import Testing
 
     @Test func charactersThePrimaryLacksUseTheFirstFallbackThatHasThem() {
         let shaped = measurer.shapedText("Hi 世界 👍", stack: Bundled.stack)
-        let fonts = shaped.segments.flatMap { $0.shaped?.graphemes.map(\.font) ?? [] }
+        let fonts = shaped.segments.flatMap { shaped.graphemes(of: $0)?.map(\.font) ?? [] }
         // H i space | 世 | 界 space | 👍: the space after 界 keeps the CJK font (Pango's rule:
         // spaces do not pick a font; the emoji after it starts a new run).
         #expect(fonts == [0, 0, 0, 1, 1, 1, 2])
@@ -63,9 +63,10 @@ import Testing
     @Test func spacesTakeTheFontPangoGivesThem() throws {
         let measurer = TextMeasurer()
         func spaceFonts(_ text: String) -> [UInt64] {
-            measurer.shapedText(text, stack: Bundled.stack).segments.compactMap { segment in
-                guard let shaped = segment.shaped, shaped.trailingSpacesStart < shaped.graphemes.count else { return nil }
-                return segment.respacing?.fontMask ?? 1 << UInt64(shaped.graphemes[shaped.trailingSpacesStart].font)
+            let shaped = measurer.shapedText(text, stack: Bundled.stack)
+            return shaped.segments.compactMap { segment in
+                guard let graphemes = shaped.graphemes(of: segment), segment.trailingSpacesStart < graphemes.count else { return nil }
+                return segment.respacing?.fontMask ?? 1 << UInt64(graphemes[segment.trailingSpacesStart].font)
             }
         }
         #expect(spaceFonts("于 9 月") == [1 << 0, 1 << 0])   // 于⎵9: DejaVu; 9⎵月: DejaVu
@@ -83,7 +84,7 @@ import Testing
         // U+0F00 (Tibetan) is in none of the bundled fonts: DejaVu's .notdef, 1229 units.
         let notdef = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: ["\u{0F00}"])[0]
         let shaped = measurer.shapedText("\u{0F00}", stack: Bundled.stack)
-        let g = try #require(shaped.segments.first?.shaped?.graphemes.first)
+        let g = try #require(shaped.segments.first.flatMap { shaped.graphemes(of: $0)?.first })
         #expect(g.font == 0)
         #expect(g.advance * 2048 == Double(notdef))
     }
@@ -95,7 +96,7 @@ import Testing
         let reference = try HBShape.glyphs(font: fontPath("NotoColorEmoji.ttf"), texts: sequences)
         for (sequence, glyphs) in zip(sequences, reference) {
             let shaped = measurer.shapedText(sequence, stack: Bundled.stack)
-            let graphemes = shaped.segments.flatMap { $0.shaped.map { Array($0.graphemes) } ?? [] }
+            let graphemes = shaped.segments.flatMap { shaped.graphemes(of: $0).map(Array.init) ?? [] }
             #expect(graphemes.count == 1, "\(sequence)")
             #expect(graphemes.first?.font == 2, "\(sequence)")
             #expect(glyphs.count == 1, "hb-shape: \(sequence) is one glyph")
@@ -113,6 +114,6 @@ import Testing
     @Test func textPresentationCharactersThePrimaryHasStayInThePrimary() {
         // ☕ (U+2615) without VS16 is in DejaVu Sans: the first font that has it.
         let shaped = measurer.shapedText("☕", stack: Bundled.stack)
-        #expect(shaped.segments.first?.shaped?.graphemes.first?.font == 0)
+        #expect(shaped.segments.first.flatMap { shaped.graphemes(of: $0)?.first?.font } == 0)
     }
 }

@@ -90,7 +90,7 @@ import Testing
             // Each segment is cut into clusters on its own (a line break can fall inside a
             // degenerate cluster such as space + combining mark).
             for segment in shaped.segments {
-                guard let graphemes = segment.shaped?.graphemes else { continue }
+                guard let graphemes = shaped.graphemes(of: segment) else { continue }
                 var offset = 0, boundaries: [Int] = []
                 for g in graphemes {
                     offset += Int(g.length)

@@ -17,6 +17,13 @@ const char *tl_unicode_version(void);
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
 
+/// tl_line_breaks without ICU for text made only of ASCII letters, spaces, `. , : ; ! ? ' "`,
+/// LF, CJK unified ideographs (U+4E00 to U+9FFF) and `、。，！？`, whose UAX #14 breaks follow
+/// from a few pair rules (LB5 to LB31 as ICU 72 applies them; TextEngine's tests check it
+/// against ICU on every such string of up to 5 characters and on random longer ones). Returns -1 when the text has any other character (or `capacity` is too small).
+int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
+                              uint8_t *hard, int32_t capacity);
+
 /// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
 /// last one is `length`). Returns the count, or -1 on error / too small `capacity`.
 int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positions,
@@ -39,6 +46,7 @@ typedef struct tl_font {
     double inverse_upem;  ///< 1 / units per em
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
     const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
+    int32_t units_per_em;
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
@@ -67,6 +75,120 @@ int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t pr
 
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
+
+/// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
+/// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
+/// allocation holding its key and clusters; one mutex, taken once per paragraph for lookups
+/// and once for inserts.
+typedef struct tl_segment_cache tl_segment_cache;
+
+/// A cache of at most `capacity` (at least 2) segments; NULL when out of memory.
+tl_segment_cache *tl_segment_cache_create(int64_t capacity);
+
+/// Frees the cache and every entry.
+void tl_segment_cache_destroy(tl_segment_cache *cache);
+
+/// Drops every entry (the hit and miss counts stay).
+void tl_segment_cache_clear(tl_segment_cache *cache);
+
+/// Entries held now and lookups answered and missed since creation.
+void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t *hits,
+                             int64_t *misses);
+
+/// A break segment of an analysed text: its place (UTF-16 offsets) and the sums of its clusters.
+typedef struct tl_segment {
+    double advance;                 ///< sum of its clusters' advances, in em (summed from the end)
+    double trailing_space;          ///< advance of the trailing hanging clusters, in em
+    uint64_t font_mask;             ///< bit i set when font i shaped some cluster
+    int32_t start;                  ///< first code unit
+    int32_t content_end;            ///< end of its content (before mandatory break characters)
+    int32_t end;                    ///< where the next segment starts (after break characters)
+    int32_t first_grapheme;         ///< its clusters in tl_analysis.graphemes
+    int32_t grapheme_count;
+    int32_t trailing_spaces_start;  ///< first cluster (relative) of its trailing run of hanging
+                                    ///< space separators; grapheme_count when none
+    uint8_t ends_paragraph;         ///< a mandatory break or the end of the text follows
+    uint8_t shaped;                 ///< 0 when its content is empty (or could not be shaped)
+    uint8_t respaced;               ///< 1 when its trailing spaces take another font (below);
+                                    ///< advance, trailing_space and font_mask include that
+    double respace_advance;         ///< the trailing spaces' advance in that font, in em
+    uint64_t respace_mask;          ///< that font, as a mask bit
+} tl_segment;
+
+/// What tl_analyse_text found, in this thread's scratch space (valid until the thread's next
+/// tl_analyse_text call).
+typedef struct tl_analysis {
+    const tl_segment *segments;
+    int32_t segment_count;
+    const tl_grapheme *graphemes;
+    int32_t grapheme_count;
+} tl_analysis;
+
+/// Cuts `text` at its UAX #14 break opportunities (mandatory break characters end their
+/// segment and are not shaped), and gives each segment its clusters: from `cache` when every
+/// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
+/// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
+/// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
+/// and storing the missing ones. Then, in a text that uses several fonts, gives each
+/// segment's trailing spaces the font Pango's itemizer gives them: that of the text before
+/// them, unless the text after them (the next segment, same paragraph and script run) uses a
+/// font earlier in the list; after an emoji, that of the text after them. `face_ids` name the fonts for the cache (never reused for
+/// another font; a NULL `cache` shapes everything). A text ending in a mandatory break gets an empty last segment. Returns the
+/// segment count, or -1 when out of memory.
+int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,
+                        int32_t font_count, const uint16_t *text, int32_t length,
+                        tl_analysis *out);
+
+/// One line filled by tl_measure_text.
+typedef struct tl_line {
+    double width;        ///< ink width in points (hanging white space excluded)
+    uint64_t font_mask;  ///< bit i set when font i shaped something on it (1 when none did)
+    int32_t start;       ///< UTF-16 offset of its first code unit
+    int32_t end;         ///< UTF-16 offset where the next line starts
+} tl_line;
+
+/// How tl_measure_text fills lines.
+typedef struct tl_fill_options {
+    double size;                  ///< points per em
+    double limit;                 ///< the width a line must fit, in points
+    int32_t breaks_at_graphemes;  ///< 1: every grapheme boundary is a break opportunity
+    int32_t max_lines;            ///< lines kept (INT32_MAX: all)
+} tl_fill_options;
+
+/// The lines tl_measure_text filled, in this thread's scratch space (valid until the thread's
+/// next tl_measure_text call).
+typedef struct tl_fill_result {
+    const tl_line *lines;
+    int32_t line_count;
+    int32_t truncated;            ///< 1 when max_lines cut some of the text off
+} tl_fill_result;
+
+/// A bounded, thread-safe cache of analysed texts (their segments and clusters), keyed by (face
+/// ids, exact UTF-8 bytes). Two generations of at most `capacity` texts, in arenas; one mutex.
+typedef struct tl_text_cache tl_text_cache;
+
+/// A cache of at most `capacity` (at least 2) texts; NULL when out of memory.
+tl_text_cache *tl_text_cache_create(int64_t capacity);
+
+/// Frees the cache and every entry.
+void tl_text_cache_destroy(tl_text_cache *cache);
+
+/// Drops every entry (the hit and miss counts stay).
+void tl_text_cache_clear(tl_text_cache *cache);
+
+/// Entries held now and lookups answered and missed since creation.
+void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses);
+
+/// Fills the lines of a text (`length` bytes of valid UTF-8) greedily, as TextEngine's
+/// LineFiller does with the same arithmetic: each line takes as many break segments as fit
+/// `limit`, trailing white space hangs, a segment wider than an empty line (or every segment,
+/// with `breaks_at_graphemes`) is placed cluster by cluster, mandatory breaks end a line. The
+/// text's analysis comes from `texts` (filled under its lock), else from tl_analyse_text
+/// (through `segments`) and is then stored. Returns 0, or -1 when out of memory or the text is
+/// too long (over 2^29 bytes).
+int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
+                        const tl_font *fonts, int32_t font_count, const uint8_t *utf8,
+                        int64_t length, tl_fill_options options, tl_fill_result *out);
 
 /// A 64-bit hash of `length` bytes (wyhash-style mixing), for cache keys.
 uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);

@@ -1,6 +1,11 @@
 import CHarfBuzz
 import CTextKernels
 import Foundation
+import Synchronization
+
+/// Serial numbers for loaded faces: the C segment cache names faces by them, and unlike an
+/// object's address a serial is never reused by a later face.
+private let faceSerials = Atomic<UInt64>(1)
 
 /// One face of a font file (TTF, OTF, or TTC with a face index), loaded once and immutable.
 ///
@@ -20,6 +25,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let hbFont: OpaquePointer
     /// Bit c set when the face maps BMP character c: coverage without a cmap lookup.
     nonisolated(unsafe) let bmpCoverage: UnsafeMutablePointer<UInt64>
+    /// This face's serial number, unique in the process.
+    let serial: UInt64
     /// Horizontal extents in em: ascender, descender (negative), line gap.
     let emAscender: Double
     let emDescender: Double
@@ -75,6 +82,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         bmpCoverage = .allocate(capacity: 1024)
         tl_fill_bmp_coverage(UnsafeMutableRawPointer(face), bmpCoverage)
         hbFont = font
+        serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     deinit {

@@ -5,8 +5,10 @@ public struct FontStack: Sendable, Hashable {
 
     /// The primary face followed by the fallbacks (at most `maximumFaces`).
     public let faces: [FontFace]
-    /// A hash of the faces' identities, precomputed for cache keys.
+    /// A hash of the faces' identities, precomputed for == and hashing.
     let identityHash: UInt64
+    /// The faces as the C kernels take them.
+    let kernel: KernelFonts
 
     /// A stack that shapes with `primary` and falls back to `fallbacks` in order.
     public init(primary: FontFace, fallbacks: [FontFace] = []) {
@@ -16,6 +18,7 @@ public struct FontStack: Sendable, Hashable {
             hash = (hash ^ UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue))) &* 0x100_0000_01B3
         }
         identityHash = hash
+        kernel = KernelFonts(faces)
     }
 
     /// The primary face.

@@ -3,10 +3,12 @@
 /// Each line takes as many break segments as fit; trailing white space hangs (it never makes
 /// a segment overflow); a segment wider than an empty line breaks at grapheme boundaries;
 /// mandatory breaks end a line. With `breaksAtGraphemes` every grapheme boundary is a break
-/// opportunity. Works on value types only: nothing is allocated.
+/// opportunity. Works on value types only: nothing is allocated. The C kernel's tl_fill is the
+/// same algorithm with the same arithmetic (the fast path); this one runs when it cannot and is
+/// the reference the tests compare it with.
 struct LineFiller {
     /// One filled line: where it starts and ends (UTF-16), its ink width and the faces used.
-    struct Line {
+    struct Line: Equatable {
         var start: Int
         var end: Int
         var width: Double
@@ -32,56 +34,61 @@ struct LineFiller {
 
     init(size: Double, width: Double, breaksAtGraphemes: Bool, maxLines: Int) {
         self.size = size
-        self.limit = width + 1e-7 * max(1, abs(width))
+        self.limit = Self.limit(width: width)
         self.breaksAtGraphemes = breaksAtGraphemes
         self.maxLines = maxLines
     }
 
+    /// The available width `width` with a little slack, so a text measured at its own width
+    /// fits on the same lines.
+    static func limit(width: Double) -> Double { width + 1e-7 * max(1, abs(width)) }
+
     /// Fills `text`, handing each kept line to `sink`; returns whether the line limit cut off
     /// some of the text.
     mutating func fill(_ text: ShapedText, sink: (Line) -> Void) -> Bool {
-        // Segments are read in place: copying one out would retain its shaping per segment.
         text.segments.withUnsafeBufferPointer { segments in
-            for i in segments.indices {
-                if full { return true }
-                place(segments, i, sink: sink)
-                if full { return true }
-                if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
+            text.graphemes.withUnsafeBufferPointer { clusters in
+                for i in segments.indices {
+                    if full { return true }
+                    place(segments[i], clusters: clusters, sink: sink)
+                    if full { return true }
+                    if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
+                }
+                return false
             }
-            return false
         }
     }
 
-    private mutating func place(_ segments: UnsafeBufferPointer<TextSegment>, _ i: Int, sink: (Line) -> Void) {
-        if segments[i].shaped == nil {
+    private mutating func place(_ segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
+                                sink: (Line) -> Void) {
+        if !segment.isShaped {
             placed = true
             return
         }
         if !breaksAtGraphemes {
-            let segmentInk = (segments[i].advance - segments[i].trailingSpace) * size
+            let segmentInk = (segment.advance - segment.trailingSpace) * size
             if placed && advance + segmentInk > limit {
-                emit(at: segments[i].start, sink: sink)
+                emit(at: segment.start, sink: sink)
                 if full { return }
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if segments[i].trailingSpace < segments[i].advance { ink = advance + segmentInk }
-                advance += segments[i].advance * size
-                mask |= segments[i].fontMask
+                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
+                advance += segment.advance * size
+                mask |= segment.fontMask
                 placed = true
                 return
             }
         }
-        let segment = segments[i]
-        guard let shaped = segment.shaped else { return }
-        placeGraphemes(of: segment, shaped: shaped, sink: sink)
+        placeGraphemes(of: segment, clusters: UnsafeBufferPointer(rebasing: clusters[segment.graphemes]), sink: sink)
     }
 
     /// Places a segment grapheme by grapheme, breaking before any that does not fit.
-    private mutating func placeGraphemes(of segment: TextSegment, shaped: ShapedSegment, sink: (Line) -> Void) {
+    private mutating func placeGraphemes(of segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
+                                         sink: (Line) -> Void) {
         var position = segment.start
-        let respaceFrom = segment.respacing == nil ? Int.max : shaped.trailingSpacesStart
-        for (index, g) in shaped.graphemes.enumerated() {
+        let respaceFrom = segment.respacing == nil ? Int.max : segment.trailingSpacesStart
+        for (index, g) in clusters.enumerated() {
             if index == respaceFrom, let respacing = segment.respacing {
                 // The trailing spaces hang, in the font of the segment after them.
                 advance += respacing.advance * size

@@ -1,19 +1,29 @@
 /// A whole label text cut at its UAX #14 break opportunities, each segment shaped.
 ///
 /// Independent of the point size and the width: the per-width pass (LineFiller) walks it.
+/// Plain values in two arrays (no object per segment), so making, reading and freeing one
+/// retains nothing per segment.
 final class ShapedText: Sendable {
     /// The segments in text order; the last one always ends a paragraph.
     let segments: ContiguousArray<TextSegment>
+    /// Every segment's clusters, segment k's at `segments[k].graphemes`.
+    let graphemes: ContiguousArray<Grapheme>
     /// Length of the text in UTF-16 code units.
     let utf16Count: Int
 
-    init(segments: ContiguousArray<TextSegment>, utf16Count: Int) {
+    init(segments: ContiguousArray<TextSegment>, graphemes: ContiguousArray<Grapheme>, utf16Count: Int) {
         self.segments = segments
+        self.graphemes = graphemes
         self.utf16Count = utf16Count
+    }
+
+    /// The clusters of `segment`; nil when it has no shaping (empty content).
+    func graphemes(of segment: TextSegment) -> GraphemeRun? {
+        segment.isShaped ? GraphemeRun(graphemes, range: segment.graphemes) : nil
     }
 }
 
-/// A break segment of a text: its place in the text and its shaping.
+/// A break segment of a text: its place in the text and the sums of its shaping.
 struct TextSegment: Sendable {
     /// UTF-16 offset of the segment's first code unit.
     var start: Int
@@ -21,10 +31,22 @@ struct TextSegment: Sendable {
     var end: Int
     /// Whether a mandatory break (or the end of the text) follows.
     var endsParagraph: Bool
-    /// The shaped content without mandatory break characters; nil when that is empty.
-    var shaped: ShapedSegment?
-    /// The trailing spaces reshaped in the font of the segment after them, when that differs.
+    /// Whether its content (without mandatory break characters) was shaped; false when empty.
+    var isShaped: Bool
+    /// Its clusters in the text's `graphemes`.
+    var graphemes: Range<Int>
+    /// Index (in its clusters) of the first of the trailing run of breakable space separators
+    /// (the cluster count if none): Pango gives them the font of the text after them.
+    var trailingSpacesStart: Int
+    /// The trailing spaces reshaped in another font of the stack (tl_respace), when they are;
+    /// `advance`, `trailingSpace` and `fontMask` include that.
     var respacing: Respacing?
+    /// Advance in em, trailing white space included.
+    var advance: Double
+    /// Advance in em of the trailing white space that hangs.
+    var trailingSpace: Double
+    /// Faces used (bit per face index); 0 for an empty segment.
+    var fontMask: UInt64
 
     /// Trailing spaces shaped with another face of the stack.
     struct Respacing: Sendable {
@@ -33,43 +55,4 @@ struct TextSegment: Sendable {
         /// The face that shapes them, as a mask bit.
         var fontMask: UInt64
     }
-
-    /// Advance in em, trailing white space included.
-    let advance: Double
-    /// Advance in em of the trailing white space that hangs.
-    let trailingSpace: Double
-    /// Faces used (bit per face index); 0 for an empty segment.
-    let fontMask: UInt64
-
-    init(start: Int, end: Int, endsParagraph: Bool, shaped: ShapedSegment?, respacing: Respacing? = nil) {
-        self.start = start
-        self.end = end
-        self.endsParagraph = endsParagraph
-        self.shaped = shaped
-        self.respacing = respacing
-        guard let shaped else {
-            (advance, trailingSpace, fontMask) = (0, 0, 0)
-            return
-        }
-        guard let respacing else {
-            (advance, trailingSpace, fontMask) = (shaped.advance, shaped.trailingSpace, shaped.fontMask)
-            return
-        }
-        // Trailing spaces always hang, so the respaced ones replace part of the hanging advance.
-        let old = shaped.graphemes[shaped.trailingSpacesStart...].reduce(0) { $0 + $1.advance }
-        var mask: UInt64 = respacing.fontMask
-        for g in shaped.graphemes[..<shaped.trailingSpacesStart] { mask |= 1 << UInt64(g.font) }
-        advance = shaped.advance - old + respacing.advance
-        trailingSpace = shaped.trailingSpace - old + respacing.advance
-        fontMask = mask
-    }
-}
-
-/// Where a break segment lies in its text (UTF-16 offsets): its start, the end of its content
-/// (before any mandatory break characters), its end, and whether a mandatory break ends it.
-struct SegmentBounds {
-    var start: Int
-    var contentEnd: Int
-    var end: Int
-    var endsParagraph: Bool
 }

@@ -1,14 +1,36 @@
-import CHarfBuzz
 import CTextKernels
 
 extension TextMeasurer {
-    /// The analysed text for `text` with `stack`, from the cache or made now.
+    /// The analysed text for `text` with `stack`, made now (through the segment cache): what
+    /// Swift's LineFiller walks when the C path cannot run, and what the tests inspect.
     func shapedText(_ text: String, stack: FontStack) -> ShapedText {
-        let key = TextKey(stack: stack, text: text)
-        if let cached = texts.withLock({ $0.value(for: key) }) { return cached }
-        let shaped = analyse(text, stack: stack)
-        texts.withLock { $0.insert(shaped, for: key) }
-        return shaped
+        analyse(text, stack: stack)
+    }
+
+    /// Fills the lines of `text` in C (tl_measure_text: the text cache, else analysis and
+    /// then the cache), handing each to `sink`; returns whether the line limit cut the text,
+    /// or nil when the C path could not run (out of memory, or a text over 2^29 bytes).
+    func fillInKernel(_ text: String, stack: FontStack, options: tl_fill_options,
+                      sink: (LineFiller.Line) -> Void) -> Bool? {
+        guard let cache = texts.pointer else { return nil }
+        let kernel = stack.kernel
+        let count = Int32(stack.faces.count)
+        var result = tl_fill_result()
+        var text = text
+        text.makeContiguousUTF8()   // a no-op for native strings
+        let status = text.utf8.withContiguousStorageIfAvailable { bytes in
+            tl_measure_text(cache, segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
+                            count, bytes.baseAddress, Int64(bytes.count), options, &result)
+        }
+        guard status == 0 else { return nil }
+        if result.line_count > 0, let lines = result.lines {
+            for i in 0..<Int(result.line_count) {
+                let line = lines[i]
+                sink(LineFiller.Line(start: Int(line.start), end: Int(line.end), width: line.width,
+                                     fontMask: line.font_mask))
+            }
+        }
+        return result.truncated != 0
     }
 
     /// Cuts `text` at its UAX #14 break opportunities and shapes each segment (through the
@@ -27,181 +49,49 @@ extension TextMeasurer {
         return units.withUnsafeBufferPointer { analyse($0, stack: stack) }
     }
 
-    /// `analyse` on the text's UTF-16 code units.
+    /// `analyse` on the text's UTF-16 code units: one C pass (breaks, cache lookups, shaping
+    /// of what is missing) whose results are copied once into the text's two arrays.
     private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
-        let count = units.count
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 1) { positions in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { hard in
-                withUnsafeTemporaryAllocation(of: SegmentBounds.self, capacity: count + 1) { bounds in
-                    analyse(units, stack: stack, positions: positions, hard: hard, bounds: bounds)
+        let kernel = stack.kernel
+        var analysis = tl_analysis()
+        let found = tl_analyse_text(segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
+                                    Int32(stack.faces.count), units.baseAddress, Int32(units.count), &analysis)
+        guard found >= 0 else { return Self.unshaped(utf16Count: units.count) }
+        var graphemes = ContiguousArray<Grapheme>()
+        let graphemeCount = Int(analysis.grapheme_count)
+        if graphemeCount > 0, let source = analysis.graphemes {
+            if Grapheme.matchesCLayout {
+                graphemes = ContiguousArray(unsafeUninitializedCapacity: graphemeCount) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: graphemeCount * MemoryLayout<Grapheme>.stride)
+                    initialized = graphemeCount
                 }
+            } else {
+                graphemes.reserveCapacity(graphemeCount)
+                for i in 0..<graphemeCount { graphemes.append(Grapheme(source[i])) }
             }
         }
-    }
-
-    /// `analyse` with scratch space for ICU's break positions and the segments' bounds.
-    private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack,
-                         positions: UnsafeMutableBufferPointer<Int32>,
-                         hard: UnsafeMutableBufferPointer<UInt8>,
-                         bounds: UnsafeMutableBufferPointer<SegmentBounds>) -> ShapedText {
-        let count = units.count
-        var found = tl_line_breaks(units.baseAddress, Int32(count), positions.baseAddress, hard.baseAddress, Int32(count + 1))
-        if found < 0 {
-            // ICU failed (out of memory): fall back to one segment, still measured.
-            positions[0] = Int32(count)
-            hard[0] = 0
-            found = 1
-        }
-        // Segments, then each paragraph's segments shaped (from the cache, else together).
         var segments = ContiguousArray<TextSegment>()
-        segments.reserveCapacity(Int(found) + 1)
-        var start = 0, paragraphFirst = 0
+        segments.reserveCapacity(Int(found))
         for i in 0..<Int(found) {
-            let end = Int(positions[i])
-            let isHard = hard[i] != 0
-            var contentEnd = end
-            if isHard {
-                while contentEnd > start && Self.isMandatoryBreak(units[contentEnd - 1]) { contentEnd -= 1 }
-            }
-            bounds[i] = SegmentBounds(start: start, contentEnd: contentEnd, end: end, endsParagraph: isHard)
-            start = end
-            if isHard || i == Int(found) - 1 {
-                shapeParagraph(into: &segments, bounds: UnsafeBufferPointer(rebasing: bounds[paragraphFirst..<(i + 1)]),
-                               units: units, stack: stack)
-                paragraphFirst = i + 1
-            }
+            let s = analysis.segments[i]
+            let first = Int(s.first_grapheme)
+            segments.append(TextSegment(
+                start: Int(s.start), end: Int(s.end), endsParagraph: s.ends_paragraph != 0,
+                isShaped: s.shaped != 0, graphemes: first..<(first + Int(s.grapheme_count)),
+                trailingSpacesStart: Int(s.trailing_spaces_start),
+                respacing: s.respaced != 0 ? .init(advance: s.respace_advance, fontMask: s.respace_mask) : nil,
+                advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask))
         }
-        // Spaces can only move to another face the text uses: with one face there is none.
-        var faces: UInt64 = 0
-        for i in segments.indices { faces |= segments[i].fontMask }
-        if faces & (faces &- 1) != 0 { respaceTrailingSpaces(&segments, units: units, stack: stack) }
-        // A text ending in a mandatory break has an empty last line (as Pango and TextKit
-        // lay it out); otherwise the last segment ends the last paragraph.
-        if segments.last?.endsParagraph == true {
-            segments.append(TextSegment(start: count, end: count, endsParagraph: true, shaped: nil))
-        } else if !segments.isEmpty {
-            segments[segments.count - 1].endsParagraph = true
-        }
-        return ShapedText(segments: segments, utf16Count: count)
+        return ShapedText(segments: segments, graphemes: graphemes, utf16Count: units.count)
     }
 
-    /// Appends the segments `bounds` (one paragraph) with their shaping: from the segment
-    /// cache when every segment is there, else by shaping the paragraph in one pass (few
-    /// HarfBuzz calls) and cutting it at the segment boundaries. A segment's last cluster gets
-    /// its unkerned advance, so a cut segment measures as if shaped alone, as a cached one was.
-    /// Works in scratch buffers: no arrays per paragraph.
-    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
-                                bounds: UnsafeBufferPointer<SegmentBounds>,
-                                units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
-        let n = bounds.count
-        withUnsafeTemporaryAllocation(of: SegmentKey?.self, capacity: n) { keys in
-            withUnsafeTemporaryAllocation(of: ShapedSegment?.self, capacity: n) { shaped in
-                withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { fresh in
-                    shapeParagraph(into: &segments, bounds: bounds, units: units, stack: stack,
-                                   keys: keys, shaped: shaped, fresh: fresh)
-                }
-            }
-        }
-    }
-
-    /// `shapeParagraph` with uninitialized scratch space for the segments' keys, their shaping
-    /// and whether each was made now; leaves `keys`, `shaped` and `fresh` uninitialized.
-    private func shapeParagraph(into segments: inout ContiguousArray<TextSegment>,
-                                bounds: UnsafeBufferPointer<SegmentBounds>,
-                                units: UnsafeBufferPointer<UInt16>, stack: FontStack,
-                                keys: UnsafeMutableBufferPointer<SegmentKey?>,
-                                shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
-                                fresh: UnsafeMutableBufferPointer<Bool>) {
-        let n = bounds.count
-        for k in 0..<n {
-            let b = bounds[k]
-            keys.initializeElement(at: k, to: b.contentEnd > b.start
-                ? SegmentKey(stack: stack, units: UnsafeBufferPointer(rebasing: units[b.start..<b.contentEnd]))
-                : nil)
-        }
-        let missing = self.segments.withLock { cache in
-            var missing = false
-            for k in 0..<n {
-                fresh[k] = false
-                if let key = keys[k] {
-                    let value = cache.value(for: key)
-                    if value == nil { missing = true; fresh[k] = true }
-                    shaped.initializeElement(at: k, to: value)
-                } else {
-                    shaped.initializeElement(at: k, to: nil)
-                }
-            }
-            return missing
-        }
-        if missing {
-            shapeMissing(shaped, keys: keys, fresh: fresh, bounds: bounds, units: units, stack: stack)
-        }
-        for k in 0..<n {
-            let b = bounds[k]
-            segments.append(TextSegment(start: b.start, end: b.end, endsParagraph: b.endsParagraph,
-                                        shaped: shaped.moveElement(from: k)))
-        }
-        keys.deinitialize()
-    }
-
-    /// Shapes the paragraph spanning `bounds` once, cuts it into the segments marked `fresh`
-    /// (not in the cache) and stores those in the segment cache, moving their keys there. A
-    /// segment whose bounds fall inside a cluster of the paragraph's shaping is shaped alone.
-    private func shapeMissing(_ shaped: UnsafeMutableBufferPointer<ShapedSegment?>,
-                              keys: UnsafeMutableBufferPointer<SegmentKey?>,
-                              fresh: UnsafeMutableBufferPointer<Bool>,
-                              bounds: UnsafeBufferPointer<SegmentBounds>,
-                              units: UnsafeBufferPointer<UInt16>, stack: FontStack) {
-        let n = bounds.count
-        guard let firstBound = bounds.first, let lastBound = bounds.last else { return }
-        let paragraph = firstBound.start..<lastBound.contentEnd
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { clusterStart in
-            var storage: ContiguousArray<Grapheme>?
-            if var graphemes = ShapedSegment.shapeGraphemes(UnsafeBufferPointer(rebasing: units[paragraph]), stack: stack),
-               Self.cut(&graphemes, from: paragraph.lowerBound, at: bounds, clusterStart: clusterStart) {
-                storage = graphemes
-            }
-            for k in 0..<n where fresh[k] {
-                if let storage {
-                    shaped[k] = ShapedSegment(graphemes: GraphemeRun(storage, range: clusterStart[k]..<clusterStart[k + 1]))
-                } else {
-                    shaped[k] = ShapedSegment.shape(UnsafeBufferPointer(rebasing: units[bounds[k].start..<bounds[k].contentEnd]),
-                                                    stack: stack)
-                }
-            }
-        }
-        self.segments.withLock { cache in
-            for k in 0..<n where fresh[k] {
-                guard let value = shaped[k] else { continue }
-                let key = keys.moveElement(from: k)
-                keys.initializeElement(at: k, to: nil)
-                if let key { cache.insert(value, for: key) }
-            }
-        }
-    }
-
-    /// Cuts a paragraph's clusters (starting at UTF-16 offset `origin`) at the segments
-    /// `bounds`, writing segment k's clusters as clusterStart[k]..<clusterStart[k + 1] and
-    /// giving each segment's last cluster its unkerned advance; false when a segment boundary
-    /// falls inside a cluster.
-    private static func cut(_ graphemes: inout ContiguousArray<Grapheme>, from origin: Int,
-                            at bounds: UnsafeBufferPointer<SegmentBounds>,
-                            clusterStart: UnsafeMutableBufferPointer<Int>) -> Bool {
-        var index = 0, offset = origin
-        clusterStart[0] = 0
-        for (k, bound) in bounds.enumerated() {
-            // Inner segments of a paragraph have no break characters between them.
-            guard offset == bound.start else { return false }
-            let firstIndex = index
-            while offset < bound.contentEnd && index < graphemes.count {
-                offset += Int(graphemes[index].length)
-                index += 1
-            }
-            guard offset == bound.contentEnd else { return false }
-            if index > firstIndex { graphemes[index - 1].advance = graphemes[index - 1].tail }
-            clusterStart[k + 1] = index
-        }
-        return true
+    /// The text as one empty paragraph, when the kernel could not analyse it (out of memory).
+    private static func unshaped(utf16Count: Int) -> ShapedText {
+        let segment = TextSegment(start: 0, end: utf16Count, endsParagraph: true, isShaped: false,
+                                  graphemes: 0..<0, trailingSpacesStart: 0, respacing: nil,
+                                  advance: 0, trailingSpace: 0, fontMask: 0)
+        return ShapedText(segments: [segment], graphemes: [], utf16Count: utf16Count)
     }
 
     /// Characters of UAX #14 classes BK, CR, LF and NL.

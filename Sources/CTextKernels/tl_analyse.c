@@ -1,0 +1,187 @@
+#include "tl_respace.h"
+#include "tl_scratch.h"
+#include "tl_segment_cache.h"
+#include <stdlib.h>
+#include <string.h>
+
+// Characters of UAX #14 classes BK, CR, LF and NL.
+static inline int tl_is_mandatory_break(uint16_t u) {
+    return (u >= 0x0A && u <= 0x0D) || u == 0x85 || u == 0x2028 || u == 0x2029;
+}
+
+// A segment's sums over its clusters, as TextEngine has always made them: summed from the end
+// (the order fixes the rounding), the trailing hanging clusters apart, and where its trailing
+// run of hanging space separators starts.
+static void tl_summarize(const tl_grapheme *g, int32_t count, tl_segment *segment) {
+    double advance = 0, trailing = 0;
+    uint64_t mask = 0;
+    int in_trailing = 1;
+    for (int32_t i = count - 1; i >= 0; i--) {
+        advance += g[i].advance;
+        mask |= (uint64_t)1 << (g[i].font & 63);
+        if (in_trailing && g[i].hangs) trailing += g[i].advance; else in_trailing = 0;
+    }
+    int32_t first = count;
+    while (first > 0 && g[first - 1].spaces && g[first - 1].hangs) first--;
+    segment->advance = advance;
+    segment->trailing_space = trailing;
+    segment->font_mask = mask;
+    segment->trailing_spaces_start = first;
+}
+
+// Cuts a paragraph's clusters (starting at code unit `origin`) at its segments: segment k's
+// clusters are cluster_start[k] ..< cluster_start[k + 1], its last cluster given its unkerned
+// advance. 0 when a segment boundary falls inside a cluster.
+static int tl_cut(tl_grapheme *g, int32_t count, int32_t origin, const tl_segment *segments,
+                  int32_t n, int32_t *cluster_start) {
+    int32_t index = 0, offset = origin;
+    cluster_start[0] = 0;
+    for (int32_t k = 0; k < n; k++) {
+        // Inner segments of a paragraph have no break characters between them.
+        if (offset != segments[k].start) return 0;
+        int32_t first = index;
+        while (offset < segments[k].content_end && index < count) offset += g[index++].length;
+        if (offset != segments[k].content_end) return 0;
+        if (index > first) g[index - 1].advance = g[index - 1].tail;
+        cluster_start[k + 1] = index;
+    }
+    return 1;
+}
+
+// Gives the `n` segments of one paragraph their clusters (appended at *cursor in the
+// scratch's `graphemes`) and sums: from the cache, else shaped (see tl_analyse_text).
+static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_t seed,
+                                 const uint64_t *faces, const tl_font *fonts, int32_t font_count,
+                                 const uint16_t *text, tl_segment *segments, int32_t n,
+                                 int32_t *cursor) {
+    for (int32_t k = 0; k < n; k++) {
+        tl_segment *segment = &segments[k];
+        s->fresh[k] = 0;
+        if (segment->content_end > segment->start)
+            s->hashes[k] = tl_hash_bytes(text + segment->start,
+                                         2 * (int64_t)(segment->content_end - segment->start), seed);
+    }
+    int missing = 0;
+    if (cache) pthread_mutex_lock(&cache->lock);
+    for (int32_t k = 0; k < n; k++) {
+        tl_segment *segment = &segments[k];
+        if (segment->content_end <= segment->start) continue;
+        tl_entry *e = !cache ? NULL : tl_segment_cache_find_locked(cache, s->hashes[k], faces, font_count,
+                                                   text + segment->start,
+                                                   segment->content_end - segment->start);
+        if (!e) {
+            s->fresh[k] = 1;
+            missing = 1;
+            continue;
+        }
+        memcpy(s->graphemes + *cursor, tl_entry_graphemes(e), sizeof(tl_grapheme) * (size_t)e->grapheme_count);
+        segment->first_grapheme = *cursor;
+        segment->grapheme_count = e->grapheme_count;
+        segment->advance = e->advance;
+        segment->trailing_space = e->trailing_space;
+        segment->font_mask = e->font_mask;
+        segment->trailing_spaces_start = e->trailing_spaces_start;
+        segment->shaped = 1;
+        *cursor += e->grapheme_count;
+    }
+    if (cache) pthread_mutex_unlock(&cache->lock);
+    if (!missing) return;
+
+    // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
+    // segment is shaped alone.
+    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
+    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, s->paragraph, length);
+    int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
+    for (int32_t k = 0; k < n; k++) {
+        if (!s->fresh[k]) continue;
+        tl_segment *segment = &segments[k];
+        int32_t made;
+        if (cut) {
+            made = s->cluster_start[k + 1] - s->cluster_start[k];
+            memcpy(s->graphemes + *cursor, s->paragraph + s->cluster_start[k], sizeof(tl_grapheme) * (size_t)made);
+        } else {
+            int32_t units = segment->content_end - segment->start;
+            made = tl_shape_segment(fonts, font_count, text + segment->start, units, s->graphemes + *cursor, units);
+            if (made < 0) {
+                s->fresh[k] = 0;   // not shaped: measured as empty, not cached
+                continue;
+            }
+        }
+        segment->first_grapheme = *cursor;
+        segment->grapheme_count = made;
+        segment->shaped = 1;
+        tl_summarize(s->graphemes + *cursor, made, segment);
+        *cursor += made;
+    }
+    if (!cache) return;
+    // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
+    // occurrence. A segment that cannot be stored (out of memory) is just not cached.
+    pthread_mutex_lock(&cache->lock);
+    tl_segment_cache_begin_batch_locked(cache);
+    for (int32_t k = n - 1; k >= 0; k--) {
+        if (!s->fresh[k]) continue;
+        tl_segment *segment = &segments[k];
+        tl_segment_cache_insert_locked(cache, s->hashes[k], faces, font_count, text + segment->start,
+                                       segment->content_end - segment->start,
+                                       s->graphemes + segment->first_grapheme, segment);
+    }
+    pthread_mutex_unlock(&cache->lock);
+}
+
+int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,
+                        int32_t font_count, const uint16_t *text, int32_t length,
+                        tl_analysis *out) {
+    tl_scratch *s = tl_scratch_get();
+    if (!s || font_count <= 0 || font_count > 64 || length < 0 ||
+        !tl_scratch_reserve_analysis(s, length))
+        return -1;
+    // Plain English text needs no ICU pass (its breaks are a few pair rules).
+    int32_t found = tl_simple_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    if (found < 0) found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    if (found < 0) {
+        // ICU failed (out of memory): one segment, still measured.
+        s->break_positions[0] = length;
+        s->break_hard[0] = 0;
+        found = 1;
+    }
+    uint64_t seed = tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x5E9E47CAC4Eull);
+    tl_segment *segments = s->segments;
+    int32_t start = 0, paragraph_first = 0, cursor = 0;
+    for (int32_t i = 0; i < found; i++) {
+        int32_t end = s->break_positions[i], content_end = end;
+        int hard = s->break_hard[i] != 0;
+        if (hard) {
+            while (content_end > start && tl_is_mandatory_break(text[content_end - 1])) content_end--;
+        }
+        segments[i] = (tl_segment){
+            .start = start, .content_end = content_end, .end = end,
+            .first_grapheme = cursor, .ends_paragraph = (uint8_t)hard,
+        };
+        start = end;
+        if (hard || i == found - 1) {
+            tl_analyse_paragraph(s, cache, seed, face_ids, fonts, font_count, text,
+                                 segments + paragraph_first, i + 1 - paragraph_first, &cursor);
+            paragraph_first = i + 1;
+        }
+    }
+    // A text ending in a mandatory break has an empty last line (as Pango and TextKit lay it
+    // out); otherwise the last segment ends the last paragraph.
+    if (found > 0 && segments[found - 1].ends_paragraph) {
+        segments[found] = (tl_segment){
+            .start = length, .content_end = length, .end = length,
+            .first_grapheme = cursor, .ends_paragraph = 1,
+        };
+        found++;
+    } else if (found > 0) {
+        segments[found - 1].ends_paragraph = 1;
+    }
+    // Spaces can only move to another font the text uses: with one font there is none.
+    uint64_t used = 0;
+    for (int32_t i = 0; i < found; i++) used |= segments[i].font_mask;
+    if (used & (used - 1)) tl_respace(fonts, font_count, text, length, segments, found, s->graphemes);
+    out->segments = segments;
+    out->segment_count = found;
+    out->graphemes = s->graphemes;
+    out->grapheme_count = cursor;
+    return found;
+}

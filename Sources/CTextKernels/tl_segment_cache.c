@@ -1,0 +1,98 @@
+#include "tl_segment_cache.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tl_segment_key {
+    const uint64_t *faces;
+    int32_t face_count;
+    const uint16_t *units;
+    int32_t unit_count;
+} tl_segment_key;
+
+static inline int tl_entry_matches(const tl_record *record, const void *raw) {
+    tl_entry *e = (tl_entry *)record;
+    const tl_segment_key *key = raw;
+    if (e->unit_count != key->unit_count || e->face_count != key->face_count) return 0;
+    const uint64_t *faces = tl_entry_faces(e);
+    for (int32_t i = 0; i < key->face_count; i++)
+        if (faces[i] != key->faces[i]) return 0;
+    const uint16_t *units = tl_entry_units(e);
+    for (int32_t i = 0; i < key->unit_count; i++)
+        if (units[i] != key->units[i]) return 0;
+    return 1;
+}
+
+tl_segment_cache *tl_segment_cache_create(int64_t capacity) {
+    tl_segment_cache *cache = calloc(1, sizeof *cache);
+    if (!cache) return NULL;
+    if (pthread_mutex_init(&cache->lock, NULL) != 0) {
+        free(cache);
+        return NULL;
+    }
+    if (!tl_generations_init(&cache->generations, capacity)) {
+        pthread_mutex_destroy(&cache->lock);
+        free(cache);
+        return NULL;
+    }
+    return cache;
+}
+
+void tl_segment_cache_destroy(tl_segment_cache *cache) {
+    if (!cache) return;
+    tl_generations_free(&cache->generations);
+    pthread_mutex_destroy(&cache->lock);
+    free(cache);
+}
+
+void tl_segment_cache_clear(tl_segment_cache *cache) {
+    pthread_mutex_lock(&cache->lock);
+    tl_generations_clear(&cache->generations);
+    pthread_mutex_unlock(&cache->lock);
+}
+
+void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t *hits,
+                             int64_t *misses) {
+    pthread_mutex_lock(&cache->lock);
+    *entries = cache->generations.recent.live + cache->generations.older.live;
+    *hits = cache->generations.hits;
+    *misses = cache->generations.misses;
+    pthread_mutex_unlock(&cache->lock);
+}
+
+tl_entry *tl_segment_cache_find_locked(tl_segment_cache *cache, uint64_t hash, const uint64_t *faces,
+                                       int32_t face_count, const uint16_t *units, int32_t unit_count) {
+    tl_segment_key key = {faces, face_count, units, unit_count};
+    // Most lookups hit the recent generation: that probe is inlined here; the rest (counting a
+    // miss, promoting from the older generation) goes through the general path.
+    tl_record *recent = tl_table_lookup(&cache->generations.recent, hash, tl_entry_matches, &key);
+    if (recent) {
+        cache->generations.hits++;
+        return (tl_entry *)recent;
+    }
+    return (tl_entry *)tl_generations_find(&cache->generations, hash, tl_entry_matches, &key);
+}
+
+void tl_segment_cache_begin_batch_locked(tl_segment_cache *cache) { cache->generations.batch++; }
+
+int tl_segment_cache_insert_locked(tl_segment_cache *cache, uint64_t hash, const uint64_t *faces,
+                                   int32_t face_count, const uint16_t *units, int32_t unit_count,
+                                   const tl_grapheme *graphemes, const tl_segment *sums) {
+    tl_segment_key key = {faces, face_count, units, unit_count};
+    size_t size = sizeof(tl_entry) + sizeof(uint64_t) * (size_t)face_count +
+                  sizeof(tl_grapheme) * (size_t)sums->grapheme_count + sizeof(uint16_t) * (size_t)unit_count;
+    size = (size + 7) & ~(size_t)7;
+    int kept;
+    tl_entry *e = (tl_entry *)tl_generations_store(&cache->generations, hash, size, tl_entry_matches, &key, &kept);
+    if (!e) return kept;
+    e->unit_count = unit_count;
+    e->grapheme_count = sums->grapheme_count;
+    e->face_count = face_count;
+    e->trailing_spaces_start = sums->trailing_spaces_start;
+    e->advance = sums->advance;
+    e->trailing_space = sums->trailing_space;
+    e->font_mask = sums->font_mask;
+    memcpy(tl_entry_faces(e), faces, sizeof(uint64_t) * (size_t)face_count);
+    memcpy(tl_entry_graphemes(e), graphemes, sizeof(tl_grapheme) * (size_t)sums->grapheme_count);
+    memcpy(tl_entry_units(e), units, sizeof(uint16_t) * (size_t)unit_count);
+    return 1;
+}

@@ -1,0 +1,32 @@
+import CTextKernels
+
+/// The bounded, thread-safe cache of analysed texts, kept in C (`tl_text_cache`).
+///
+/// Keyed by (the stack's face serial numbers, the text's exact UTF-8 bytes: canonically equal
+/// strings have different UTF-16 offsets, so they must not share line ranges); each entry holds
+/// the text's segments and clusters in one block of its generation's arena. Two generations of
+/// at most `capacity` texts together; one mutex inside, under which a cached text's lines are
+/// filled (a fill walks arrays of numbers and allocates nothing).
+final class TextCache: @unchecked Sendable {
+    /// nil only when the cache could not be allocated; texts then take TextEngine's Swift path.
+    let pointer: OpaquePointer?
+
+    /// A cache of at most `capacity` (at least 2) texts.
+    init(capacity: Int) {
+        pointer = tl_text_cache_create(Int64(max(2, capacity)))
+    }
+
+    deinit { tl_text_cache_destroy(pointer) }
+
+    /// Drops every entry; the hit and miss counts stay.
+    func removeAll() {
+        if let pointer { tl_text_cache_clear(pointer) }
+    }
+
+    /// Entries held now and lookups answered and missed since creation.
+    var counts: CacheStatistics.Counts {
+        var entries: Int64 = 0, hits: Int64 = 0, misses: Int64 = 0
+        if let pointer { tl_text_cache_counts(pointer, &entries, &hits, &misses) }
+        return CacheStatistics.Counts(entries: Int(entries), hits: Int(hits), misses: Int(misses))
+    }
+}
