@@ -19,6 +19,14 @@ public final class TextMeasurer: Sendable {
         texts = TextCache(capacity: max(2, cacheCapacity))
     }
 
+    /// A measurer whose segment cache holds at most `segmentCapacity` entries and whose text
+    /// cache holds at most `textCapacity`: a batch of rows that never repeat a text wants many
+    /// words kept and few texts (a text is reused within its row, across its measuring rounds).
+    public init(segmentCapacity: Int, textCapacity: Int) {
+        segments = SegmentCache(capacity: max(2, segmentCapacity))
+        texts = TextCache(capacity: max(2, textCapacity))
+    }
+
     /// Breaks `text` into lines no wider than `width` points (`.infinity`: only mandatory
     /// breaks) and returns the kept lines and the size.
     public func layout(_ text: String, style: TextStyle, width: Double) -> TextLayout {

@@ -39,7 +39,7 @@ struct DocumentRun {
             }
         }
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
-        let textMeasurer = TextMeasurer()
+        let textMeasurer = RunOptions.makeTextMeasurer()
         let measurer: ListMeasurer
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)

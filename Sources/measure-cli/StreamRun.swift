@@ -27,7 +27,7 @@ struct StreamRun {
             throw CLIFailure(status: .input, message: "\(file): empty input: the first line must be the document")
         }
         let document = try decodeDocument(documentLine, line: lineNumber, warnings: &warnings)
-        let textMeasurer = TextMeasurer()
+        let textMeasurer = RunOptions.makeTextMeasurer()
         let measurer: ListMeasurer
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)

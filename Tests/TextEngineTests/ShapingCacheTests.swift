@@ -16,6 +16,20 @@ import Testing
         }
     }
 
+    @Test func segmentAndTextCapacitiesAreSeparate() {
+        let measurer = TextMeasurer(segmentCapacity: 1_000, textCapacity: 4)
+        let reference = TextMeasurer()
+        for i in 0..<60 {
+            let text = "Row \(i) says hello to row \(i + 1) number\(i * 7)"
+            #expect(measurer.layout(text, style: Self.style, width: 120).lines
+                    == reference.layout(text, style: Self.style, width: 120).lines)
+            #expect(measurer.cacheStatistics.texts.entries <= 4)
+        }
+        let stats = measurer.cacheStatistics
+        #expect(stats.segments.entries > 4 && stats.segments.entries <= 1_000)
+        #expect(stats.segments.entries == reference.cacheStatistics.segments.entries)
+    }
+
     @Test func measuringTheSameTextAgainIsAHitWithTheSameResult() {
         let measurer = TextMeasurer()
         let first = measurer.layout(TestCorpus.english[2], style: Self.style, width: 200)
