@@ -27,6 +27,31 @@ public final class Solver {
         Variable(id: tableau.makeSymbol(.external, owner: -1, name: name))
     }
 
+    /// A parameter: a variable whose value the caller sets with `suggestValue` and the solver
+    /// never moves, without the edit constraint and error symbols an edit variable costs.
+    ///
+    /// Until `fixParameters()` (or the first suggestion to a parameter) parameters are free
+    /// unknowns, so a conflict is only reported for constraints no parameter values satisfy.
+    /// After, constraints are solved with each parameter held at its value (a constraint added
+    /// then is judged at the current values), and required constraints that cannot hold at the
+    /// suggested values make `isFeasible` false instead of giving way.
+    public func makeParameter(_ name: String = "") -> Variable {
+        Variable(id: tableau.makeSymbol(.parameter, owner: -1, name: name))
+    }
+
+    /// Fixes every parameter at its current value (the value the solution gave it while free),
+    /// so `suggestValue` can move it; done by the first suggestion to a parameter otherwise.
+    public func fixParameters() {
+        tableau.fixParameters()
+    }
+
+    /// False when a required constraint cannot hold at the parameters' current values (the
+    /// values are then not a solution); true otherwise, and always without parameters.
+    public var isFeasible: Bool {
+        tableau.resolve()
+        return tableau.stuck.isEmpty
+    }
+
     /// The name `v` was made with.
     public func name(of v: Variable) -> String {
         v.id >= 0 && v.id < tableau.names.count ? tableau.names[v.id] : ""
@@ -63,12 +88,13 @@ public final class Solver {
 
     /// Whether `v` is an edit variable.
     public func hasEditVariable(_ v: Variable) -> Bool {
-        v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0
+        v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0 && tableau.kinds[v.id] != .parameter
     }
 
-    /// Suggests `value` for the edit variable `v`; the solution follows incrementally (dual
-    /// simplex, without allocating), run once for all suggestions made before the next read or
-    /// change. Returns false and changes nothing when `v` has no edit or `value` is NaN or infinite.
+    /// Suggests `value` for the edit variable or parameter `v`; the solution follows
+    /// incrementally (dual simplex, without allocating), run once for all suggestions made before
+    /// the next read or change. Returns false and changes nothing when `v` has no edit and is no
+    /// parameter, or `value` is NaN or infinite.
     @discardableResult
     public func suggestValue(_ v: Variable, _ value: Double) -> Bool {
         tableau.suggest(v.id, value)
@@ -82,7 +108,7 @@ public final class Solver {
         // Inlined into callers (a row's frames are dozens of reads); the solve is a call.
         if tableau.needsSolve { tableau.resolve() }
         let r = tableau.rowOf[v.id]
-        return r >= 0 ? tableau.rows[r].constant : 0
+        return r >= 0 ? tableau.rows[r].constant : tableau.parameterValues[v.id]
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's

@@ -13,11 +13,12 @@ extension Tableau {
         constraints.append(nil)
 
         var subject = chooseSubject(row, record)
-        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
+        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             if !nearZero(row.constant) {
                 throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: constraint.tag), reason: .unsatisfiable)
             }
-            // Redundant with required equalities: the marker carries the row.
+            // Redundant with required equalities (at the current parameter values): the marker
+            // carries the row.
             subject = record.marker
         }
         if subject < 0 {
@@ -43,7 +44,8 @@ extension Tableau {
             guard t.coefficient.isFinite else {
                 throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
             }
-            guard t.variable.id >= 0 && t.variable.id < kinds.count && kinds[t.variable.id] == .external else {
+            guard t.variable.id >= 0 && t.variable.id < kinds.count
+                    && (kinds[t.variable.id] == .external || kinds[t.variable.id] == .parameter) else {
                 throw ConstraintConflict(tags: [constraint.tag], reason: .unknownVariable(t.variable.id))
             }
         }
@@ -62,6 +64,8 @@ extension Tableau {
                     row.add(cells, constant: rows[r].constant, times: t.coefficient)
                 }
             } else {
+                // A fixed parameter's value is part of the row's constant.
+                row.constant += t.coefficient * parameterValues[s]
                 row.add(s, t.coefficient)
             }
         }
@@ -98,10 +102,14 @@ extension Tableau {
         return row
     }
 
-    /// The symbol to solve a new row for: its lowest-id variable, else its own slack or error
-    /// when that can take the row's value (negative coefficient); -1 when neither.
+    /// The symbol to solve a new row for: its lowest-id variable, else (while parameters are
+    /// free) its lowest-id parameter, else its own slack or error when that can take the row's
+    /// value (negative coefficient); -1 when none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         for t in row.terms where kinds[t.symbol] == .external { return t.symbol }
+        if !parametersFixed {
+            for t in row.terms where kinds[t.symbol] == .parameter { return t.symbol }
+        }
         if canSubject(record.marker, row) { return record.marker }
         if canSubject(record.other, row) { return record.other }
         return -1

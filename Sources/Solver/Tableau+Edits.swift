@@ -5,6 +5,10 @@
 /// closely as they allow instead of breaking the tableau.
 let requiredEditLevel = 1000.0
 
+/// How far (in the row's units, points in a layout) a required constraint may miss before the
+/// parameters' values count as a conflict rather than round-off.
+let conflictTolerance = 1.0e-6
+
 extension Tableau {
     /// Makes `variable` editable at `priority`, initially suggesting 0.
     mutating func addEdit(_ variable: Int, priority: Priority) throws(SolverError) {
@@ -26,7 +30,7 @@ extension Tableau {
     /// Removes `variable`'s edit, if it has one.
     mutating func removeEdit(_ variable: Int) {
         resolve()
-        guard variable >= 0 && variable < kinds.count else { return }
+        guard variable >= 0 && variable < kinds.count && kinds[variable] != .parameter else { return }
         let index = editOf[variable]
         guard index >= 0 else { return }
         remove(constraint: edits[index].constraint)
@@ -44,12 +48,20 @@ extension Tableau {
     /// the value is not finite.
     mutating func suggest(_ variable: Int, _ value: Double) -> Bool {
         guard variable >= 0 && variable < kinds.count, value.isFinite else { return false }
+        if kinds[variable] == .parameter && !parametersFixed { fixParameters() }
         let index = editOf[variable]
         guard index >= 0 else { return false }
         let delta = value - edits[index].constant
         // Re-suggesting the current value (a row at the same width) changes nothing.
         if delta == 0 { return true }
         edits[index].constant = value
+        if edits[index].minus < 0 {
+            // A parameter: its column's rows move by coefficient * delta.
+            parameterValues[variable] = value
+            shiftColumn(index, by: delta)
+            needsSolve = true
+            return true
+        }
         let plus = edits[index].plus
         let minus = edits[index].minus
         // `v - c = plus - minus`: moving c by delta shifts plus by -delta (or minus by +delta).
@@ -63,32 +75,7 @@ extension Tableau {
                 rows[minusRow].constant += delta
                 if rows[minusRow].constant < 0 { infeasible.append(minus) }
             } else {
-                if !edits[index].columnValid { rebuildColumn(index) }
-                if !edits[index].nonzeroValid { rebuildNonzero(index) }
-                // Column, its non-zero rows and the rows are swapped out (no copy) so all three
-                // can be walked as raw buffers.
-                var column: [Double] = []
-                var nonzero: [Int] = []
-                var table: [Row] = []
-                let count = edits[index].nonzeroCount
-                swap(&column, &edits[index].column)
-                swap(&nonzero, &edits[index].nonzero)
-                swap(&table, &rows)
-                column.withUnsafeBufferPointer { column in
-                    table.withUnsafeMutableBufferPointer { table in
-                        for j in 0..<count {
-                            let i = nonzero[j]
-                            let c = table[i].constant + delta * column[i]
-                            table[i].constant = c
-                            if c < 0 && kinds[table[i].basic] != .external {
-                                infeasible.append(table[i].basic)
-                            }
-                        }
-                    }
-                }
-                swap(&table, &rows)
-                swap(&nonzero, &edits[index].nonzero)
-                swap(&column, &edits[index].column)
+                shiftColumn(index, by: delta)
             }
         }
         // The dual simplex runs once for a batch of suggestions, at the next read or change
@@ -97,13 +84,108 @@ extension Tableau {
         return true
     }
 
-    /// Runs the dual simplex for the suggestions made since the last solve.
+    /// Adds `delta * column` of edit `index` (its `plus` symbol's, or a parameter's own) to the
+    /// rows' constants, queueing restricted rows driven negative, and rows of required
+    /// equalities a parameter moves, for the dual simplex.
+    mutating func shiftColumn(_ index: Int, by delta: Double) {
+        if !edits[index].columnValid { rebuildColumn(index) }
+        if !edits[index].nonzeroValid { rebuildNonzero(index) }
+        // Column, its non-zero rows and the rows are swapped out (no copy) so all three
+        // can be walked as raw buffers.
+        var column: [Double] = []
+        var nonzero: [Int] = []
+        var table: [Row] = []
+        let count = edits[index].nonzeroCount
+        swap(&column, &edits[index].column)
+        swap(&nonzero, &edits[index].nonzero)
+        swap(&table, &rows)
+        column.withUnsafeBufferPointer { column in
+            table.withUnsafeMutableBufferPointer { table in
+                for j in 0..<count {
+                    let i = nonzero[j]
+                    let c = table[i].constant + delta * column[i]
+                    table[i].constant = c
+                    let basic = table[i].basic
+                    let kind = kinds[basic]
+                    if kind == .dummy ? c != 0 : c < 0 && kind.isRestricted {
+                        infeasible.append(basic)
+                    }
+                }
+            }
+        }
+        swap(&table, &rows)
+        swap(&nonzero, &edits[index].nonzero)
+        swap(&column, &edits[index].column)
+    }
+
+    /// Runs the dual simplex for the suggestions made since the last solve (retrying the rows
+    /// the last one could not make feasible).
     @usableFromInline
     mutating func resolve() {
         if needsSolve {
             needsSolve = false
+            if !stuck.isEmpty {
+                infeasible.append(contentsOf: stuck)
+                stuck.removeAll(keepingCapacity: true)
+            }
             dualOptimize()
         }
+    }
+
+    /// Fixes every parameter at its current value: a basic one (pinned by constraints while
+    /// free) leaves the basis by a pivot that moves no value, so the solution stays the same;
+    /// the objective is then re-optimized with parameters held. Each parameter gets a column,
+    /// kept through pivots like an edit's, so a suggestion touches only the rows holding it.
+    mutating func fixParameters() {
+        if parametersFixed { return }
+        resolve()
+        parametersFixed = true
+        for p in 0..<kinds.count where kinds[p] == .parameter {
+            let r = rowOf[p]
+            if r >= 0 { freezeBasicParameter(p, row: r) }
+            editOf[p] = edits.count
+            edits.append(EditRecord(variable: p, constraint: -1, plus: p, minus: -1, constant: parameterValues[p]))
+        }
+        objectiveChanged = true
+        optimize()
+        infeasible.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes basic parameter `p` non-basic at its current value `v`. Its row `p = v + Σ a·s`
+    /// becomes `s = 0 + (p - v - Σ…) / a` for a symbol `s` of it (not a parameter; a dummy only
+    /// when nothing else is there: the row then pins parameters by required equalities and is
+    /// checked per solve); with no such symbol, a new dummy states `p == v + Σ…` as a required
+    /// equality over parameters alone. Either way no value moves.
+    mutating func freezeBasicParameter(_ p: Int, row r: Int) {
+        parameterValues[p] = rows[r].constant
+        var entering = -1
+        for t in rows[r].terms where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
+            entering = t.symbol
+            break
+        }
+        if entering < 0 {
+            for t in rows[r].terms where kinds[t.symbol] == .dummy {
+                entering = t.symbol
+                break
+            }
+        }
+        if entering < 0 {
+            let d = makeSymbol(.dummy, owner: -1)
+            rows[r].add(p, -1)
+            rows[r].constant = 0
+            rows[r].basic = d
+            rowOf[d] = r
+            rowOf[p] = -1
+            return
+        }
+        pivotCount += 1
+        for k in 0..<edits.count where edits[k].plus == p { edits[k].columnValid = false }
+        rows[r].solve(leaving: p, entering: entering)
+        // `(p - v)/a` at p == v: exactly 0 (the round-off of -v/a + v/a is not kept).
+        rows[r].constant = 0
+        rowOf[p] = -1
+        rowOf[entering] = r
+        substitute(entering, byRow: r)
     }
 
     /// Recomputes the list of rows where edit `index`'s column is non-zero (reusing its storage).

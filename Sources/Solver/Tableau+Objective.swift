@@ -13,7 +13,7 @@ extension Tableau {
         return slot
     }
 
-    /// The lowest-id non-dummy symbol whose cost vector is lexicographically negative (its first
+    /// The lowest-id symbol (not a dummy or parameter) whose cost vector is lexicographically negative (its first
     /// non-zero cost, strongest level first, is negative), or -1 when the objective is optimal.
     /// Only symbols with a cost somewhere can qualify, so only the level rows are walked.
     func lowestNegativeCostSymbol() -> Int {
@@ -23,7 +23,7 @@ extension Tableau {
             for t in levels[slot].terms where t.coefficient < 0 {
                 let s = t.symbol
                 if s >= best { break }
-                if kinds[s] == .dummy { continue }
+                if kinds[s] == .dummy || kinds[s] == .parameter { continue }
                 var stronger = false
                 for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s) != 0 {
                     stronger = true

@@ -34,7 +34,7 @@ extension Tableau {
                         touchedRows.append(i)
                         touchedFactors.append(factor)
                         let basic = table[i].basic
-                        if kinds[basic] != .external && table[i].constant < 0 { infeasible.append(basic) }
+                        if kinds[basic].isRestricted && table[i].constant < 0 { infeasible.append(basic) }
                     }
                 }
             }
@@ -107,7 +107,7 @@ extension Tableau {
         var bestBasic = Int.max
         for i in 0..<rows.count {
             let basic = rows[i].basic
-            if kinds[basic] == .external { continue }
+            if !kinds[basic].isRestricted { continue }
             let c = rows[i].coefficient(for: entering)
             if c >= 0 { continue }
             let ratio = -rows[i].constant / c
@@ -142,7 +142,9 @@ extension Tableau {
         artificialPivots.removeAll(keepingCapacity: true)
         while let objective = artificial {
             var entering = -1
-            for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
+            // Free parameters may enter (a conflict is then one no parameter values avoid).
+            for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy
+                && !(parametersFixed && kinds[t.symbol] == .parameter) {
                 entering = t.symbol
                 break
             }
@@ -156,18 +158,56 @@ extension Tableau {
 
     /// Dual simplex: restores feasibility of the queued rows while keeping the objective optimal,
     /// entering, per infeasible row, the symbol with the lexicographically smallest cost ratio.
+    ///
+    /// A row that cannot be made feasible (nothing can enter; or a required equality that only
+    /// parameters move, `dummy = Σ dummies + Σ parameters`, off zero) is a required constraint
+    /// that cannot hold at the parameters' values: it is kept in `stuck` (and retried by the next
+    /// solve) when its violation exceeds `conflictTolerance`, else taken as round-off.
     mutating func dualOptimize() {
-        while let leaving = infeasible.popLast() {
-            let index = rowOf[leaving]
-            if index < 0 { continue }
-            let constant = rows[index].constant
-            if constant >= 0 || nearZero(constant) { continue }
-            let entering = dualEntering(row: index)
-            // A row with nothing to enter cannot be made feasible: only possible if required
-            // constraints conflict, which `add` refuses, so this is round-off; leave it.
-            if entering < 0 { continue }
-            pivot(row: index, entering: entering)
+        while true {
+            while let leaving = infeasible.popLast() {
+                let index = rowOf[leaving]
+                if index < 0 { continue }
+                let constant = rows[index].constant
+                if kinds[leaving] == .dummy {
+                    if abs(constant) > conflictTolerance { noteStuck(leaving) }
+                    continue
+                }
+                if constant >= 0 || nearZero(constant) { continue }
+                let entering = dualEntering(row: index)
+                if entering < 0 {
+                    if constant < -conflictTolerance { noteStuck(leaving) }
+                    continue
+                }
+                pivot(row: index, entering: entering)
+            }
+            if stuck.isEmpty { return }
+            // Pivots made after a row got stuck may have given it a way out: retry those.
+            var kept = 0
+            var retry = false
+            for k in 0..<stuck.count {
+                let s = stuck[k]
+                let index = rowOf[s]
+                guard index >= 0 else { continue }
+                let constant = rows[index].constant
+                if kinds[s] == .dummy ? abs(constant) <= conflictTolerance : constant >= -conflictTolerance { continue }
+                if kinds[s] != .dummy && dualEntering(row: index) >= 0 {
+                    infeasible.append(s)
+                    retry = true
+                    continue
+                }
+                stuck[kept] = s
+                kept += 1
+            }
+            stuck.removeLast(stuck.count - kept)
+            if !retry { return }
         }
+    }
+
+    /// Records `basic`'s row as one the dual simplex cannot make feasible (once).
+    @inline(__always)
+    mutating func noteStuck(_ basic: Int) {
+        if !stuck.contains(basic) { stuck.append(basic) }
     }
 
     /// The symbol with a positive coefficient in row `index` whose cost vector divided by that
@@ -176,7 +216,7 @@ extension Tableau {
         var entering = -1
         var enteringCoefficient = 0.0
         rows[index].terms.withUnsafeBufferPointer { cells in
-            for t in cells where t.coefficient > 0 && kinds[t.symbol] != .dummy {
+            for t in cells where t.coefficient > 0 && kinds[t.symbol] != .dummy && kinds[t.symbol] != .parameter {
                 if entering < 0 || ratioIsSmaller(t.symbol, t.coefficient, than: entering, enteringCoefficient) {
                     entering = t.symbol
                     enteringCoefficient = t.coefficient
@@ -220,7 +260,7 @@ extension Tableau {
             let c = rows[i].coefficient(for: marker)
             if c == 0 { continue }
             let basic = rows[i].basic
-            if kinds[basic] == .external {
+            if !kinds[basic].isRestricted {
                 if third < 0 { third = i }
             } else if c < 0 {
                 let r = -rows[i].constant / c

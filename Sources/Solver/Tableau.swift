@@ -48,6 +48,11 @@ struct Tableau: Sendable {
     var ownerOf: [Int] = []
     var editOf: [Int] = []
     var names: [String] = []
+    /// A parameter's current value (0 for other symbols): the value its column contributes to
+    /// the constants of the rows that hold it.
+    @usableFromInline var parameterValues: [Double] = []
+    /// Whether parameters are fixed (see `fixParameters()`): before, they are free unknowns.
+    var parametersFixed = false
 
     @usableFromInline var rows: [Row] = []
 
@@ -69,6 +74,9 @@ struct Tableau: Sendable {
     var touchedFactors: [Double] = []
     /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
     var artificialPivots: [(Int, Int)] = []
+    /// Basic symbols of the rows the last dual simplex could not make feasible: required
+    /// constraints that cannot hold at the current parameter values (empty when all hold).
+    var stuck: [Int] = []
 
     /// A cost changed since the objective was last optimized (or reported optimal).
     var objectiveChanged = false
@@ -85,6 +93,7 @@ struct Tableau: Sendable {
         pivotTerms.reserveCapacity(64)
         touchedRows.reserveCapacity(64)
         touchedFactors.reserveCapacity(64)
+        stuck.reserveCapacity(16)
     }
 
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
@@ -95,14 +104,15 @@ struct Tableau: Sendable {
         ownerOf.append(owner)
         editOf.append(-1)
         names.append(name)
+        parameterValues.append(0)
         return id
     }
 
-    /// The current value of `symbol`: its row's constant when basic, else 0.
+    /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value).
     @inline(__always)
     func value(of symbol: Int) -> Double {
         let r = rowOf[symbol]
-        return r >= 0 ? rows[r].constant : 0
+        return r >= 0 ? rows[r].constant : parameterValues[symbol]
     }
 
     /// Appends `row` (whose `basic` is set) to the tableau.
