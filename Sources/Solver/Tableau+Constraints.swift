@@ -60,8 +60,10 @@ extension Tableau {
             let s = t.variable.id
             let r = rowOf[s]
             if r >= 0 {
-                rows[r].terms.withUnsafeBufferPointer { cells in
-                    row.add(cells, constant: rows[r].constant, times: t.coefficient)
+                withMergeScratch { tableau, merge in
+                    tableau.rows[r].terms.withUnsafeBufferPointer { cells in
+                        row.add(cells, constant: tableau.rows[r].constant, times: t.coefficient, scratch: merge)
+                    }
                 }
             } else {
                 // A fixed parameter's value is part of the row's constant.

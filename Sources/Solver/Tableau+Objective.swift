@@ -53,16 +53,20 @@ extension Tableau {
             return
         }
         let constant = rows[r].constant
-        rows[r].terms.withUnsafeBufferPointer { cells in
-            levels[slot].add(cells, constant: constant, times: amount)
+        let cells = rows[r].terms
+        withMergeScratch { tableau, merge in
+            cells.withUnsafeBufferPointer { cells in
+                tableau.levels[slot].add(cells, constant: constant, times: amount, scratch: merge)
+            }
         }
         objectiveChanged = true
     }
 
     /// Replaces `symbol` by `row` in every level of the objective.
     @inline(__always)
-    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double) {
-        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant) != 0 {
+    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double,
+                                        scratch: UnsafeMutablePointer<Term>) {
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch) != 0 {
             objectiveChanged = true
         }
     }

@@ -24,26 +24,28 @@ extension Tableau {
         let constant = rows[index].constant
         touchedRows.removeAll(keepingCapacity: true)
         touchedFactors.removeAll(keepingCapacity: true)
-        var table: [Row] = []
-        swap(&table, &rows)
-        scratch.withUnsafeBufferPointer { pivot in
-            table.withUnsafeMutableBufferPointer { table in
-                for i in 0..<table.count where i != index {
-                    let factor = table[i].substitute(symbol, pivot, constant: constant)
-                    if factor != 0 {
-                        touchedRows.append(i)
-                        touchedFactors.append(factor)
-                        let basic = table[i].basic
-                        if kinds[basic].isRestricted && table[i].constant < 0 { infeasible.append(basic) }
+        withMergeScratch { tableau, merge in
+            var table: [Row] = []
+            swap(&table, &tableau.rows)
+            scratch.withUnsafeBufferPointer { pivot in
+                table.withUnsafeMutableBufferPointer { table in
+                    for i in 0..<table.count where i != index {
+                        let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge)
+                        if factor != 0 {
+                            tableau.touchedRows.append(i)
+                            tableau.touchedFactors.append(factor)
+                            let basic = table[i].basic
+                            if tableau.kinds[basic].isRestricted && table[i].constant < 0 { tableau.infeasible.append(basic) }
+                        }
                     }
                 }
             }
-        }
-        swap(&table, &rows)
-        scratch.withUnsafeBufferPointer { pivot in
-            substituteInObjective(symbol, pivot, constant: constant)
-            if artificial != nil {
-                _ = artificial!.substitute(symbol, pivot, constant: constant)
+            swap(&table, &tableau.rows)
+            scratch.withUnsafeBufferPointer { pivot in
+                tableau.substituteInObjective(symbol, pivot, constant: constant, scratch: merge)
+                if tableau.artificial != nil {
+                    _ = tableau.artificial!.substitute(symbol, pivot, constant: constant, scratch: merge)
+                }
             }
         }
         swap(&scratch, &pivotTerms)

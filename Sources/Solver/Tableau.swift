@@ -70,6 +70,8 @@ struct Tableau: Sendable {
     // Reused scratch space: nothing in the suggest/re-solve path allocates once these have grown.
     var infeasible: [Int] = []
     var pivotTerms: [Term] = []
+    /// Where row merges write (`withMergeScratch`): always room for every symbol twice.
+    var mergeScratch: [Term] = []
     var touchedRows: [Int] = []
     var touchedFactors: [Double] = []
     /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
@@ -113,6 +115,21 @@ struct Tableau: Sendable {
     func value(of symbol: Int) -> Double {
         let r = rowOf[symbol]
         return r >= 0 ? rows[r].constant : parameterValues[symbol]
+    }
+
+    /// Runs `body` with merge scratch space for rows over the current symbols (swapped out of
+    /// `mergeScratch`, so `body` may change the tableau; grown only when symbols were added).
+    @inline(__always)
+    mutating func withMergeScratch<R>(_ body: (inout Tableau, UnsafeMutablePointer<Term>) -> R) -> R {
+        var scratch: [Term] = []
+        swap(&scratch, &mergeScratch)
+        let needed = 2 * kinds.count + 2
+        if scratch.count < needed {
+            scratch.append(contentsOf: repeatElement(Term(symbol: 0, coefficient: 0), count: needed - scratch.count))
+        }
+        let result = scratch.withUnsafeMutableBufferPointer { buffer in body(&self, buffer.baseAddress!) }
+        swap(&scratch, &mergeScratch)
+        return result
     }
 
     /// Appends `row` (whose `basic` is set) to the tableau.
