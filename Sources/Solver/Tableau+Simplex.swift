@@ -87,7 +87,8 @@ extension Tableau {
     }
 
     /// Keeps edit `k`'s list of non-zero rows in step with one entry of its column: a new
-    /// non-zero row is appended; an entry that cancelled to zero invalidates the list (rare).
+    /// non-zero row is appended; an entry that cancelled to zero is taken out, keeping the order
+    /// of the others (no rebuild of the whole list).
     @inline(__always)
     mutating func noteColumnChange(_ k: Int, row: Int, from old: Double, to new: Double) {
         guard edits[k].nonzeroValid else { return }
@@ -96,7 +97,18 @@ extension Tableau {
             if n == edits[k].nonzero.count { edits[k].nonzero.append(row) } else { edits[k].nonzero[n] = row }
             edits[k].nonzeroCount = n + 1
         } else if old != 0 && new == 0 {
-            edits[k].nonzeroValid = false
+            let n = edits[k].nonzeroCount
+            var j = 0
+            while j < n && edits[k].nonzero[j] != row { j += 1 }
+            guard j < n else {
+                edits[k].nonzeroValid = false
+                return
+            }
+            while j + 1 < n {
+                edits[k].nonzero[j] = edits[k].nonzero[j + 1]
+                j += 1
+            }
+            edits[k].nonzeroCount = n - 1
         }
     }
 
