@@ -24,6 +24,7 @@ extension Tableau {
             throw SolverError.unknownVariable(Variable(id: variable))
         }
         editOf[variable] = edits.count
+        columnOwner[record.marker] = edits.count
         edits.append(EditRecord(variable: variable, constraint: id, plus: record.marker, minus: record.other, constant: 0))
     }
 
@@ -35,10 +36,12 @@ extension Tableau {
         guard index >= 0 else { return }
         remove(constraint: edits[index].constraint)
         editOf[variable] = -1
+        columnOwner[edits[index].plus] = -1
         let last = edits.count - 1
         if index != last {
             edits.swapAt(index, last)
             editOf[edits[index].variable] = index
+            columnOwner[edits[index].plus] = index
         }
         edits.removeLast()
     }
@@ -144,6 +147,7 @@ extension Tableau {
             let r = rowOf[p]
             if r >= 0 { freezeBasicParameter(p, row: r) }
             editOf[p] = edits.count
+            columnOwner[p] = edits.count
             edits.append(EditRecord(variable: p, constraint: -1, plus: p, minus: -1, constant: parameterValues[p]))
         }
         objectiveChanged = true
@@ -179,7 +183,7 @@ extension Tableau {
             return
         }
         pivotCount += 1
-        for k in 0..<edits.count where edits[k].plus == p { edits[k].columnValid = false }
+        notePreviousOwners(row: r)
         rows[r].solve(leaving: p, entering: entering)
         // `(p - v)/a` at p == v: exactly 0 (the round-off of -v/a + v/a is not kept).
         rows[r].constant = 0

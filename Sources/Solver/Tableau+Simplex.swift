@@ -7,7 +7,9 @@ extension Tableau {
     mutating func pivot(row index: Int, entering: Int) {
         let leaving = rows[index].basic
         pivotCount += 1
-        for k in 0..<edits.count where edits[k].plus == leaving { edits[k].columnValid = false }
+        let owner = columnOwner[leaving]
+        if owner >= 0 { edits[owner].columnValid = false }
+        notePreviousOwners(row: index)
         rows[index].solve(leaving: leaving, entering: entering)
         rowOf[leaving] = -1
         rowOf[entering] = index
@@ -50,25 +52,51 @@ extension Tableau {
         }
         swap(&scratch, &pivotTerms)
         if !edits.isEmpty { updateEditColumns(substituted: symbol, byRow: index) }
+        previousOwners.removeAll(keepingCapacity: true)
+    }
+
+    /// Records in `previousOwners` the edits (with a valid column) whose symbol row `index`
+    /// holds, before a pivot rewrites that row.
+    @inline(__always)
+    mutating func notePreviousOwners(row index: Int) {
+        previousOwners.removeAll(keepingCapacity: true)
+        if edits.isEmpty { return }
+        for j in 0..<rows[index].terms.count {
+            let k = columnOwner[rows[index].terms[j].symbol]
+            if k >= 0 && edits[k].columnValid { previousOwners.append(k) }
+        }
     }
 
     /// Keeps the edits' `plus` columns equal to the rows after `symbol` was replaced by row
     /// `index`: a touched row gained `factor * (plus coefficient of row index)`, computed with
     /// the same operands as the row merge, so the column stays bit-identical to the rows.
+    ///
+    /// Only edits whose symbol is in row `index` now (`pivotTerms`) or was before the pivot
+    /// (`previousOwners`) can change: others are not walked.
     mutating func updateEditColumns(substituted symbol: Int, byRow index: Int) {
-        for k in 0..<edits.count where edits[k].columnValid {
-            let plus = edits[k].plus
-            if plus == symbol {
-                edits[k].columnValid = false
-                continue
-            }
-            let p = rows[index].coefficient(for: plus)
+        let owner = columnOwner[symbol]
+        if owner >= 0 { edits[owner].columnValid = false }
+        // Entries of row `index` whose symbol left it (the new coefficient is 0 unless it is
+        // also in the new row, which the walk below then finds unchanged).
+        for n in 0..<previousOwners.count {
+            let k = previousOwners[n]
+            guard edits[k].columnValid else { continue }
+            let p = rows[index].coefficient(for: edits[k].plus)
             let old = edits[k].column[index]
             if old != p {
                 edits[k].column[index] = p
                 noteColumnChange(k, row: index, from: old, to: p)
             }
-            if p == 0 { continue }
+        }
+        for n in 0..<pivotTerms.count {
+            let k = columnOwner[pivotTerms[n].symbol]
+            guard k >= 0 && edits[k].columnValid else { continue }
+            let p = pivotTerms[n].coefficient
+            let old = edits[k].column[index]
+            if old != p {
+                edits[k].column[index] = p
+                noteColumnChange(k, row: index, from: old, to: p)
+            }
             // The column is swapped out so the non-zero list can be kept while it is written.
             var column: [Double] = []
             swap(&column, &edits[k].column)

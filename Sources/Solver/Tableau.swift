@@ -47,6 +47,8 @@ struct Tableau: Sendable {
     @usableFromInline var rowOf: [Int] = []
     var ownerOf: [Int] = []
     var editOf: [Int] = []
+    /// The edit whose column tracks this symbol (its `plus`, or a parameter itself), or -1.
+    var columnOwner: [Int] = []
     var names: [String] = []
     /// A parameter's current value (0 for other symbols): the value its column contributes to
     /// the constants of the rows that hold it.
@@ -74,6 +76,8 @@ struct Tableau: Sendable {
     var mergeScratch: [Term] = []
     var touchedRows: [Int] = []
     var touchedFactors: [Double] = []
+    /// Edits with a valid column whose symbol was in the pivot row before the pivot.
+    var previousOwners: [Int] = []
     /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
     var artificialPivots: [(Int, Int)] = []
     /// Basic symbols of the rows the last dual simplex could not make feasible: required
@@ -95,6 +99,7 @@ struct Tableau: Sendable {
         pivotTerms.reserveCapacity(64)
         touchedRows.reserveCapacity(64)
         touchedFactors.reserveCapacity(64)
+        previousOwners.reserveCapacity(16)
         stuck.reserveCapacity(16)
     }
 
@@ -105,6 +110,7 @@ struct Tableau: Sendable {
         rowOf.append(-1)
         ownerOf.append(owner)
         editOf.append(-1)
+        columnOwner.append(-1)
         names.append(name)
         parameterValues.append(0)
         return id
