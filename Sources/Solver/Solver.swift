@@ -22,6 +22,14 @@ public final class Solver {
         self.tableau = tableau
     }
 
+    /// Makes room for `variables` variables and parameters and `constraints` constraints and
+    /// edits, so a build of known size allocates less; never needed for correctness.
+    public func reserveCapacity(variables: Int, constraints: Int) {
+        guard variables >= 0, constraints >= 0, variables < 1 << 24, constraints < 1 << 24 else { return }
+        // Each constraint makes at most three symbols (slack or dummy, two errors).
+        tableau.reserveCapacity(symbols: variables + 3 * constraints + 1, constraints: constraints)
+    }
+
     /// A new variable, initially 0 and unconstrained; `name` is only for `name(of:)`.
     public func makeVariable(_ name: String = "") -> Variable {
         Variable(id: tableau.makeSymbol(.external, owner: -1, name: name))
@@ -63,6 +71,15 @@ public final class Solver {
     public func add(_ c: Constraint) throws(ConstraintConflict) -> ConstraintHandle {
         let level: Double? = c.priority.isRequired ? nil : c.priority.value
         return ConstraintHandle(id: try tableau.add(c, levelValue: level))
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` at `priority`, tagged `tag`: `add(_:)` for a caller
+    /// that keeps its terms in a reused buffer (no `Constraint` or expression array per call).
+    @discardableResult
+    public func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
+                    priority: Priority = .required, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+        let level: Double? = priority.isRequired ? nil : priority.value
+        return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, relation, levelValue: level, tag: tag))
     }
 
     /// Removes the constraint `h` names and re-solves; a handle already removed is ignored.

@@ -4,25 +4,35 @@ extension Tableau {
     /// Adds `constraint` (at level `levelValue`, or required when nil) and re-optimizes.
     /// On failure the tableau holds the same constraints as before and is re-optimized.
     mutating func add(_ constraint: Constraint, levelValue: Double?) throws(ConstraintConflict) -> Int {
-        try validate(constraint)
+        try constraint.expression.terms.withUnsafeBufferPointer { (terms) throws(ConstraintConflict) -> Int in
+            try add(terms: terms, constant: constraint.expression.constant, constraint.relation,
+                    levelValue: levelValue, tag: constraint.tag)
+        }
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` (at level `levelValue`, or required when nil),
+    /// tagged `tag`, and re-optimizes; the constraint of `add(_:levelValue:)` without one.
+    mutating func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
+                      levelValue: Double?, tag: Int) throws(ConstraintConflict) -> Int {
+        try validate(terms: terms, constant: constant, tag: tag)
         resolve()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
-        var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: constraint.tag)
-        var row = makeRow(constraint, id: id, record: &record)
+        var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: tag)
+        var row = makeRow(terms: terms, constant: constant, relation, id: id, record: &record)
         constraints.append(nil)
 
         var subject = chooseSubject(row, record)
         if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             if !nearZero(row.constant) {
-                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: constraint.tag), reason: .unsatisfiable)
+                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: tag), reason: .unsatisfiable)
             }
             // Redundant with required equalities (at the current parameter values): the marker
             // carries the row.
             subject = record.marker
         }
         if subject < 0 {
-            try addWithArtificialVariable(row, id: id, tag: constraint.tag, marker: record.marker)
+            try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker)
         } else {
             row.solve(for: subject)
             insertRow(row)
@@ -35,28 +45,28 @@ extension Tableau {
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.
-    func validate(_ constraint: Constraint) throws(ConstraintConflict) {
-        let e = constraint.expression
-        guard e.constant.isFinite else {
-            throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+    func validate(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, tag: Int) throws(ConstraintConflict) {
+        guard constant.isFinite else {
+            throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
         }
-        for t in e.terms {
+        for t in terms {
             guard t.coefficient.isFinite else {
-                throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+                throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
             }
             guard t.variable.id >= 0 && t.variable.id < kinds.count
                     && (kinds[t.variable.id] == .external || kinds[t.variable.id] == .parameter) else {
-                throw ConstraintConflict(tags: [constraint.tag], reason: .unknownVariable(t.variable.id))
+                throw ConstraintConflict(tags: [tag], reason: .unknownVariable(t.variable.id))
             }
         }
     }
 
     /// The constraint's row `0 = expression ± slack ± errors`, over non-basic symbols, with a
     /// non-negative constant; makes its marker symbols and prices its errors.
-    mutating func makeRow(_ constraint: Constraint, id: Int, record: inout ConstraintRecord) -> Row {
-        var row = Row(constant: constraint.expression.constant)
-        row.reserve(2 * constraint.expression.terms.count + 6)
-        for t in constraint.expression.terms where !nearZero(t.coefficient) {
+    mutating func makeRow(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation, id: Int,
+                          record: inout ConstraintRecord) -> Row {
+        var row = Row(constant: constant)
+        row.reserve(2 * terms.count + 6)
+        for t in terms where !nearZero(t.coefficient) {
             let s = t.variable.id
             let r = rowOf[s]
             if r >= 0 {
@@ -72,9 +82,9 @@ extension Tableau {
             }
         }
         let level = record.level
-        switch constraint.relation {
+        switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+            let sign = relation == .lessThanOrEqual ? 1.0 : -1.0
             let slack = makeSymbol(.slack, owner: id)
             record.marker = slack
             row.add(slack, sign)

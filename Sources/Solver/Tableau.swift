@@ -103,6 +103,20 @@ struct Tableau: Sendable {
         stuck.reserveCapacity(16)
     }
 
+    /// Makes room for `symbols` symbols and `constraints` constraints (rows), so a build of
+    /// known size does not regrow the per-symbol arrays a few times each.
+    mutating func reserveCapacity(symbols: Int, constraints count: Int) {
+        kinds.reserveCapacity(symbols)
+        rowOf.reserveCapacity(symbols)
+        ownerOf.reserveCapacity(symbols)
+        editOf.reserveCapacity(symbols)
+        columnOwner.reserveCapacity(symbols)
+        names.reserveCapacity(symbols)
+        parameterValues.reserveCapacity(symbols)
+        rows.reserveCapacity(count + 1)
+        constraints.reserveCapacity(count)
+    }
+
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
     mutating func makeSymbol(_ kind: SymbolKind, owner: Int, name: String = "") -> Int {
         let id = kinds.count

@@ -45,15 +45,25 @@ final class SolverProgram: Sendable {
     init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
         self.system = system
         let solver = Solver()
+        solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
         // The content width and the per-row sizes (every index past the views' frames) are
         // parameters; the frames are variables.
         let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
         variables = (0..<blueprint.variableCount).map { index in
             index == TemplateView.superWidth || index >= firstParameter ? solver.makeParameter() : solver.makeVariable()
         }
+        // One reused terms buffer: no expression array per constraint.
+        var terms: [LinearTerm] = []
+        terms.reserveCapacity(8)
         for constraint in system.constraints {
+            terms.removeAll(keepingCapacity: true)
+            for term in constraint.expression.terms { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
             do {
-                try solver.add(Self.solverConstraint(constraint, variables))
+                try terms.withUnsafeBufferPointer { (buffer) throws(ConstraintConflict) in
+                    try solver.add(terms: buffer, constant: constraint.expression.constant,
+                                   Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
+                                   tag: constraint.source)
+                }
             } catch {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
             }
@@ -103,12 +113,16 @@ final class SolverProgram: Sendable {
     static func solverConstraint(_ c: SystemConstraint, _ variables: [Variable]) -> Constraint {
         let expression = LinearExpression(terms: c.expression.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
                                           constant: c.expression.constant)
-        let relation: Relation = switch c.relation {
+        return Constraint(expression, solverRelation(c.relation), LinearExpression(), priority: Priority(c.priority),
+                          tag: c.source)
+    }
+
+    static func solverRelation(_ relation: LayoutRelation) -> Relation {
+        switch relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return Constraint(expression, relation, LinearExpression(), priority: Priority(c.priority), tag: c.source)
     }
 
     /// A `LayoutError` naming every constraint of a conflict by its text and path.
