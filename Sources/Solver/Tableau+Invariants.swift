@@ -18,6 +18,7 @@ extension Tableau {
             }
             if mask != row.mask { problems.append("row \(i): stale mask") }
             let kind = kinds[row.basic]
+            if parametersFixed && kind == .parameter { problems.append("row \(i): fixed parameter s\(row.basic) is basic") }
             if kind.isRestricted && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
             if kind == .dummy {
                 if !nearZero(row.constant) { problems.append("row \(i): dummy s\(row.basic) = \(row.constant)") }
