@@ -90,6 +90,8 @@ struct TextCursor {
             index = start
             return nil
         }
+        // An integer of at most 15 digits is exact in the loop above (below 2^53).
+        if !sawDot && index - start <= 15 { return whole }
         // Exact decimal parsing for what was read (the digit loop above only finds the extent).
         return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? whole + fraction
     }

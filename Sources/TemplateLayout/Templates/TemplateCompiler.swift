@@ -8,8 +8,10 @@ enum TemplateCompiler {
     static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
         var views: [TemplateView] = []
+        views.reserveCapacity(spec.views.count)
         var labels: [LabelSlot] = []
         var viewIndex: [String: Int] = [:]
+        viewIndex.reserveCapacity(spec.views.count)
         var nextVariable = TemplateView.height(spec.views.count - 1) + 1
         func parameter() -> Int {
             defer { nextVariable += 1 }
@@ -47,6 +49,7 @@ enum TemplateCompiler {
         let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
 
         var constraints: [ConstraintDescription] = []
+        constraints.reserveCapacity(spec.constraints.count)
         for (i, text) in spec.constraints.enumerated() {
             constraints.append(try ConstraintParser.parse(text, path: "\(path).constraints[\(i)]"))
         }
@@ -54,23 +57,26 @@ enum TemplateCompiler {
             constraints += try VisualFormatParser.parse(text, path: "\(path).visualFormats[\(i)]")
         }
         for constraint in constraints {
-            for anchor in [constraint.first, constraint.second].compactMap({ $0 }) where anchor.item != "super" {
-                guard viewIndex[anchor.item] != nil else {
-                    throw LayoutError(path: constraint.path, message:
-                        "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
-                }
-            }
+            try checkKnown(constraint.first, constraint, viewIndex)
+            if let second = constraint.second { try checkKnown(second, constraint, viewIndex) }
         }
         var rowDimensions: [(path: RowPath, parameter: Int)] = []
         for view in views {
             guard case .box(let width, let height) = view.kind else { continue }
-            for length in [width, height] {
-                if case .row(let path, let parameter)? = length { rowDimensions.append((path, parameter)) }
-            }
+            if case .row(let path, let parameter)? = width { rowDimensions.append((path, parameter)) }
+            if case .row(let path, let parameter)? = height { rowDimensions.append((path, parameter)) }
         }
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
                                  constraints: constraints, maskedViews: maskedViews,
                                  variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+    }
+
+    /// Fails unless `anchor` names `super` or a view of the template.
+    private static func checkKnown(_ anchor: LayoutAnchor, _ constraint: ConstraintDescription,
+                                   _ viewIndex: [String: Int]) throws(LayoutError) {
+        guard anchor.item != "super", viewIndex[anchor.item] == nil else { return }
+        throw LayoutError(path: constraint.path, message:
+            "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
     }
 
     private static func pair(_ values: [Double], name: String, default value: Double,
