@@ -19,7 +19,7 @@ enum TemplateCompiler {
         }
 
         for (i, view) in spec.views.enumerated() {
-            let viewPath = "\(path).views[\(i)]"
+            let viewPath = element(path, "views", i)
             guard !view.id.isEmpty else { throw LayoutError(path: viewPath, message: "a view needs an id") }
             guard view.id != "super" else {
                 throw LayoutError(path: viewPath, message: "\"super\" is the content view; choose another id")
@@ -33,7 +33,7 @@ enum TemplateCompiler {
             var kind: TemplateView.Kind
             switch view.kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, path: "\(viewPath).label", parameter: parameter))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, path: member(viewPath, "label"), parameter: parameter))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
                 kind = .box(width: length(width, parameter), height: length(height, parameter))
@@ -51,10 +51,10 @@ enum TemplateCompiler {
         var constraints: [ConstraintDescription] = []
         constraints.reserveCapacity(spec.constraints.count)
         for (i, text) in spec.constraints.enumerated() {
-            constraints.append(try ConstraintParser.parse(text, path: "\(path).constraints[\(i)]"))
+            constraints.append(try ConstraintParser.parse(text, path: element(path, "constraints", i)))
         }
         for (i, text) in spec.visualFormats.enumerated() {
-            constraints += try VisualFormatParser.parse(text, path: "\(path).visualFormats[\(i)]")
+            constraints += try VisualFormatParser.parse(text, path: element(path, "visualFormats", i))
         }
         for constraint in constraints {
             try checkKnown(constraint.first, constraint, viewIndex)
@@ -69,6 +69,30 @@ enum TemplateCompiler {
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
                                  constraints: constraints, maskedViews: maskedViews,
                                  variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+    }
+
+    /// `base.field[index]`, built in one allocation (a template has a path per view and constraint).
+    private static func element(_ base: String, _ field: String, _ index: Int) -> String {
+        let digits = String(index)
+        var s = ""
+        s.reserveCapacity(base.utf8.count + field.utf8.count + digits.utf8.count + 3)
+        s += base
+        s += "."
+        s += field
+        s += "["
+        s += digits
+        s += "]"
+        return s
+    }
+
+    /// `base.field`, built in one allocation.
+    private static func member(_ base: String, _ field: String) -> String {
+        var s = ""
+        s.reserveCapacity(base.utf8.count + field.utf8.count + 1)
+        s += base
+        s += "."
+        s += field
+        return s
     }
 
     /// Fails unless `anchor` names `super` or a view of the template.

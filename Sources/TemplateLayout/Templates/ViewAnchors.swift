@@ -6,8 +6,19 @@ struct AnchorTerms {
 
     init() {}
 
-    init(_ terms: (Int, Double)...) {
-        for t in terms { append(t.0, t.1) }
+    init(_ a: (Int, Double)) {
+        append(a.0, a.1)
+    }
+
+    init(_ a: (Int, Double), _ b: (Int, Double)) {
+        append(a.0, a.1)
+        append(b.0, b.1)
+    }
+
+    init(_ a: (Int, Double), _ b: (Int, Double), _ c: (Int, Double)) {
+        append(a.0, a.1)
+        append(b.0, b.1)
+        append(c.0, c.1)
     }
 
     mutating func append(_ variable: Int, _ coefficient: Double) {
