@@ -74,25 +74,40 @@ enum TemplateCompiler {
     /// `base.field[index]`, built in one allocation (a template has a path per view and constraint).
     private static func element(_ base: String, _ field: String, _ index: Int) -> String {
         let digits = String(index)
-        var s = ""
-        s.reserveCapacity(base.utf8.count + field.utf8.count + digits.utf8.count + 3)
-        s += base
-        s += "."
-        s += field
-        s += "["
-        s += digits
-        s += "]"
-        return s
+        return String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + digits.utf8.count + 3) { buffer in
+            var at = 0
+            func put(_ part: String) {
+                for byte in part.utf8 {
+                    buffer[at] = byte
+                    at += 1
+                }
+            }
+            put(base)
+            put(".")
+            put(field)
+            put("[")
+            put(digits)
+            put("]")
+            return at
+        }
     }
 
     /// `base.field`, built in one allocation.
     private static func member(_ base: String, _ field: String) -> String {
-        var s = ""
-        s.reserveCapacity(base.utf8.count + field.utf8.count + 1)
-        s += base
-        s += "."
-        s += field
-        return s
+        String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + 1) { buffer in
+            var at = 0
+            for byte in base.utf8 {
+                buffer[at] = byte
+                at += 1
+            }
+            buffer[at] = UInt8(ascii: ".")
+            at += 1
+            for byte in field.utf8 {
+                buffer[at] = byte
+                at += 1
+            }
+            return at
+        }
     }
 
     /// Fails unless `anchor` names `super` or a view of the template.
