@@ -146,6 +146,16 @@ struct Row: Sendable {
         mask = bits
     }
 
+    /// `Σ coefficient · values[symbol]` over the row's cells.
+    @inline(__always)
+    func dot(_ values: UnsafeBufferPointer<Double>) -> Double {
+        terms.withUnsafeBufferPointer { cells in
+            var sum = 0.0
+            for t in cells { sum += t.coefficient * values[t.symbol] }
+            return sum
+        }
+    }
+
     /// Multiplies the whole row by -1.
     mutating func reverseSign() {
         constant = -constant

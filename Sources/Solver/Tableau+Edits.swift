@@ -51,20 +51,21 @@ extension Tableau {
     /// the value is not finite.
     mutating func suggest(_ variable: Int, _ value: Double) -> Bool {
         guard variable >= 0 && variable < kinds.count, value.isFinite else { return false }
-        if kinds[variable] == .parameter && !parametersFixed { fixParameters() }
+        if kinds[variable] == .parameter {
+            if !parametersFixed { fixParameters() }
+            // Re-suggesting the current value (a row at the same width) changes nothing.
+            if parameterValues[variable] == value { return true }
+            if parameterValues[variable] == appliedValues[variable] { changedParameters.append(variable) }
+            parameterValues[variable] = value
+            needsSolve = true
+            return true
+        }
         let index = editOf[variable]
         guard index >= 0 else { return false }
         let delta = value - edits[index].constant
         // Re-suggesting the current value (a row at the same width) changes nothing.
         if delta == 0 { return true }
         edits[index].constant = value
-        if edits[index].minus < 0 {
-            // A parameter: its column's rows move by coefficient * delta.
-            parameterValues[variable] = value
-            shiftColumn(index, by: delta)
-            needsSolve = true
-            return true
-        }
         let plus = edits[index].plus
         let minus = edits[index].minus
         // `v - c = plus - minus`: moving c by delta shifts plus by -delta (or minus by +delta).
@@ -87,9 +88,8 @@ extension Tableau {
         return true
     }
 
-    /// Adds `delta * column` of edit `index` (its `plus` symbol's, or a parameter's own) to the
-    /// rows' constants, queueing restricted rows driven negative, and rows of required
-    /// equalities a parameter moves, for the dual simplex.
+    /// Adds `delta * column` of edit `index` (its `plus` symbol's) to the rows' constants,
+    /// queueing restricted rows driven negative for the dual simplex.
     mutating func shiftColumn(_ index: Int, by delta: Double) {
         if !edits[index].columnValid { rebuildColumn(index) }
         if !edits[index].nonzeroValid { rebuildNonzero(index) }
@@ -108,11 +108,7 @@ extension Tableau {
                     let i = nonzero[j]
                     let c = table[i].constant + delta * column[i]
                     table[i].constant = c
-                    let basic = table[i].basic
-                    let kind = kinds[basic]
-                    if kind == .dummy ? c != 0 : c < 0 && kind.isRestricted {
-                        infeasible.append(basic)
-                    }
+                    if c < 0 && kinds[table[i].basic].isRestricted { infeasible.append(table[i].basic) }
                 }
             }
         }
@@ -127,6 +123,7 @@ extension Tableau {
     mutating func resolve() {
         if needsSolve {
             needsSolve = false
+            if !changedParameters.isEmpty { applyParameterChanges() }
             if !stuck.isEmpty {
                 infeasible.append(contentsOf: stuck)
                 stuck.removeAll(keepingCapacity: true)
@@ -135,10 +132,38 @@ extension Tableau {
         }
     }
 
+    /// Brings every row's constant up to the parameters' new values in one pass over the rows'
+    /// terms (`constant += Σ coefficient · change`, the change 0 for all but the changed
+    /// parameters), queueing restricted rows driven negative and required equalities over
+    /// parameters moved off zero for the dual simplex. Cheaper than keeping a column per
+    /// parameter through every pivot: the rows are short and every parameter is set per row.
+    mutating func applyParameterChanges() {
+        // Two loops: a parameter listed twice (changed, restored, changed again) gets the same
+        // change both times.
+        for p in changedParameters { parameterChange[p] = parameterValues[p] - appliedValues[p] }
+        for p in changedParameters { appliedValues[p] = parameterValues[p] }
+        var table: [Row] = []
+        swap(&table, &rows)
+        parameterChange.withUnsafeBufferPointer { change in
+            table.withUnsafeMutableBufferPointer { table in
+                for i in 0..<table.count {
+                    let shift = table[i].dot(change)
+                    if shift == 0 { continue }
+                    let c = table[i].constant + shift
+                    table[i].constant = c
+                    let kind = kinds[table[i].basic]
+                    if kind == .dummy ? c != 0 : c < 0 && kind.isRestricted { infeasible.append(table[i].basic) }
+                }
+            }
+        }
+        swap(&table, &rows)
+        for p in changedParameters { parameterChange[p] = 0 }
+        changedParameters.removeAll(keepingCapacity: true)
+    }
+
     /// Fixes every parameter at its current value: a basic one (pinned by constraints while
     /// free) leaves the basis by a pivot that moves no value, so the solution stays the same;
-    /// the objective is then re-optimized with parameters held. Each parameter gets a column,
-    /// kept through pivots like an edit's, so a suggestion touches only the rows holding it.
+    /// the objective is then re-optimized with parameters held.
     mutating func fixParameters() {
         if parametersFixed { return }
         resolve()
@@ -146,9 +171,7 @@ extension Tableau {
         for p in 0..<kinds.count where kinds[p] == .parameter {
             let r = rowOf[p]
             if r >= 0 { freezeBasicParameter(p, row: r) }
-            editOf[p] = edits.count
-            columnOwner[p] = edits.count
-            edits.append(EditRecord(variable: p, constraint: -1, plus: p, minus: -1, constant: parameterValues[p]))
+            appliedValues[p] = parameterValues[p]
         }
         objectiveChanged = true
         optimize()

@@ -53,6 +53,14 @@ struct Tableau: Sendable {
     /// A parameter's current value (0 for other symbols): the value its column contributes to
     /// the constants of the rows that hold it.
     @usableFromInline var parameterValues: [Double] = []
+    /// The value each parameter had when the rows' constants were last brought up to date
+    /// (suggestions are applied to the rows in one pass at the next solve).
+    var appliedValues: [Double] = []
+    /// Per symbol, the parameter change being applied (0 for every other symbol), so one pass
+    /// over the rows' terms adds `coefficient * change` without asking what each symbol is.
+    var parameterChange: [Double] = []
+    /// Parameters suggested a new value since the rows were last brought up to date.
+    var changedParameters: [Int] = []
     /// Whether parameters are fixed (see `fixParameters()`): before, they are free unknowns.
     var parametersFixed = false
 
@@ -101,6 +109,7 @@ struct Tableau: Sendable {
         touchedFactors.reserveCapacity(64)
         previousOwners.reserveCapacity(16)
         stuck.reserveCapacity(16)
+        changedParameters.reserveCapacity(32)
     }
 
     /// Makes room for `symbols` symbols and `constraints` constraints (rows), so a build of
@@ -113,6 +122,8 @@ struct Tableau: Sendable {
         columnOwner.reserveCapacity(symbols)
         names.reserveCapacity(symbols)
         parameterValues.reserveCapacity(symbols)
+        appliedValues.reserveCapacity(symbols)
+        parameterChange.reserveCapacity(symbols)
         rows.reserveCapacity(count + 1)
         constraints.reserveCapacity(count)
     }
@@ -127,6 +138,8 @@ struct Tableau: Sendable {
         columnOwner.append(-1)
         names.append(name)
         parameterValues.append(0)
+        appliedValues.append(0)
+        parameterChange.append(0)
         return id
     }
 

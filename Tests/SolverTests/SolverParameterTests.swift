@@ -20,6 +20,11 @@ import Testing
         }
         #expect(!s.suggestValue(p, .nan))
         #expect(s.value(of: p) == 5)
+        // Several suggestions before a read (one moving back to the solved value) count as the last.
+        s.suggestValue(p, 7)
+        s.suggestValue(p, 5)
+        s.suggestValue(p, 9)
+        #expect(s.value(of: x) == 19 && s.value(of: y) == 29)
     }
 
     @Test func aRequiredInequalityThatCannotHoldAtTheValuesMakesTheSolverInfeasible() throws {
