@@ -141,8 +141,19 @@ struct Row: Sendable {
                 }
             }
         }
-        terms.removeAll(keepingCapacity: true)
-        terms.append(contentsOf: UnsafeBufferPointer(start: scratch, count: k))
+        // Overwrite the cells the row already has, then append or drop the difference.
+        let n = terms.count
+        let common = Swift.min(n, k)
+        if common > 0 {
+            terms.withUnsafeMutableBufferPointer { cells in
+                cells.baseAddress!.update(from: scratch, count: common)
+            }
+        }
+        if k > n {
+            terms.append(contentsOf: UnsafeBufferPointer(start: scratch + n, count: k - n))
+        } else if k < n {
+            terms.removeLast(n - k)
+        }
         mask = bits
     }
 

@@ -66,19 +66,19 @@ extension Tableau {
                           record: inout ConstraintRecord) -> Row {
         var row = Row(constant: constant)
         row.reserve(2 * terms.count + 6)
-        for t in terms where !nearZero(t.coefficient) {
-            let s = t.variable.id
-            let r = rowOf[s]
-            if r >= 0 {
-                withMergeScratch { tableau, merge in
+        withMergeScratch { tableau, merge in
+            for t in terms where !nearZero(t.coefficient) {
+                let s = t.variable.id
+                let r = tableau.rowOf[s]
+                if r >= 0 {
                     tableau.rows[r].terms.withUnsafeBufferPointer { cells in
                         row.add(cells, constant: tableau.rows[r].constant, times: t.coefficient, scratch: merge)
                     }
+                } else {
+                    // A fixed parameter's value is part of the row's constant.
+                    row.constant += t.coefficient * tableau.parameterValues[s]
+                    row.add(s, t.coefficient)
                 }
-            } else {
-                // A fixed parameter's value is part of the row's constant.
-                row.constant += t.coefficient * parameterValues[s]
-                row.add(s, t.coefficient)
             }
         }
         let level = record.level

@@ -55,6 +55,8 @@ extension Tableau {
             if !parametersFixed { fixParameters() }
             // Re-suggesting the current value (a row at the same width) changes nothing.
             if parameterValues[variable] == value { return true }
+            // Parameters made after fixing start applied at their value (0).
+            if appliedValues.count < kinds.count { appliedValues.append(contentsOf: parameterValues[appliedValues.count...]) }
             if parameterValues[variable] == appliedValues[variable] { changedParameters.append(variable) }
             parameterValues[variable] = value
             needsSolve = true
@@ -138,6 +140,9 @@ extension Tableau {
     /// parameters moved off zero for the dual simplex. Cheaper than keeping a column per
     /// parameter through every pivot: the rows are short and every parameter is set per row.
     mutating func applyParameterChanges() {
+        if parameterChange.count < kinds.count {
+            parameterChange.append(contentsOf: repeatElement(0, count: kinds.count - parameterChange.count))
+        }
         // Two loops: a parameter listed twice (changed, restored, changed again) gets the same
         // change both times.
         for p in changedParameters { parameterChange[p] = parameterValues[p] - appliedValues[p] }
@@ -168,6 +173,7 @@ extension Tableau {
         if parametersFixed { return }
         resolve()
         parametersFixed = true
+        appliedValues = parameterValues
         for p in 0..<kinds.count where kinds[p] == .parameter {
             let r = rowOf[p]
             if r >= 0 { freezeBasicParameter(p, row: r) }

@@ -54,10 +54,12 @@ struct Tableau: Sendable {
     /// the constants of the rows that hold it.
     @usableFromInline var parameterValues: [Double] = []
     /// The value each parameter had when the rows' constants were last brought up to date
-    /// (suggestions are applied to the rows in one pass at the next solve).
+    /// (suggestions are applied to the rows in one pass at the next solve); sized by
+    /// `fixParameters()` (no parameter is made after it matters: new ones are free).
     var appliedValues: [Double] = []
     /// Per symbol, the parameter change being applied (0 for every other symbol), so one pass
-    /// over the rows' terms adds `coefficient * change` without asking what each symbol is.
+    /// over the rows' terms adds `coefficient * change` without asking what each symbol is;
+    /// grown to the symbol count when changes are applied.
     var parameterChange: [Double] = []
     /// Parameters suggested a new value since the rows were last brought up to date.
     var changedParameters: [Int] = []
@@ -122,8 +124,6 @@ struct Tableau: Sendable {
         columnOwner.reserveCapacity(symbols)
         names.reserveCapacity(symbols)
         parameterValues.reserveCapacity(symbols)
-        appliedValues.reserveCapacity(symbols)
-        parameterChange.reserveCapacity(symbols)
         rows.reserveCapacity(count + 1)
         constraints.reserveCapacity(count)
     }
@@ -138,8 +138,6 @@ struct Tableau: Sendable {
         columnOwner.append(-1)
         names.append(name)
         parameterValues.append(0)
-        appliedValues.append(0)
-        parameterChange.append(0)
         return id
     }
 
@@ -158,7 +156,9 @@ struct Tableau: Sendable {
         swap(&scratch, &mergeScratch)
         let needed = 2 * kinds.count + 2
         if scratch.count < needed {
-            scratch.append(contentsOf: repeatElement(Term(symbol: 0, coefficient: 0), count: needed - scratch.count))
+            // Grown geometrically: a build adds symbols a few at a time.
+            let target = Swift.max(needed, 2 * scratch.count, 64)
+            scratch.append(contentsOf: repeatElement(Term(symbol: 0, coefficient: 0), count: target - scratch.count))
         }
         let result = scratch.withUnsafeMutableBufferPointer { buffer in body(&self, buffer.baseAddress!) }
         swap(&scratch, &mergeScratch)

@@ -25,6 +25,12 @@ import Testing
         s.suggestValue(p, 5)
         s.suggestValue(p, 9)
         #expect(s.value(of: x) == 19 && s.value(of: y) == 29)
+        // A parameter made after fixing is held at 0 until suggested.
+        let q = s.makeParameter("q"), z = s.makeVariable("z")
+        try s.add(Constraint(z, .equal, x + q))
+        #expect(s.value(of: z) == 19)
+        s.suggestValue(q, 4)
+        #expect(s.value(of: z) == 23)
     }
 
     @Test func aRequiredInequalityThatCannotHoldAtTheValuesMakesTheSolverInfeasible() throws {
