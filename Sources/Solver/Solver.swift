@@ -82,6 +82,21 @@ public final class Solver {
         return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, relation, levelValue: level, tag: tag))
     }
 
+    /// `Σ terms + constant == 0` with a different priority on each side: a positive value (an
+    /// excess) is an error at `excess`, a negative one (a shortfall) at `shortfall`. The same
+    /// optimum as `≤ 0 @excess` plus `≥ 0 @shortfall` (a content-hugging and compression-
+    /// resistance pair) with one row and two symbols instead of two rows and four. Neither side
+    /// is ever a hard constraint: a required priority is held like a required edit (above every
+    /// non-required level, as close as the required constraints allow).
+    @discardableResult
+    public func addSoftEquality(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, excess: Priority,
+                                shortfall: Priority, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+        let above = excess.isRequired ? requiredEditLevel : excess.value
+        let below = shortfall.isRequired ? requiredEditLevel : shortfall.value
+        return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, .equal, levelValue: above,
+                                                    shortfallLevelValue: below, tag: tag))
+    }
+
     /// Removes the constraint `h` names and re-solves; a handle already removed is ignored.
     public func remove(_ h: ConstraintHandle) {
         tableau.remove(constraint: h.id)

@@ -12,13 +12,16 @@ extension Tableau {
 
     /// Adds `Σ terms + constant RELATION 0` (at level `levelValue`, or required when nil),
     /// tagged `tag`, and re-optimizes; the constraint of `add(_:levelValue:)` without one.
+    /// An equality's negative side is priced at `shortfallLevelValue` when given (else at
+    /// `levelValue`, as its positive side).
     mutating func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
-                      levelValue: Double?, tag: Int) throws(ConstraintConflict) -> Int {
+                      levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(ConstraintConflict) -> Int {
         try validate(terms: terms, constant: constant, tag: tag)
         resolve()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
-        var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: tag)
+        let otherLevel = levelValue == nil ? -1 : shortfallLevelValue.map { levelSlot(for: $0) } ?? level
+        var record = ConstraintRecord(marker: -1, other: -1, level: level, otherLevel: otherLevel, tag: tag)
         var row = makeRow(terms: terms, constant: constant, relation, id: id, record: &record)
         constraints.append(nil)
 
@@ -103,7 +106,7 @@ extension Tableau {
                 row.add(plus, -1)
                 row.add(minus, 1)
                 addCost(plus, slot: level, 1)
-                addCost(minus, slot: level, 1)
+                addCost(minus, slot: record.otherLevel, 1)
             } else {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy
@@ -209,7 +212,7 @@ extension Tableau {
         constraints[id] = nil
         if record.level >= 0 {
             if kinds[record.marker] == .error { addCostOfSymbol(record.marker, slot: record.level, -1) }
-            if record.other >= 0 && kinds[record.other] == .error { addCostOfSymbol(record.other, slot: record.level, -1) }
+            if record.other >= 0 && kinds[record.other] == .error { addCostOfSymbol(record.other, slot: record.otherLevel, -1) }
         }
         let marker = record.marker
         if rowOf[marker] >= 0 {

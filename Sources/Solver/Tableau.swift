@@ -6,6 +6,9 @@ struct ConstraintRecord: Sendable {
     var other: Int
     /// The objective level slot, or -1 for a required constraint.
     var level: Int
+    /// The level slot of `other` (the same as `level` unless an equality prices its two sides
+    /// differently).
+    var otherLevel: Int
     /// The caller's tag.
     var tag: Int
 }

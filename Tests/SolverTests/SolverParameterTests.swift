@@ -144,3 +144,49 @@ import Testing
         #expect(feasible > 100 && infeasible > 100, "feasible \(feasible), infeasible \(infeasible)")
     }
 }
+
+/// `addSoftEquality`: one equality priced differently on each side equals the hugging and
+/// compression-resistance pair of inequalities it stands for.
+@Suite struct SoftEqualityTests {
+    /// Two labels between the content view's edges, each with an intrinsic width (parameters),
+    /// hugging and resisting at the given priorities; `soft` writes each pair as one equality.
+    func layout(soft: Bool, width: Double, intrinsic: (Double, Double),
+                priorities: (hug: Double, resist: Double, hug2: Double, resist2: Double)) throws -> [Double] {
+        let s = Solver()
+        let w = s.makeParameter(), p1 = s.makeParameter(), p2 = s.makeParameter()
+        let a = s.makeVariable(), b = s.makeVariable(), gap = s.makeVariable()
+        try s.add(Constraint(8 + a + gap + b + 8, .equal, LinearExpression(w)))
+        try s.add(Constraint(gap, .greaterThanOrEqual, 4))
+        try s.add(Constraint(gap, .equal, 4, priority: Priority(100)))
+        for (size, p, hug, resist) in [(a, p1, priorities.hug, priorities.resist), (b, p2, priorities.hug2, priorities.resist2)] {
+            let terms = [LinearTerm(size, 1), LinearTerm(p, -1)]
+            if soft {
+                try terms.withUnsafeBufferPointer { (t) throws(ConstraintConflict) in
+                    try s.addSoftEquality(terms: t, constant: 0, excess: Priority(hug), shortfall: Priority(resist))
+                }
+            } else {
+                try s.add(Constraint(size, .lessThanOrEqual, LinearExpression(p), priority: Priority(hug)))
+                try s.add(Constraint(size, .greaterThanOrEqual, LinearExpression(p), priority: Priority(resist)))
+            }
+        }
+        s.suggestValue(w, width)
+        s.suggestValue(p1, intrinsic.0)
+        s.suggestValue(p2, intrinsic.1)
+        return [a, b, gap].map { s.value(of: $0) }
+    }
+
+    @Test func aSoftEqualityGivesThePairsOptimum() throws {
+        let cases: [(Double, (Double, Double), (Double, Double, Double, Double))] = [
+            (375, (120, 80), (250, 750, 251, 750)),   // room to spare: the lower hugging stretches
+            (200, (120, 80), (250, 750, 250, 751)),   // too narrow: the lower resistance gives
+            (100, (120, 80), (250, 750, 250, 749)),
+            (375, (400, 10), (700, 300, 250, 749)),   // hugging above resistance
+            (212, (120, 80), (250, 750, 251, 750)),   // exactly the intrinsic widths
+        ]
+        for (width, intrinsic, priorities) in cases {
+            let pair = try layout(soft: false, width: width, intrinsic: intrinsic, priorities: priorities)
+            let soft = try layout(soft: true, width: width, intrinsic: intrinsic, priorities: priorities)
+            #expect(zip(pair, soft).allSatisfy { abs($0 - $1) < 1e-9 }, "width \(width): pair \(pair), soft \(soft)")
+        }
+    }
+}

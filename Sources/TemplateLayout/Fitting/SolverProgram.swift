@@ -60,9 +60,15 @@ final class SolverProgram: Sendable {
             for term in constraint.expression.terms { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
             do {
                 try terms.withUnsafeBufferPointer { (buffer) throws(ConstraintConflict) in
-                    try solver.add(terms: buffer, constant: constraint.expression.constant,
-                                   Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
-                                   tag: constraint.source)
+                    if let shortfall = constraint.shortfallPriority {
+                        try solver.addSoftEquality(terms: buffer, constant: constraint.expression.constant,
+                                                   excess: Priority(constraint.priority), shortfall: Priority(shortfall),
+                                                   tag: constraint.source)
+                    } else {
+                        try solver.add(terms: buffer, constant: constraint.expression.constant,
+                                       Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
+                                       tag: constraint.source)
+                    }
                 }
             } catch {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)

@@ -7,6 +7,9 @@ struct ConstraintSource: Sendable {
         var axis: String
         var hugging: Bool
         var priority: Double
+        /// The compression resistance of a pair written as one constraint (`priority` is then
+        /// the hugging), or nil.
+        var pairedResistance: Double? = nil
     }
 
     private var fixedText: String?
@@ -28,6 +31,10 @@ struct ConstraintSource: Sendable {
     var text: String {
         if let fixedText { return fixedText }
         guard let i = intrinsic else { return "" }
+        if let resist = i.pairedResistance {
+            return "\(i.view).\(i.axis) == intrinsic \(i.axis) (hugging @\(formatNumber(i.priority)), "
+                + "compression resistance @\(formatNumber(resist)))"
+        }
         return i.hugging
             ? "\(i.view).\(i.axis) <= intrinsic \(i.axis) @\(formatNumber(i.priority)) (hugging)"
             : "\(i.view).\(i.axis) >= intrinsic \(i.axis) @\(formatNumber(i.priority)) (compression resistance)"
@@ -40,6 +47,9 @@ struct SystemConstraint: Sendable {
     var relation: LayoutRelation
     var priority: Double
     var source: Int
+    /// For a non-required hugging and compression-resistance pair held as one equality
+    /// `size - intrinsic == 0`: the priority of a shortfall (`priority` is that of an excess).
+    var shortfallPriority: Double? = nil
 }
 
 /// Every constraint of one template variant (a stack-visibility mask) over the blueprint's
@@ -172,7 +182,9 @@ struct ConstraintSystem: Sendable {
         }
     }
 
-    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`.
+    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`. When
+    /// neither is required, they are one equality whose excess costs at `hug` and shortfall at
+    /// `resist` (the same optimum with one tableau row and two symbols instead of four).
     private mutating func addIntrinsicPair(_ view: TemplateView, _ size: Int, _ value: IntrinsicValue,
                                            _ hug: Double, _ resist: Double, _ axis: String) {
         var difference: AffineExpression
@@ -182,6 +194,13 @@ struct ConstraintSystem: Sendable {
             difference.constant = 0 + -1 * v
         case .row(let parameter):
             difference = AffineExpression(terms: [(size, 1), (parameter, -1)])
+        }
+        if hug < 1000 && resist < 1000 {
+            sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug,
+                                                             pairedResistance: resist), path: view.path))
+            constraints.append(SystemConstraint(expression: difference, relation: .equal, priority: hug,
+                                                source: sources.count - 1, shortfallPriority: resist))
+            return
         }
         add(difference, .lessThanOrEqual, hug, ConstraintSource(
             intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug), path: view.path))
