@@ -77,10 +77,8 @@ enum TemplateCompiler {
         return String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + digits.utf8.count + 3) { buffer in
             var at = 0
             func put(_ part: String) {
-                for byte in part.utf8 {
-                    buffer[at] = byte
-                    at += 1
-                }
+                // Copies the string's contiguous UTF-8 in one go.
+                at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: part.utf8)
             }
             put(base)
             put(".")
@@ -95,17 +93,10 @@ enum TemplateCompiler {
     /// `base.field`, built in one allocation.
     private static func member(_ base: String, _ field: String) -> String {
         String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + 1) { buffer in
-            var at = 0
-            for byte in base.utf8 {
-                buffer[at] = byte
-                at += 1
-            }
+            var at = UnsafeMutableBufferPointer(rebasing: buffer[0...]).initialize(fromContentsOf: base.utf8)
             buffer[at] = UInt8(ascii: ".")
             at += 1
-            for byte in field.utf8 {
-                buffer[at] = byte
-                at += 1
-            }
+            at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: field.utf8)
             return at
         }
     }
