@@ -147,11 +147,14 @@ extension Tableau {
         // change both times.
         for p in changedParameters { parameterChange[p] = parameterValues[p] - appliedValues[p] }
         for p in changedParameters { appliedValues[p] = parameterValues[p] }
+        // Rows whose mask has none of the changed parameters' bits are skipped unread.
+        var changedMask: UInt64 = 0
+        for p in changedParameters { changedMask |= Row.bit(p) }
         var table: [Row] = []
         swap(&table, &rows)
         parameterChange.withUnsafeBufferPointer { change in
             table.withUnsafeMutableBufferPointer { table in
-                for i in 0..<table.count {
+                for i in 0..<table.count where table[i].mask & changedMask != 0 {
                     let shift = table[i].dot(change)
                     if shift == 0 { continue }
                     let c = table[i].constant + shift
