@@ -92,6 +92,7 @@ extension Tableau {
 
     /// Adds `delta * column` of edit `index` (its `plus` symbol's) to the rows' constants,
     /// queueing restricted rows driven negative for the dual simplex.
+    @inline(__always)
     mutating func shiftColumn(_ index: Int, by delta: Double) {
         if !edits[index].columnValid { rebuildColumn(index) }
         if !edits[index].nonzeroValid { rebuildNonzero(index) }
