@@ -116,6 +116,8 @@ final class SolverProgram: Sendable {
         pool.withLock { $0.append(workspace) }
     }
 
+    /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft
+    /// hugging/compression equality is added with `addSoftEquality` instead).
     static func solverConstraint(_ c: SystemConstraint, _ variables: [Variable]) -> Constraint {
         let expression = LinearExpression(terms: c.expression.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
                                           constant: c.expression.constant)
@@ -123,6 +125,7 @@ final class SolverProgram: Sendable {
                           tag: c.source)
     }
 
+    /// The solver's relation for a layout relation.
     static func solverRelation(_ relation: LayoutRelation) -> Relation {
         switch relation {
         case .equal: .equal
