@@ -98,69 +98,73 @@ struct Row: Sendable {
         }
     }
 
-    /// Adds `factor * (other + otherConstant)`: a sorted in-place merge from the back, then a
-    /// compaction of cells that cancelled, so no scratch storage is needed.
-    mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double) {
+    /// Adds `factor * (other + otherConstant)`, dropping `skip`'s cell (-1: none) and cells that
+    /// cancel: one forward merge into `scratch` (room for both rows' cells), the row's mask built
+    /// on the way, then copied back into the row's storage (which only grows).
+    mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double,
+                      skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>) {
         constant += otherConstant * factor
-        let n = terms.count
         let m = other.count
-        if m == 0 { return }
-        // Count the union to size the array once.
-        var common = 0
+        if m == 0 && skip < 0 { return }
+        var k = 0
+        var bits: UInt64 = 0
         terms.withUnsafeBufferPointer { cells in
+            let n = cells.count
             var i = 0
             var j = 0
-            while i < n && j < m {
-                let a = cells[i].symbol
-                let b = other[j].symbol
-                if a == b { common += 1; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
-            }
-        }
-        let total = n + m - common
-        if total > n {
-            // Grow geometrically (reserveCapacity alone would grow by exactly what is asked).
-            if terms.capacity < total { terms.reserveCapacity(Swift.max(total, 2 * terms.capacity)) }
-            for _ in n..<total { terms.append(Term(symbol: 0, coefficient: 0)) }
-        }
-        var cancelled = false
-        terms.withUnsafeMutableBufferPointer { cells in
-            var i = n - 1
-            var j = m - 1
-            var w = total - 1
-            while j >= 0 {
-                if i >= 0 && cells[i].symbol > other[j].symbol {
-                    cells[w] = cells[i]
-                    i -= 1
-                } else if i >= 0 && cells[i].symbol == other[j].symbol {
-                    let sum = cells[i].coefficient + other[j].coefficient * factor
-                    if nearZero(sum) { cancelled = true }
-                    cells[w] = Term(symbol: cells[i].symbol, coefficient: nearZero(sum) ? 0 : sum)
-                    i -= 1
-                    j -= 1
-                } else {
+            while i < n || j < m {
+                if j == m || (i < n && cells[i].symbol < other[j].symbol) {
+                    let s = cells[i].symbol
+                    if s != skip {
+                        scratch[k] = cells[i]
+                        bits |= Row.bit(s)
+                        k += 1
+                    }
+                    i += 1
+                } else if i == n || cells[i].symbol > other[j].symbol {
                     let c = other[j].coefficient * factor
-                    if nearZero(c) { cancelled = true }
-                    cells[w] = Term(symbol: other[j].symbol, coefficient: nearZero(c) ? 0 : c)
-                    j -= 1
+                    if !nearZero(c) {
+                        scratch[k] = Term(symbol: other[j].symbol, coefficient: c)
+                        bits |= Row.bit(other[j].symbol)
+                        k += 1
+                    }
+                    j += 1
+                } else {
+                    let sum = cells[i].coefficient + other[j].coefficient * factor
+                    if !nearZero(sum) {
+                        scratch[k] = Term(symbol: cells[i].symbol, coefficient: sum)
+                        bits |= Row.bit(cells[i].symbol)
+                        k += 1
+                    }
+                    i += 1
+                    j += 1
                 }
-                w -= 1
             }
-            // The remaining cells[0...i] are already in place (w == i here).
         }
-        if cancelled { compact() }
-        recomputeMask()
+        // Overwrite the cells the row already has, then append or drop the difference.
+        let n = terms.count
+        let common = Swift.min(n, k)
+        if common > 0 {
+            terms.withUnsafeMutableBufferPointer { cells in
+                cells.baseAddress!.update(from: scratch, count: common)
+            }
+        }
+        if k > n {
+            terms.append(contentsOf: UnsafeBufferPointer(start: scratch + n, count: k - n))
+        } else if k < n {
+            terms.removeLast(n - k)
+        }
+        mask = bits
     }
 
-    /// Drops cells whose coefficient is exactly zero.
-    private mutating func compact() {
-        var kept = 0
-        terms.withUnsafeMutableBufferPointer { cells in
-            for k in 0..<cells.count where cells[k].coefficient != 0 {
-                cells[kept] = cells[k]
-                kept += 1
-            }
+    /// `Σ coefficient · values[symbol]` over the row's cells.
+    @inline(__always)
+    func dot(_ values: UnsafeBufferPointer<Double>) -> Double {
+        terms.withUnsafeBufferPointer { cells in
+            var sum = 0.0
+            for t in cells { sum += t.coefficient * values[t.symbol] }
+            return sum
         }
-        terms.removeLast(terms.count - kept)
     }
 
     /// Multiplies the whole row by -1.
@@ -194,15 +198,15 @@ struct Row: Sendable {
     }
 
     /// Replaces `symbol` by `other + otherConstant`; returns the coefficient `symbol` had (0 when
-    /// the row did not contain it and is unchanged).
+    /// the row did not contain it and is unchanged). `scratch` has room for both rows' cells.
     @inline(__always)
-    mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double) -> Double {
+    mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double,
+                             scratch: UnsafeMutablePointer<Term>) -> Double {
         if !mayContain(symbol) { return 0 }
         let p = position(of: symbol)
         if p < 0 { return 0 }
         let factor = terms[p].coefficient
-        terms.remove(at: p)
-        add(other, constant: otherConstant, times: factor)
+        add(other, constant: otherConstant, times: factor, skipping: symbol, scratch: scratch)
         return factor
     }
 }

@@ -22,9 +22,42 @@ public final class Solver {
         self.tableau = tableau
     }
 
+    /// Makes room for `variables` variables and parameters and `constraints` constraints and
+    /// edits, so a build of known size allocates less; never needed for correctness.
+    public func reserveCapacity(variables: Int, constraints: Int) {
+        guard variables >= 0, constraints >= 0, variables < 1 << 24, constraints < 1 << 24 else { return }
+        // Each constraint makes at most three symbols (slack or dummy, two errors).
+        tableau.reserveCapacity(symbols: variables + 3 * constraints + 1, constraints: constraints)
+    }
+
     /// A new variable, initially 0 and unconstrained; `name` is only for `name(of:)`.
     public func makeVariable(_ name: String = "") -> Variable {
         Variable(id: tableau.makeSymbol(.external, owner: -1, name: name))
+    }
+
+    /// A parameter: a variable whose value the caller sets with `suggestValue` and the solver
+    /// never moves, without the edit constraint and error symbols an edit variable costs.
+    ///
+    /// Until `fixParameters()` (or the first suggestion to a parameter) parameters are free
+    /// unknowns, so a conflict is only reported for constraints no parameter values satisfy.
+    /// After, constraints are solved with each parameter held at its value (a constraint added
+    /// then is judged at the current values), and required constraints that cannot hold at the
+    /// suggested values make `isFeasible` false instead of giving way.
+    public func makeParameter(_ name: String = "") -> Variable {
+        Variable(id: tableau.makeSymbol(.parameter, owner: -1, name: name))
+    }
+
+    /// Fixes every parameter at its current value (the value the solution gave it while free),
+    /// so `suggestValue` can move it; done by the first suggestion to a parameter otherwise.
+    public func fixParameters() {
+        tableau.fixParameters()
+    }
+
+    /// False when a required constraint cannot hold at the parameters' current values (the
+    /// values are then not a solution); true otherwise, and always without parameters.
+    public var isFeasible: Bool {
+        tableau.resolve()
+        return tableau.stuck.isEmpty
     }
 
     /// The name `v` was made with.
@@ -38,6 +71,30 @@ public final class Solver {
     public func add(_ c: Constraint) throws(ConstraintConflict) -> ConstraintHandle {
         let level: Double? = c.priority.isRequired ? nil : c.priority.value
         return ConstraintHandle(id: try tableau.add(c, levelValue: level))
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` at `priority`, tagged `tag`: `add(_:)` for a caller
+    /// that keeps its terms in a reused buffer (no `Constraint` or expression array per call).
+    @discardableResult
+    public func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
+                    priority: Priority = .required, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+        let level: Double? = priority.isRequired ? nil : priority.value
+        return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, relation, levelValue: level, tag: tag))
+    }
+
+    /// `Σ terms + constant == 0` with a different priority on each side: a positive value (an
+    /// excess) is an error at `excess`, a negative one (a shortfall) at `shortfall`. The same
+    /// optimum as `≤ 0 @excess` plus `≥ 0 @shortfall` (a content-hugging and compression-
+    /// resistance pair) with one row and two symbols instead of two rows and four. Neither side
+    /// is ever a hard constraint: a required priority is held like a required edit (above every
+    /// non-required level, as close as the required constraints allow).
+    @discardableResult
+    public func addSoftEquality(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, excess: Priority,
+                                shortfall: Priority, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+        let above = excess.isRequired ? requiredEditLevel : excess.value
+        let below = shortfall.isRequired ? requiredEditLevel : shortfall.value
+        return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, .equal, levelValue: above,
+                                                    shortfallLevelValue: below, tag: tag))
     }
 
     /// Removes the constraint `h` names and re-solves; a handle already removed is ignored.
@@ -63,12 +120,13 @@ public final class Solver {
 
     /// Whether `v` is an edit variable.
     public func hasEditVariable(_ v: Variable) -> Bool {
-        v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0
+        v.id >= 0 && v.id < tableau.editOf.count && tableau.editOf[v.id] >= 0 && tableau.kinds[v.id] != .parameter
     }
 
-    /// Suggests `value` for the edit variable `v`; the solution follows incrementally (dual
-    /// simplex, without allocating), run once for all suggestions made before the next read or
-    /// change. Returns false and changes nothing when `v` has no edit or `value` is NaN or infinite.
+    /// Suggests `value` for the edit variable or parameter `v`; the solution follows
+    /// incrementally (dual simplex, without allocating), run once for all suggestions made before
+    /// the next read or change. Returns false and changes nothing when `v` has no edit and is no
+    /// parameter, or `value` is NaN or infinite.
     @discardableResult
     public func suggestValue(_ v: Variable, _ value: Double) -> Bool {
         tableau.suggest(v.id, value)
@@ -82,7 +140,7 @@ public final class Solver {
         // Inlined into callers (a row's frames are dozens of reads); the solve is a call.
         if tableau.needsSolve { tableau.resolve() }
         let r = tableau.rowOf[v.id]
-        return r >= 0 ? tableau.rows[r].constant : 0
+        return r >= 0 ? tableau.rows[r].constant : tableau.parameterValues[v.id]
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's

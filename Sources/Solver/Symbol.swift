@@ -11,6 +11,14 @@ enum SymbolKind: UInt8, Sendable {
     case error
     /// The marker of a required equality: always 0, never enters the basis.
     case dummy
+    /// A parameter: a value the caller sets, never moved by the solver. Once parameters are
+    /// fixed it is never basic and never enters; rows hold it as a column whose value is
+    /// included in their constants.
+    case parameter
+
+    /// Whether the simplex must keep a basic symbol of this kind non-negative (dummies: zero).
+    @inline(__always)
+    var isRestricted: Bool { self == .slack || self == .error || self == .dummy }
 }
 
 /// `coefficient * symbol`, one cell of a row.

@@ -4,24 +4,38 @@ extension Tableau {
     /// Adds `constraint` (at level `levelValue`, or required when nil) and re-optimizes.
     /// On failure the tableau holds the same constraints as before and is re-optimized.
     mutating func add(_ constraint: Constraint, levelValue: Double?) throws(ConstraintConflict) -> Int {
-        try validate(constraint)
+        try constraint.expression.terms.withUnsafeBufferPointer { (terms) throws(ConstraintConflict) -> Int in
+            try add(terms: terms, constant: constraint.expression.constant, constraint.relation,
+                    levelValue: levelValue, tag: constraint.tag)
+        }
+    }
+
+    /// Adds `Σ terms + constant RELATION 0` (at level `levelValue`, or required when nil),
+    /// tagged `tag`, and re-optimizes; the constraint of `add(_:levelValue:)` without one.
+    /// An equality's negative side is priced at `shortfallLevelValue` when given (else at
+    /// `levelValue`, as its positive side).
+    mutating func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
+                      levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(ConstraintConflict) -> Int {
+        try validate(terms: terms, constant: constant, tag: tag)
         resolve()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
-        var record = ConstraintRecord(marker: -1, other: -1, level: level, tag: constraint.tag)
-        var row = makeRow(constraint, id: id, record: &record)
+        let otherLevel = levelValue == nil ? -1 : shortfallLevelValue.map { levelSlot(for: $0) } ?? level
+        var record = ConstraintRecord(marker: -1, other: -1, level: level, otherLevel: otherLevel, tag: tag)
+        var row = makeRow(terms: terms, constant: constant, relation, id: id, record: &record)
         constraints.append(nil)
 
         var subject = chooseSubject(row, record)
-        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy }) {
+        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             if !nearZero(row.constant) {
-                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: constraint.tag), reason: .unsatisfiable)
+                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: tag), reason: .unsatisfiable)
             }
-            // Redundant with required equalities: the marker carries the row.
+            // Redundant with required equalities (at the current parameter values): the marker
+            // carries the row.
             subject = record.marker
         }
         if subject < 0 {
-            try addWithArtificialVariable(row, id: id, tag: constraint.tag, marker: record.marker)
+            try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker)
         } else {
             row.solve(for: subject)
             insertRow(row)
@@ -34,41 +48,46 @@ extension Tableau {
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.
-    func validate(_ constraint: Constraint) throws(ConstraintConflict) {
-        let e = constraint.expression
-        guard e.constant.isFinite else {
-            throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+    func validate(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, tag: Int) throws(ConstraintConflict) {
+        guard constant.isFinite else {
+            throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
         }
-        for t in e.terms {
+        for t in terms {
             guard t.coefficient.isFinite else {
-                throw ConstraintConflict(tags: [constraint.tag], reason: .nonFiniteValue)
+                throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
             }
-            guard t.variable.id >= 0 && t.variable.id < kinds.count && kinds[t.variable.id] == .external else {
-                throw ConstraintConflict(tags: [constraint.tag], reason: .unknownVariable(t.variable.id))
+            guard t.variable.id >= 0 && t.variable.id < kinds.count
+                    && (kinds[t.variable.id] == .external || kinds[t.variable.id] == .parameter) else {
+                throw ConstraintConflict(tags: [tag], reason: .unknownVariable(t.variable.id))
             }
         }
     }
 
     /// The constraint's row `0 = expression ± slack ± errors`, over non-basic symbols, with a
     /// non-negative constant; makes its marker symbols and prices its errors.
-    mutating func makeRow(_ constraint: Constraint, id: Int, record: inout ConstraintRecord) -> Row {
-        var row = Row(constant: constraint.expression.constant)
-        row.reserve(2 * constraint.expression.terms.count + 6)
-        for t in constraint.expression.terms where !nearZero(t.coefficient) {
-            let s = t.variable.id
-            let r = rowOf[s]
-            if r >= 0 {
-                rows[r].terms.withUnsafeBufferPointer { cells in
-                    row.add(cells, constant: rows[r].constant, times: t.coefficient)
+    mutating func makeRow(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation, id: Int,
+                          record: inout ConstraintRecord) -> Row {
+        var row = Row(constant: constant)
+        row.reserve(2 * terms.count + 6)
+        withMergeScratch { tableau, merge in
+            for t in terms where !nearZero(t.coefficient) {
+                let s = t.variable.id
+                let r = tableau.rowOf[s]
+                if r >= 0 {
+                    tableau.rows[r].terms.withUnsafeBufferPointer { cells in
+                        row.add(cells, constant: tableau.rows[r].constant, times: t.coefficient, scratch: merge)
+                    }
+                } else {
+                    // A fixed parameter's value is part of the row's constant.
+                    row.constant += t.coefficient * tableau.parameterValues[s]
+                    row.add(s, t.coefficient)
                 }
-            } else {
-                row.add(s, t.coefficient)
             }
         }
         let level = record.level
-        switch constraint.relation {
+        switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+            let sign = relation == .lessThanOrEqual ? 1.0 : -1.0
             let slack = makeSymbol(.slack, owner: id)
             record.marker = slack
             row.add(slack, sign)
@@ -87,7 +106,7 @@ extension Tableau {
                 row.add(plus, -1)
                 row.add(minus, 1)
                 addCost(plus, slot: level, 1)
-                addCost(minus, slot: level, 1)
+                addCost(minus, slot: record.otherLevel, 1)
             } else {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy
@@ -98,10 +117,14 @@ extension Tableau {
         return row
     }
 
-    /// The symbol to solve a new row for: its lowest-id variable, else its own slack or error
-    /// when that can take the row's value (negative coefficient); -1 when neither.
+    /// The symbol to solve a new row for: its lowest-id variable, else (while parameters are
+    /// free) its lowest-id parameter, else its own slack or error when that can take the row's
+    /// value (negative coefficient); -1 when none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         for t in row.terms where kinds[t.symbol] == .external { return t.symbol }
+        if !parametersFixed {
+            for t in row.terms where kinds[t.symbol] == .parameter { return t.symbol }
+        }
         if canSubject(record.marker, row) { return record.marker }
         if canSubject(record.other, row) { return record.other }
         return -1
@@ -189,7 +212,7 @@ extension Tableau {
         constraints[id] = nil
         if record.level >= 0 {
             if kinds[record.marker] == .error { addCostOfSymbol(record.marker, slot: record.level, -1) }
-            if record.other >= 0 && kinds[record.other] == .error { addCostOfSymbol(record.other, slot: record.level, -1) }
+            if record.other >= 0 && kinds[record.other] == .error { addCostOfSymbol(record.other, slot: record.otherLevel, -1) }
         }
         let marker = record.marker
         if rowOf[marker] >= 0 {

@@ -5,6 +5,10 @@
 /// closely as they allow instead of breaking the tableau.
 let requiredEditLevel = 1000.0
 
+/// How far (in the row's units, points in a layout) a required constraint may miss before the
+/// parameters' values count as a conflict rather than round-off.
+let conflictTolerance = 1.0e-6
+
 extension Tableau {
     /// Makes `variable` editable at `priority`, initially suggesting 0.
     mutating func addEdit(_ variable: Int, priority: Priority) throws(SolverError) {
@@ -20,21 +24,24 @@ extension Tableau {
             throw SolverError.unknownVariable(Variable(id: variable))
         }
         editOf[variable] = edits.count
+        columnOwner[record.marker] = edits.count
         edits.append(EditRecord(variable: variable, constraint: id, plus: record.marker, minus: record.other, constant: 0))
     }
 
     /// Removes `variable`'s edit, if it has one.
     mutating func removeEdit(_ variable: Int) {
         resolve()
-        guard variable >= 0 && variable < kinds.count else { return }
+        guard variable >= 0 && variable < kinds.count && kinds[variable] != .parameter else { return }
         let index = editOf[variable]
         guard index >= 0 else { return }
         remove(constraint: edits[index].constraint)
         editOf[variable] = -1
+        columnOwner[edits[index].plus] = -1
         let last = edits.count - 1
         if index != last {
             edits.swapAt(index, last)
             editOf[edits[index].variable] = index
+            columnOwner[edits[index].plus] = index
         }
         edits.removeLast()
     }
@@ -44,6 +51,17 @@ extension Tableau {
     /// the value is not finite.
     mutating func suggest(_ variable: Int, _ value: Double) -> Bool {
         guard variable >= 0 && variable < kinds.count, value.isFinite else { return false }
+        if kinds[variable] == .parameter {
+            if !parametersFixed { fixParameters() }
+            // Re-suggesting the current value (a row at the same width) changes nothing.
+            if parameterValues[variable] == value { return true }
+            // Parameters made after fixing start applied at their value (0).
+            if appliedValues.count < kinds.count { appliedValues.append(contentsOf: parameterValues[appliedValues.count...]) }
+            if parameterValues[variable] == appliedValues[variable] { changedParameters.append(variable) }
+            parameterValues[variable] = value
+            needsSolve = true
+            return true
+        }
         let index = editOf[variable]
         guard index >= 0 else { return false }
         let delta = value - edits[index].constant
@@ -63,32 +81,7 @@ extension Tableau {
                 rows[minusRow].constant += delta
                 if rows[minusRow].constant < 0 { infeasible.append(minus) }
             } else {
-                if !edits[index].columnValid { rebuildColumn(index) }
-                if !edits[index].nonzeroValid { rebuildNonzero(index) }
-                // Column, its non-zero rows and the rows are swapped out (no copy) so all three
-                // can be walked as raw buffers.
-                var column: [Double] = []
-                var nonzero: [Int] = []
-                var table: [Row] = []
-                let count = edits[index].nonzeroCount
-                swap(&column, &edits[index].column)
-                swap(&nonzero, &edits[index].nonzero)
-                swap(&table, &rows)
-                column.withUnsafeBufferPointer { column in
-                    table.withUnsafeMutableBufferPointer { table in
-                        for j in 0..<count {
-                            let i = nonzero[j]
-                            let c = table[i].constant + delta * column[i]
-                            table[i].constant = c
-                            if c < 0 && kinds[table[i].basic] != .external {
-                                infeasible.append(table[i].basic)
-                            }
-                        }
-                    }
-                }
-                swap(&table, &rows)
-                swap(&nonzero, &edits[index].nonzero)
-                swap(&column, &edits[index].column)
+                shiftColumn(index, by: delta)
             }
         }
         // The dual simplex runs once for a batch of suggestions, at the next read or change
@@ -97,13 +90,139 @@ extension Tableau {
         return true
     }
 
-    /// Runs the dual simplex for the suggestions made since the last solve.
+    /// Adds `delta * column` of edit `index` (its `plus` symbol's) to the rows' constants,
+    /// queueing restricted rows driven negative for the dual simplex.
+    @inline(__always)
+    mutating func shiftColumn(_ index: Int, by delta: Double) {
+        if !edits[index].columnValid { rebuildColumn(index) }
+        if !edits[index].nonzeroValid { rebuildNonzero(index) }
+        // Column, its non-zero rows and the rows are swapped out (no copy) so all three
+        // can be walked as raw buffers.
+        var column: [Double] = []
+        var nonzero: [Int] = []
+        var table: [Row] = []
+        let count = edits[index].nonzeroCount
+        swap(&column, &edits[index].column)
+        swap(&nonzero, &edits[index].nonzero)
+        swap(&table, &rows)
+        column.withUnsafeBufferPointer { column in
+            table.withUnsafeMutableBufferPointer { table in
+                for j in 0..<count {
+                    let i = nonzero[j]
+                    let c = table[i].constant + delta * column[i]
+                    table[i].constant = c
+                    if c < 0 && kinds[table[i].basic].isRestricted { infeasible.append(table[i].basic) }
+                }
+            }
+        }
+        swap(&table, &rows)
+        swap(&nonzero, &edits[index].nonzero)
+        swap(&column, &edits[index].column)
+    }
+
+    /// Runs the dual simplex for the suggestions made since the last solve (retrying the rows
+    /// the last one could not make feasible).
     @usableFromInline
     mutating func resolve() {
         if needsSolve {
             needsSolve = false
+            if !changedParameters.isEmpty { applyParameterChanges() }
+            if !stuck.isEmpty {
+                infeasible.append(contentsOf: stuck)
+                stuck.removeAll(keepingCapacity: true)
+            }
             dualOptimize()
         }
+    }
+
+    /// Brings every row's constant up to the parameters' new values in one pass over the rows'
+    /// terms (`constant += Σ coefficient · change`, the change 0 for all but the changed
+    /// parameters), queueing restricted rows driven negative and required equalities over
+    /// parameters moved off zero for the dual simplex. Cheaper than keeping a column per
+    /// parameter through every pivot: the rows are short and every parameter is set per row.
+    mutating func applyParameterChanges() {
+        if parameterChange.count < kinds.count {
+            parameterChange.append(contentsOf: repeatElement(0, count: kinds.count - parameterChange.count))
+        }
+        // Two loops: a parameter listed twice (changed, restored, changed again) gets the same
+        // change both times.
+        for p in changedParameters { parameterChange[p] = parameterValues[p] - appliedValues[p] }
+        for p in changedParameters { appliedValues[p] = parameterValues[p] }
+        // Rows whose mask has none of the changed parameters' bits are skipped unread.
+        var changedMask: UInt64 = 0
+        for p in changedParameters { changedMask |= Row.bit(p) }
+        var table: [Row] = []
+        swap(&table, &rows)
+        parameterChange.withUnsafeBufferPointer { change in
+            table.withUnsafeMutableBufferPointer { table in
+                for i in 0..<table.count where table[i].mask & changedMask != 0 {
+                    let shift = table[i].dot(change)
+                    if shift == 0 { continue }
+                    let c = table[i].constant + shift
+                    table[i].constant = c
+                    let kind = kinds[table[i].basic]
+                    if kind == .dummy ? c != 0 : c < 0 && kind.isRestricted { infeasible.append(table[i].basic) }
+                }
+            }
+        }
+        swap(&table, &rows)
+        for p in changedParameters { parameterChange[p] = 0 }
+        changedParameters.removeAll(keepingCapacity: true)
+    }
+
+    /// Fixes every parameter at its current value: a basic one (pinned by constraints while
+    /// free) leaves the basis by a pivot that moves no value, so the solution stays the same;
+    /// the objective is then re-optimized with parameters held.
+    mutating func fixParameters() {
+        if parametersFixed { return }
+        resolve()
+        parametersFixed = true
+        appliedValues = parameterValues
+        for p in 0..<kinds.count where kinds[p] == .parameter {
+            let r = rowOf[p]
+            if r >= 0 { freezeBasicParameter(p, row: r) }
+            appliedValues[p] = parameterValues[p]
+        }
+        objectiveChanged = true
+        optimize()
+        infeasible.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes basic parameter `p` non-basic at its current value `v`. Its row `p = v + Σ a·s`
+    /// becomes `s = 0 + (p - v - Σ…) / a` for a symbol `s` of it (not a parameter; a dummy only
+    /// when nothing else is there: the row then pins parameters by required equalities and is
+    /// checked per solve); with no such symbol, a new dummy states `p == v + Σ…` as a required
+    /// equality over parameters alone. Either way no value moves.
+    mutating func freezeBasicParameter(_ p: Int, row r: Int) {
+        parameterValues[p] = rows[r].constant
+        var entering = -1
+        for t in rows[r].terms where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
+            entering = t.symbol
+            break
+        }
+        if entering < 0 {
+            for t in rows[r].terms where kinds[t.symbol] == .dummy {
+                entering = t.symbol
+                break
+            }
+        }
+        if entering < 0 {
+            let d = makeSymbol(.dummy, owner: -1)
+            rows[r].add(p, -1)
+            rows[r].constant = 0
+            rows[r].basic = d
+            rowOf[d] = r
+            rowOf[p] = -1
+            return
+        }
+        pivotCount += 1
+        notePreviousOwners(row: r)
+        rows[r].solve(leaving: p, entering: entering)
+        // `(p - v)/a` at p == v: exactly 0 (the round-off of -v/a + v/a is not kept).
+        rows[r].constant = 0
+        rowOf[p] = -1
+        rowOf[entering] = r
+        substitute(entering, byRow: r)
     }
 
     /// Recomputes the list of rows where edit `index`'s column is non-zero (reusing its storage).

@@ -5,7 +5,7 @@ extension Tableau {
     /// `resolve()`: pending suggestions may leave rows infeasible until then.
     func invariantViolations() -> [String] {
         var problems: [String] = []
-        for (i, row) in rows.enumerated() {
+        for (i, row) in rows.enumerated() where !stuck.contains(row.basic) {
             if rowOf[row.basic] != i { problems.append("row \(i): rowOf[\(row.basic)] is \(rowOf[row.basic])") }
             var previous = -1
             var mask: UInt64 = 0
@@ -18,10 +18,11 @@ extension Tableau {
             }
             if mask != row.mask { problems.append("row \(i): stale mask") }
             let kind = kinds[row.basic]
-            if kind != .external && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
+            if parametersFixed && kind == .parameter { problems.append("row \(i): fixed parameter s\(row.basic) is basic") }
+            if kind.isRestricted && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
             if kind == .dummy {
                 if !nearZero(row.constant) { problems.append("row \(i): dummy s\(row.basic) = \(row.constant)") }
-                if row.terms.contains(where: { kinds[$0.symbol] != .dummy }) {
+                if row.terms.contains(where: { kinds[$0.symbol] != .dummy && kinds[$0.symbol] != .parameter }) {
                     problems.append("row \(i): dummy s\(row.basic) depends on a non-dummy")
                 }
             }

@@ -13,7 +13,7 @@ extension Tableau {
         return slot
     }
 
-    /// The lowest-id non-dummy symbol whose cost vector is lexicographically negative (its first
+    /// The lowest-id symbol (not a dummy or parameter) whose cost vector is lexicographically negative (its first
     /// non-zero cost, strongest level first, is negative), or -1 when the objective is optimal.
     /// Only symbols with a cost somewhere can qualify, so only the level rows are walked.
     func lowestNegativeCostSymbol() -> Int {
@@ -23,7 +23,7 @@ extension Tableau {
             for t in levels[slot].terms where t.coefficient < 0 {
                 let s = t.symbol
                 if s >= best { break }
-                if kinds[s] == .dummy { continue }
+                if kinds[s] == .dummy || kinds[s] == .parameter { continue }
                 var stronger = false
                 for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s) != 0 {
                     stronger = true
@@ -53,16 +53,20 @@ extension Tableau {
             return
         }
         let constant = rows[r].constant
-        rows[r].terms.withUnsafeBufferPointer { cells in
-            levels[slot].add(cells, constant: constant, times: amount)
+        let cells = rows[r].terms
+        withMergeScratch { tableau, merge in
+            cells.withUnsafeBufferPointer { cells in
+                tableau.levels[slot].add(cells, constant: constant, times: amount, scratch: merge)
+            }
         }
         objectiveChanged = true
     }
 
     /// Replaces `symbol` by `row` in every level of the objective.
     @inline(__always)
-    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double) {
-        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant) != 0 {
+    mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double,
+                                        scratch: UnsafeMutablePointer<Term>) {
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch) != 0 {
             objectiveChanged = true
         }
     }

@@ -7,7 +7,9 @@ extension Tableau {
     mutating func pivot(row index: Int, entering: Int) {
         let leaving = rows[index].basic
         pivotCount += 1
-        for k in 0..<edits.count where edits[k].plus == leaving { edits[k].columnValid = false }
+        let owner = columnOwner[leaving]
+        if owner >= 0 { edits[owner].columnValid = false }
+        notePreviousOwners(row: index)
         rows[index].solve(leaving: leaving, entering: entering)
         rowOf[leaving] = -1
         rowOf[entering] = index
@@ -24,49 +26,77 @@ extension Tableau {
         let constant = rows[index].constant
         touchedRows.removeAll(keepingCapacity: true)
         touchedFactors.removeAll(keepingCapacity: true)
-        var table: [Row] = []
-        swap(&table, &rows)
-        scratch.withUnsafeBufferPointer { pivot in
-            table.withUnsafeMutableBufferPointer { table in
-                for i in 0..<table.count where i != index {
-                    let factor = table[i].substitute(symbol, pivot, constant: constant)
-                    if factor != 0 {
-                        touchedRows.append(i)
-                        touchedFactors.append(factor)
-                        let basic = table[i].basic
-                        if kinds[basic] != .external && table[i].constant < 0 { infeasible.append(basic) }
+        withMergeScratch { tableau, merge in
+            var table: [Row] = []
+            swap(&table, &tableau.rows)
+            scratch.withUnsafeBufferPointer { pivot in
+                table.withUnsafeMutableBufferPointer { table in
+                    for i in 0..<table.count where i != index {
+                        let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge)
+                        if factor != 0 {
+                            tableau.touchedRows.append(i)
+                            tableau.touchedFactors.append(factor)
+                            let basic = table[i].basic
+                            if tableau.kinds[basic].isRestricted && table[i].constant < 0 { tableau.infeasible.append(basic) }
+                        }
                     }
                 }
             }
-        }
-        swap(&table, &rows)
-        scratch.withUnsafeBufferPointer { pivot in
-            substituteInObjective(symbol, pivot, constant: constant)
-            if artificial != nil {
-                _ = artificial!.substitute(symbol, pivot, constant: constant)
+            swap(&table, &tableau.rows)
+            scratch.withUnsafeBufferPointer { pivot in
+                tableau.substituteInObjective(symbol, pivot, constant: constant, scratch: merge)
+                if tableau.artificial != nil {
+                    _ = tableau.artificial!.substitute(symbol, pivot, constant: constant, scratch: merge)
+                }
             }
         }
         swap(&scratch, &pivotTerms)
         if !edits.isEmpty { updateEditColumns(substituted: symbol, byRow: index) }
+        previousOwners.removeAll(keepingCapacity: true)
+    }
+
+    /// Records in `previousOwners` the edits (with a valid column) whose symbol row `index`
+    /// holds, before a pivot rewrites that row.
+    @inline(__always)
+    mutating func notePreviousOwners(row index: Int) {
+        previousOwners.removeAll(keepingCapacity: true)
+        if edits.isEmpty { return }
+        for j in 0..<rows[index].terms.count {
+            let k = columnOwner[rows[index].terms[j].symbol]
+            if k >= 0 && edits[k].columnValid { previousOwners.append(k) }
+        }
     }
 
     /// Keeps the edits' `plus` columns equal to the rows after `symbol` was replaced by row
     /// `index`: a touched row gained `factor * (plus coefficient of row index)`, computed with
     /// the same operands as the row merge, so the column stays bit-identical to the rows.
+    ///
+    /// Only edits whose symbol is in row `index` now (`pivotTerms`) or was before the pivot
+    /// (`previousOwners`) can change: others are not walked.
     mutating func updateEditColumns(substituted symbol: Int, byRow index: Int) {
-        for k in 0..<edits.count where edits[k].columnValid {
-            let plus = edits[k].plus
-            if plus == symbol {
-                edits[k].columnValid = false
-                continue
-            }
-            let p = rows[index].coefficient(for: plus)
+        let owner = columnOwner[symbol]
+        if owner >= 0 { edits[owner].columnValid = false }
+        // Entries of row `index` whose symbol left it (the new coefficient is 0 unless it is
+        // also in the new row, which the walk below then finds unchanged).
+        for n in 0..<previousOwners.count {
+            let k = previousOwners[n]
+            guard edits[k].columnValid else { continue }
+            let p = rows[index].coefficient(for: edits[k].plus)
             let old = edits[k].column[index]
             if old != p {
                 edits[k].column[index] = p
                 noteColumnChange(k, row: index, from: old, to: p)
             }
-            if p == 0 { continue }
+        }
+        for n in 0..<pivotTerms.count {
+            let k = columnOwner[pivotTerms[n].symbol]
+            guard k >= 0 && edits[k].columnValid else { continue }
+            let p = pivotTerms[n].coefficient
+            let old = edits[k].column[index]
+            if old != p {
+                edits[k].column[index] = p
+                noteColumnChange(k, row: index, from: old, to: p)
+            }
             // The column is swapped out so the non-zero list can be kept while it is written.
             var column: [Double] = []
             swap(&column, &edits[k].column)
@@ -85,7 +115,8 @@ extension Tableau {
     }
 
     /// Keeps edit `k`'s list of non-zero rows in step with one entry of its column: a new
-    /// non-zero row is appended; an entry that cancelled to zero invalidates the list (rare).
+    /// non-zero row is appended; an entry that cancelled to zero is taken out, keeping the order
+    /// of the others (no rebuild of the whole list).
     @inline(__always)
     mutating func noteColumnChange(_ k: Int, row: Int, from old: Double, to new: Double) {
         guard edits[k].nonzeroValid else { return }
@@ -94,7 +125,18 @@ extension Tableau {
             if n == edits[k].nonzero.count { edits[k].nonzero.append(row) } else { edits[k].nonzero[n] = row }
             edits[k].nonzeroCount = n + 1
         } else if old != 0 && new == 0 {
-            edits[k].nonzeroValid = false
+            let n = edits[k].nonzeroCount
+            var j = 0
+            while j < n && edits[k].nonzero[j] != row { j += 1 }
+            guard j < n else {
+                edits[k].nonzeroValid = false
+                return
+            }
+            while j + 1 < n {
+                edits[k].nonzero[j] = edits[k].nonzero[j + 1]
+                j += 1
+            }
+            edits[k].nonzeroCount = n - 1
         }
     }
 
@@ -107,7 +149,7 @@ extension Tableau {
         var bestBasic = Int.max
         for i in 0..<rows.count {
             let basic = rows[i].basic
-            if kinds[basic] == .external { continue }
+            if !kinds[basic].isRestricted { continue }
             let c = rows[i].coefficient(for: entering)
             if c >= 0 { continue }
             let ratio = -rows[i].constant / c
@@ -142,7 +184,9 @@ extension Tableau {
         artificialPivots.removeAll(keepingCapacity: true)
         while let objective = artificial {
             var entering = -1
-            for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy {
+            // Free parameters may enter (a conflict is then one no parameter values avoid).
+            for t in objective.terms where t.coefficient < 0 && kinds[t.symbol] != .dummy
+                && !(parametersFixed && kinds[t.symbol] == .parameter) {
                 entering = t.symbol
                 break
             }
@@ -156,18 +200,56 @@ extension Tableau {
 
     /// Dual simplex: restores feasibility of the queued rows while keeping the objective optimal,
     /// entering, per infeasible row, the symbol with the lexicographically smallest cost ratio.
+    ///
+    /// A row that cannot be made feasible (nothing can enter; or a required equality that only
+    /// parameters move, `dummy = Σ dummies + Σ parameters`, off zero) is a required constraint
+    /// that cannot hold at the parameters' values: it is kept in `stuck` (and retried by the next
+    /// solve) when its violation exceeds `conflictTolerance`, else taken as round-off.
     mutating func dualOptimize() {
-        while let leaving = infeasible.popLast() {
-            let index = rowOf[leaving]
-            if index < 0 { continue }
-            let constant = rows[index].constant
-            if constant >= 0 || nearZero(constant) { continue }
-            let entering = dualEntering(row: index)
-            // A row with nothing to enter cannot be made feasible: only possible if required
-            // constraints conflict, which `add` refuses, so this is round-off; leave it.
-            if entering < 0 { continue }
-            pivot(row: index, entering: entering)
+        while true {
+            while let leaving = infeasible.popLast() {
+                let index = rowOf[leaving]
+                if index < 0 { continue }
+                let constant = rows[index].constant
+                if kinds[leaving] == .dummy {
+                    if abs(constant) > conflictTolerance { noteStuck(leaving) }
+                    continue
+                }
+                if constant >= 0 || nearZero(constant) { continue }
+                let entering = dualEntering(row: index)
+                if entering < 0 {
+                    if constant < -conflictTolerance { noteStuck(leaving) }
+                    continue
+                }
+                pivot(row: index, entering: entering)
+            }
+            if stuck.isEmpty { return }
+            // Pivots made after a row got stuck may have given it a way out: retry those.
+            var kept = 0
+            var retry = false
+            for k in 0..<stuck.count {
+                let s = stuck[k]
+                let index = rowOf[s]
+                guard index >= 0 else { continue }
+                let constant = rows[index].constant
+                if kinds[s] == .dummy ? abs(constant) <= conflictTolerance : constant >= -conflictTolerance { continue }
+                if kinds[s] != .dummy && dualEntering(row: index) >= 0 {
+                    infeasible.append(s)
+                    retry = true
+                    continue
+                }
+                stuck[kept] = s
+                kept += 1
+            }
+            stuck.removeLast(stuck.count - kept)
+            if !retry { return }
         }
+    }
+
+    /// Records `basic`'s row as one the dual simplex cannot make feasible (once).
+    @inline(__always)
+    mutating func noteStuck(_ basic: Int) {
+        if !stuck.contains(basic) { stuck.append(basic) }
     }
 
     /// The symbol with a positive coefficient in row `index` whose cost vector divided by that
@@ -176,7 +258,7 @@ extension Tableau {
         var entering = -1
         var enteringCoefficient = 0.0
         rows[index].terms.withUnsafeBufferPointer { cells in
-            for t in cells where t.coefficient > 0 && kinds[t.symbol] != .dummy {
+            for t in cells where t.coefficient > 0 && kinds[t.symbol] != .dummy && kinds[t.symbol] != .parameter {
                 if entering < 0 || ratioIsSmaller(t.symbol, t.coefficient, than: entering, enteringCoefficient) {
                     entering = t.symbol
                     enteringCoefficient = t.coefficient
@@ -220,7 +302,7 @@ extension Tableau {
             let c = rows[i].coefficient(for: marker)
             if c == 0 { continue }
             let basic = rows[i].basic
-            if kinds[basic] == .external {
+            if !kinds[basic].isRestricted {
                 if third < 0 { third = i }
             } else if c < 0 {
                 let r = -rows[i].constant / c

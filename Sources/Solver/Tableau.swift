@@ -6,6 +6,9 @@ struct ConstraintRecord: Sendable {
     var other: Int
     /// The objective level slot, or -1 for a required constraint.
     var level: Int
+    /// The level slot of `other` (the same as `level` unless an equality prices its two sides
+    /// differently).
+    var otherLevel: Int
     /// The caller's tag.
     var tag: Int
 }
@@ -47,7 +50,24 @@ struct Tableau: Sendable {
     @usableFromInline var rowOf: [Int] = []
     var ownerOf: [Int] = []
     var editOf: [Int] = []
+    /// The edit whose column tracks this symbol (its `plus`, or a parameter itself), or -1.
+    var columnOwner: [Int] = []
     var names: [String] = []
+    /// A parameter's current value (0 for other symbols): the value its column contributes to
+    /// the constants of the rows that hold it.
+    @usableFromInline var parameterValues: [Double] = []
+    /// The value each parameter had when the rows' constants were last brought up to date
+    /// (suggestions are applied to the rows in one pass at the next solve); sized by
+    /// `fixParameters()` (no parameter is made after it matters: new ones are free).
+    var appliedValues: [Double] = []
+    /// Per symbol, the parameter change being applied (0 for every other symbol), so one pass
+    /// over the rows' terms adds `coefficient * change` without asking what each symbol is;
+    /// grown to the symbol count when changes are applied.
+    var parameterChange: [Double] = []
+    /// Parameters suggested a new value since the rows were last brought up to date.
+    var changedParameters: [Int] = []
+    /// Whether parameters are fixed (see `fixParameters()`): before, they are free unknowns.
+    var parametersFixed = false
 
     @usableFromInline var rows: [Row] = []
 
@@ -65,10 +85,17 @@ struct Tableau: Sendable {
     // Reused scratch space: nothing in the suggest/re-solve path allocates once these have grown.
     var infeasible: [Int] = []
     var pivotTerms: [Term] = []
+    /// Where row merges write (`withMergeScratch`): always room for every symbol twice.
+    var mergeScratch: [Term] = []
     var touchedRows: [Int] = []
     var touchedFactors: [Double] = []
+    /// Edits with a valid column whose symbol was in the pivot row before the pivot.
+    var previousOwners: [Int] = []
     /// The (entering, leaving) pivots of the current artificial phase, to undo on a refusal.
     var artificialPivots: [(Int, Int)] = []
+    /// Basic symbols of the rows the last dual simplex could not make feasible: required
+    /// constraints that cannot hold at the current parameter values (empty when all hold).
+    var stuck: [Int] = []
 
     /// A cost changed since the objective was last optimized (or reported optimal).
     var objectiveChanged = false
@@ -85,6 +112,23 @@ struct Tableau: Sendable {
         pivotTerms.reserveCapacity(64)
         touchedRows.reserveCapacity(64)
         touchedFactors.reserveCapacity(64)
+        previousOwners.reserveCapacity(16)
+        stuck.reserveCapacity(16)
+        changedParameters.reserveCapacity(32)
+    }
+
+    /// Makes room for `symbols` symbols and `constraints` constraints (rows), so a build of
+    /// known size does not regrow the per-symbol arrays a few times each.
+    mutating func reserveCapacity(symbols: Int, constraints count: Int) {
+        kinds.reserveCapacity(symbols)
+        rowOf.reserveCapacity(symbols)
+        ownerOf.reserveCapacity(symbols)
+        editOf.reserveCapacity(symbols)
+        columnOwner.reserveCapacity(symbols)
+        names.reserveCapacity(symbols)
+        parameterValues.reserveCapacity(symbols)
+        rows.reserveCapacity(count + 1)
+        constraints.reserveCapacity(count)
     }
 
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
@@ -94,15 +138,34 @@ struct Tableau: Sendable {
         rowOf.append(-1)
         ownerOf.append(owner)
         editOf.append(-1)
+        columnOwner.append(-1)
         names.append(name)
+        parameterValues.append(0)
         return id
     }
 
-    /// The current value of `symbol`: its row's constant when basic, else 0.
+    /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value).
     @inline(__always)
     func value(of symbol: Int) -> Double {
         let r = rowOf[symbol]
-        return r >= 0 ? rows[r].constant : 0
+        return r >= 0 ? rows[r].constant : parameterValues[symbol]
+    }
+
+    /// Runs `body` with merge scratch space for rows over the current symbols (swapped out of
+    /// `mergeScratch`, so `body` may change the tableau; grown only when symbols were added).
+    @inline(__always)
+    mutating func withMergeScratch<R>(_ body: (inout Tableau, UnsafeMutablePointer<Term>) -> R) -> R {
+        var scratch: [Term] = []
+        swap(&scratch, &mergeScratch)
+        let needed = 2 * kinds.count + 2
+        if scratch.count < needed {
+            // Grown geometrically: a build adds symbols a few at a time.
+            let target = Swift.max(needed, 2 * scratch.count, 64)
+            scratch.append(contentsOf: repeatElement(Term(symbol: 0, coefficient: 0), count: target - scratch.count))
+        }
+        let result = scratch.withUnsafeMutableBufferPointer { buffer in body(&self, buffer.baseAddress!) }
+        swap(&scratch, &mergeScratch)
+        return result
     }
 
     /// Appends `row` (whose `basic` is set) to the tableau.

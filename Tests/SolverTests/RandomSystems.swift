@@ -136,9 +136,22 @@ struct RandomSystem {
         }
     }
 
-    /// Builds the system in `solver` step by step; returns the variables.
-    func build(in solver: Solver) throws -> [Variable] {
-        let xs = (0..<count).map { solver.makeVariable("x\($0)") }
+    /// The variables some step makes an edit variable.
+    var editedVariables: Set<Int> {
+        var edited = Set<Int>()
+        for step in steps {
+            switch step {
+            case .edit(let v, _, _), .temporaryEdit(let v, _, _): edited.insert(v)
+            default: break
+            }
+        }
+        return edited
+    }
+
+    /// Builds the system in `solver` step by step; returns the variables. The variables in
+    /// `parameters` (none of them edited) are made solver parameters instead.
+    func build(in solver: Solver, parameters: Set<Int> = []) throws -> [Variable] {
+        let xs = (0..<count).map { parameters.contains($0) ? solver.makeParameter("p\($0)") : solver.makeVariable("x\($0)") }
         func constraint(_ s: Spec) -> Constraint {
             var e = LinearExpression(constant: s.constant)
             for (i, k) in s.terms { e = e + k * xs[i] }

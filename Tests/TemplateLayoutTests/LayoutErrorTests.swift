@@ -38,6 +38,27 @@ import Testing
         }
     }
 
+    @Test func aFixedHeightRowsFramesStillFailAtAConflictingWidthWhileItsHeightGivesWay() throws {
+        let t = TemplateSpec(name: "T", views: [Self.box],
+                             constraints: Self.pinned + ["a.trailing == super.trailing", "a.width == 400"])
+        let wide = try Fixtures.measurer([t], list: ListSettings(width: 400))
+        // At 400 points the width holds and the box follows the row's height (content 29.5).
+        let fixed = RowSpec(data: .object([:]))
+        let cell = try wide.measureRow(fixed, in: SectionSpec(template: "T", height: 30), frames: true)
+        #expect(cell.height == 30)
+        #expect(cell.frames == [Frame(id: "a", x: 0, y: 0, width: 400, height: 29.5)])
+        // At 375 points no height helps: only the height gives way, so this is the same named
+        // conflict as for a measured row (the width and sizes are never relaxed).
+        let narrow = try Fixtures.measurer([t])
+        #expect(throws: LayoutError(path: "templates.T.constraints[1]", message:
+            "required constraints conflict: \"super.width == 375 (the content width)\" (templates.T), "
+            + "\"a.leading == super.leading\" (templates.T.constraints[1]), "
+            + "\"a.trailing == super.trailing\" (templates.T.constraints[3]), "
+            + "\"a.width == 400\" (templates.T.constraints[4])")) {
+            try narrow.measureRow(fixed, in: SectionSpec(template: "T", height: 30), frames: true)
+        }
+    }
+
     @Test func unknownViewNamesTheConstraintAndColumn() {
         let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned + ["a.top == avatr.bottom + 4"])
         #expect(compileError(t) == LayoutError(path: "templates.T.constraints[3]",

@@ -105,6 +105,9 @@ public enum ConstraintParser {
         guard let item = cursor.identifier() else { throw fail("expected a view id or super", column) }
         guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", cursor.column) }
         let attributeColumn = cursor.column
+        if let attribute = cursor.attribute() {
+            return LayoutAnchor(item: item, attribute: attribute, column: column)
+        }
         guard let name = cursor.identifier() else { throw fail("expected an attribute", attributeColumn) }
         guard let attribute = LayoutAttribute(rawValue: name) else {
             throw fail("unknown attribute \"\(name)\"", attributeColumn)

@@ -7,6 +7,9 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     /// Which family the attribute belongs to: UIKit only relates locations on the same axis.
     enum Kind { case horizontalPosition, verticalPosition, size }
 
+    /// Every attribute with its name's UTF-8 bytes, for matching without making a string.
+    static let utf8Names: [(attribute: LayoutAttribute, name: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
     /// The attribute's family, for checking that a constraint relates like with like.
     var kind: Kind {
         switch self {

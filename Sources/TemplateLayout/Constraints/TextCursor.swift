@@ -3,11 +3,17 @@
 struct TextCursor {
     let bytes: [UInt8]
     private(set) var index = 0
+    /// Whether every byte is ASCII (columns are then byte offsets).
+    private let isASCII: Bool
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        isASCII = bytes.allSatisfy { $0 < 0x80 }
+    }
 
     /// 1-based column (in Unicode scalars) of the next unread character.
     var column: Int {
+        if isASCII { return min(index, bytes.count) + 1 }
         // Count scalar starts (non-continuation bytes) before the read position.
         var scalars = 0
         for b in bytes[..<min(index, bytes.count)] where b & 0xC0 != 0x80 { scalars += 1 }
@@ -54,6 +60,27 @@ struct TextCursor {
         isIdentifierStart(b) || (b >= 0x30 && b <= 0x39)
     }
 
+    /// Reads an identifier that is an attribute name, or nil (reading nothing) when the next
+    /// identifier is not one; compares bytes, so no string is made for the common case.
+    mutating func attribute() -> LayoutAttribute? {
+        guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
+        var end = index
+        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
+        for (attribute, name) in LayoutAttribute.utf8Names {
+            guard name.count == end - index else { continue }
+            var same = true
+            for k in 0..<name.count where bytes[index + k] != name[k] {
+                same = false
+                break
+            }
+            if same {
+                index = end
+                return attribute
+            }
+        }
+        return nil
+    }
+
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.
     mutating func identifier() -> String? {
         guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
@@ -90,6 +117,8 @@ struct TextCursor {
             index = start
             return nil
         }
+        // An integer of at most 15 digits is exact in the loop above (below 2^53).
+        if !sawDot && index - start <= 15 { return whole }
         // Exact decimal parsing for what was read (the digit loop above only finds the extent).
         return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? whole + fraction
     }

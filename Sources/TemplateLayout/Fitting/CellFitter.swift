@@ -69,13 +69,12 @@ extension CompiledTemplate {
             }
         }
 
-        // Required edits come as close as the required constraints allow; any gap means those
-        // constraints cannot hold at this width with these sizes.
-        for edit in program.edits where fixedContentHeight == nil {
-            let wanted = workspace.suggested[edit]
-            if abs(solver.value(of: program.variables[edit]) - wanted) > 1e-6 * max(1, abs(wanted)) {
-                throw diagnoseConflict(program, suggested: program.edits.map { ($0, workspace.suggested[$0]) })
-            }
+        // The width and sizes are solver parameters: required constraints that cannot hold at
+        // their values leave the solver infeasible (a fixed content height gives way instead).
+        if !solver.isFeasible {
+            throw diagnoseConflict(program, suggested: program.edits.compactMap {
+                $0 == TemplateView.superHeight ? nil : ($0, workspace.suggested[$0])
+            })
         }
 
         let v = program.variables

@@ -22,16 +22,19 @@ final class SolverWorkspace: @unchecked Sendable {
 }
 
 /// One template variant compiled into a solver: every constraint added once, the content width
-/// and each per-row parameter made required edit variables. Rows reuse copies of it from a pool
-/// and only suggest new edit values (dual simplex), never rebuilding the tableau.
+/// and each per-row size solver parameters (values held as row columns, no edit constraint).
+/// Rows reuse copies of it from a pool and only suggest new values (dual simplex), never
+/// rebuilding the tableau. A fixed-height variant's content height is a required edit variable,
+/// so constraints that cannot hold at that height give way instead of failing.
 final class SolverProgram: Sendable {
     let system: ConstraintSystem
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
-    /// Template variable indices made edit variables: the content width, then the parameters
-    /// some constraint uses (a label's baseline offsets only matter when a baseline is named).
+    /// Template variable indices set per row: the content width, the content height in a
+    /// fixed-height variant, then the parameters some constraint uses (a label's baseline
+    /// offsets only matter when a baseline is named).
     let edits: [Int]
-    /// Whether each template variable is an edit variable; others are never suggested.
+    /// Whether each template variable is set per row; others are never suggested.
     let isEdit: [Bool]
     /// The compiled state every workspace starts from.
     private let prototype: Solver.Snapshot
@@ -42,10 +45,31 @@ final class SolverProgram: Sendable {
     init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
         self.system = system
         let solver = Solver()
-        variables = (0..<blueprint.variableCount).map { _ in solver.makeVariable() }
+        solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
+        // The content width and the per-row sizes (every index past the views' frames) are
+        // parameters; the frames are variables.
+        let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
+        variables = (0..<blueprint.variableCount).map { index in
+            index == TemplateView.superWidth || index >= firstParameter ? solver.makeParameter() : solver.makeVariable()
+        }
+        // One reused terms buffer: no expression array per constraint.
+        var terms: [LinearTerm] = []
+        terms.reserveCapacity(8)
         for constraint in system.constraints {
+            terms.removeAll(keepingCapacity: true)
+            for term in constraint.expression.terms { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
             do {
-                try solver.add(Self.solverConstraint(constraint, variables))
+                try terms.withUnsafeBufferPointer { (buffer) throws(ConstraintConflict) in
+                    if let shortfall = constraint.shortfallPriority {
+                        try solver.addSoftEquality(terms: buffer, constant: constraint.expression.constant,
+                                                   excess: Priority(constraint.priority), shortfall: Priority(shortfall),
+                                                   tag: constraint.source)
+                    } else {
+                        try solver.add(terms: buffer, constant: constraint.expression.constant,
+                                       Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
+                                       tag: constraint.source)
+                    }
+                }
             } catch {
                 throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
             }
@@ -66,13 +90,15 @@ final class SolverProgram: Sendable {
         var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
         for edit in edits { isEdit[edit] = true }
         self.isEdit = isEdit
-        for edit in edits {
+        if system.hasFixedHeight {
             do {
-                try solver.addEditVariable(variables[edit], priority: .required)
+                try solver.addEditVariable(variables[TemplateView.superHeight], priority: .required)
             } catch {
                 throw LayoutError(path: blueprint.path, message: "internal: \(error)")
             }
         }
+        // Conflicts so far hold for every width and size; from here on they are per row.
+        solver.fixParameters()
         self.edits = edits
         labelCount = blueprint.labels.count
         prototype = solver.snapshot()
@@ -90,15 +116,22 @@ final class SolverProgram: Sendable {
         pool.withLock { $0.append(workspace) }
     }
 
+    /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft
+    /// hugging/compression equality is added with `addSoftEquality` instead).
     static func solverConstraint(_ c: SystemConstraint, _ variables: [Variable]) -> Constraint {
         let expression = LinearExpression(terms: c.expression.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
                                           constant: c.expression.constant)
-        let relation: Relation = switch c.relation {
+        return Constraint(expression, solverRelation(c.relation), LinearExpression(), priority: Priority(c.priority),
+                          tag: c.source)
+    }
+
+    /// The solver's relation for a layout relation.
+    static func solverRelation(_ relation: LayoutRelation) -> Relation {
+        switch relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return Constraint(expression, relation, LinearExpression(), priority: Priority(c.priority), tag: c.source)
     }
 
     /// A `LayoutError` naming every constraint of a conflict by its text and path.

@@ -7,6 +7,9 @@ struct ConstraintSource: Sendable {
         var axis: String
         var hugging: Bool
         var priority: Double
+        /// The compression resistance of a pair written as one constraint (`priority` is then
+        /// the hugging), or nil.
+        var pairedResistance: Double? = nil
     }
 
     private var fixedText: String?
@@ -28,6 +31,10 @@ struct ConstraintSource: Sendable {
     var text: String {
         if let fixedText { return fixedText }
         guard let i = intrinsic else { return "" }
+        if let resist = i.pairedResistance {
+            return "\(i.view).\(i.axis) == intrinsic \(i.axis) (hugging @\(formatNumber(i.priority)), "
+                + "compression resistance @\(formatNumber(resist)))"
+        }
         return i.hugging
             ? "\(i.view).\(i.axis) <= intrinsic \(i.axis) @\(formatNumber(i.priority)) (hugging)"
             : "\(i.view).\(i.axis) >= intrinsic \(i.axis) @\(formatNumber(i.priority)) (compression resistance)"
@@ -40,6 +47,9 @@ struct SystemConstraint: Sendable {
     var relation: LayoutRelation
     var priority: Double
     var source: Int
+    /// For a non-required hugging and compression-resistance pair held as one equality
+    /// `size - intrinsic == 0`: the priority of a shortfall (`priority` is that of an excess).
+    var shortfallPriority: Double? = nil
 }
 
 /// Every constraint of one template variant (a stack-visibility mask) over the blueprint's
@@ -72,14 +82,7 @@ struct ConstraintSystem: Sendable {
         constraints.reserveCapacity(expected)
         sources.reserveCapacity(expected)
         for description in blueprint.constraints {
-            let first = blueprint.expression(index(description.first.item, blueprint),
-                                             description.first.attribute, mask: mask)
-            var rhs = AffineExpression(constant: description.constant)
-            if let second = description.second {
-                rhs = rhs.adding(blueprint.expression(index(second.item, blueprint), second.attribute, mask: mask),
-                                 times: description.multiplier)
-            }
-            add(first - rhs, description.relation, description.priority,
+            add(Self.difference(description, blueprint, mask: mask), description.relation, description.priority,
                 ConstraintSource(text: description.text, path: description.path))
         }
         for (i, view) in blueprint.views.enumerated() {
@@ -108,8 +111,40 @@ struct ConstraintSystem: Sendable {
         }
     }
 
-    private func index(_ item: String, _ blueprint: TemplateBlueprint) -> Int? {
+    private static func index(_ item: String, _ blueprint: TemplateBlueprint) -> Int? {
         item == "super" ? nil : blueprint.viewIndex[item]
+    }
+
+    /// `first - (multiplier * second + constant)` of a written constraint, built in one array.
+    /// The arithmetic is that of the expression sums it replaces (`first - (AffineExpression(
+    /// constant: c).adding(second, times: m))`), operation for operation, so the tableau is
+    /// bit-for-bit the same.
+    private static func difference(_ description: ConstraintDescription, _ blueprint: TemplateBlueprint,
+                                   mask: UInt64) -> AffineExpression {
+        let first = blueprint.anchorTerms(index(description.first.item, blueprint), description.first.attribute, mask: mask)
+        var out = AffineExpression()
+        out.terms.reserveCapacity(6)
+        for i in 0..<first.count { out.terms.append(first[i]) }
+        var rhsConstant = description.constant
+        if let second = description.second {
+            let m = description.multiplier
+            rhsConstant += m * 0
+            let terms = blueprint.anchorTerms(index(second.item, blueprint), second.attribute, mask: mask)
+            for i in 0..<terms.count {
+                let r = m * terms[i].coefficient
+                // The right side's own clean-up, then its subtraction from the left side.
+                if abs(r) < 1e-12 { continue }
+                let v = terms[i].variable
+                if let j = out.terms.firstIndex(where: { $0.variable == v }) {
+                    out.terms[j].coefficient += -1 * r
+                } else {
+                    out.terms.append((v, -1 * r))
+                }
+            }
+        }
+        out.constant = 0 + -1 * rhsConstant
+        out.terms.removeAll { abs($0.coefficient) < 1e-12 }
+        return out
     }
 
     /// Adds `expression REL 0 @ priority` from `source`.
@@ -147,13 +182,25 @@ struct ConstraintSystem: Sendable {
         }
     }
 
-    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`.
+    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`. When
+    /// neither is required, they are one equality whose excess costs at `hug` and shortfall at
+    /// `resist` (the same optimum with one tableau row and two symbols instead of four).
     private mutating func addIntrinsicPair(_ view: TemplateView, _ size: Int, _ value: IntrinsicValue,
                                            _ hug: Double, _ resist: Double, _ axis: String) {
-        var difference = AffineExpression(variable: size)
+        var difference: AffineExpression
         switch value {
-        case .fixed(let v): difference.constant = 0 + -1 * v
-        case .row(let parameter): difference.terms.append((parameter, -1))
+        case .fixed(let v):
+            difference = AffineExpression(variable: size)
+            difference.constant = 0 + -1 * v
+        case .row(let parameter):
+            difference = AffineExpression(terms: [(size, 1), (parameter, -1)])
+        }
+        if hug < 1000 && resist < 1000 {
+            sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug,
+                                                             pairedResistance: resist), path: view.path))
+            constraints.append(SystemConstraint(expression: difference, relation: .equal, priority: hug,
+                                                source: sources.count - 1, shortfallPriority: resist))
+            return
         }
         add(difference, .lessThanOrEqual, hug, ConstraintSource(
             intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug), path: view.path))

@@ -8,8 +8,10 @@ enum TemplateCompiler {
     static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
         var views: [TemplateView] = []
+        views.reserveCapacity(spec.views.count)
         var labels: [LabelSlot] = []
         var viewIndex: [String: Int] = [:]
+        viewIndex.reserveCapacity(spec.views.count)
         var nextVariable = TemplateView.height(spec.views.count - 1) + 1
         func parameter() -> Int {
             defer { nextVariable += 1 }
@@ -17,7 +19,7 @@ enum TemplateCompiler {
         }
 
         for (i, view) in spec.views.enumerated() {
-            let viewPath = "\(path).views[\(i)]"
+            let viewPath = element(path, "views", i)
             guard !view.id.isEmpty else { throw LayoutError(path: viewPath, message: "a view needs an id") }
             guard view.id != "super" else {
                 throw LayoutError(path: viewPath, message: "\"super\" is the content view; choose another id")
@@ -31,7 +33,7 @@ enum TemplateCompiler {
             var kind: TemplateView.Kind
             switch view.kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, path: "\(viewPath).label", parameter: parameter))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, path: member(viewPath, "label"), parameter: parameter))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
                 kind = .box(width: length(width, parameter), height: length(height, parameter))
@@ -47,30 +49,64 @@ enum TemplateCompiler {
         let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
 
         var constraints: [ConstraintDescription] = []
+        constraints.reserveCapacity(spec.constraints.count)
         for (i, text) in spec.constraints.enumerated() {
-            constraints.append(try ConstraintParser.parse(text, path: "\(path).constraints[\(i)]"))
+            constraints.append(try ConstraintParser.parse(text, path: element(path, "constraints", i)))
         }
         for (i, text) in spec.visualFormats.enumerated() {
-            constraints += try VisualFormatParser.parse(text, path: "\(path).visualFormats[\(i)]")
+            constraints += try VisualFormatParser.parse(text, path: element(path, "visualFormats", i))
         }
         for constraint in constraints {
-            for anchor in [constraint.first, constraint.second].compactMap({ $0 }) where anchor.item != "super" {
-                guard viewIndex[anchor.item] != nil else {
-                    throw LayoutError(path: constraint.path, message:
-                        "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
-                }
-            }
+            try checkKnown(constraint.first, constraint, viewIndex)
+            if let second = constraint.second { try checkKnown(second, constraint, viewIndex) }
         }
         var rowDimensions: [(path: RowPath, parameter: Int)] = []
         for view in views {
             guard case .box(let width, let height) = view.kind else { continue }
-            for length in [width, height] {
-                if case .row(let path, let parameter)? = length { rowDimensions.append((path, parameter)) }
-            }
+            if case .row(let path, let parameter)? = width { rowDimensions.append((path, parameter)) }
+            if case .row(let path, let parameter)? = height { rowDimensions.append((path, parameter)) }
         }
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
                                  constraints: constraints, maskedViews: maskedViews,
                                  variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+    }
+
+    /// `base.field[index]`, built in one allocation (a template has a path per view and constraint).
+    private static func element(_ base: String, _ field: String, _ index: Int) -> String {
+        let digits = String(index)
+        return String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + digits.utf8.count + 3) { buffer in
+            var at = 0
+            func put(_ part: String) {
+                // Copies the string's contiguous UTF-8 in one go.
+                at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: part.utf8)
+            }
+            put(base)
+            put(".")
+            put(field)
+            put("[")
+            put(digits)
+            put("]")
+            return at
+        }
+    }
+
+    /// `base.field`, built in one allocation.
+    private static func member(_ base: String, _ field: String) -> String {
+        String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + 1) { buffer in
+            var at = UnsafeMutableBufferPointer(rebasing: buffer[0...]).initialize(fromContentsOf: base.utf8)
+            buffer[at] = UInt8(ascii: ".")
+            at += 1
+            at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: field.utf8)
+            return at
+        }
+    }
+
+    /// Fails unless `anchor` names `super` or a view of the template.
+    private static func checkKnown(_ anchor: LayoutAnchor, _ constraint: ConstraintDescription,
+                                   _ viewIndex: [String: Int]) throws(LayoutError) {
+        guard anchor.item != "super", viewIndex[anchor.item] == nil else { return }
+        throw LayoutError(path: constraint.path, message:
+            "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
     }
 
     private static func pair(_ values: [Double], name: String, default value: Double,

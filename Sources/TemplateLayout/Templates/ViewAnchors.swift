@@ -1,18 +1,67 @@
+/// The terms of one anchor's expression (at most three), held inline so building a constraint
+/// needs no array per side.
+struct AnchorTerms {
+    private(set) var count = 0
+    private var storage: ((Int, Double), (Int, Double), (Int, Double)) = ((0, 0), (0, 0), (0, 0))
+
+    init() {}
+
+    init(_ a: (Int, Double)) {
+        append(a.0, a.1)
+    }
+
+    init(_ a: (Int, Double), _ b: (Int, Double)) {
+        append(a.0, a.1)
+        append(b.0, b.1)
+    }
+
+    init(_ a: (Int, Double), _ b: (Int, Double), _ c: (Int, Double)) {
+        append(a.0, a.1)
+        append(b.0, b.1)
+        append(c.0, c.1)
+    }
+
+    mutating func append(_ variable: Int, _ coefficient: Double) {
+        switch count {
+        case 0: storage.0 = (variable, coefficient)
+        case 1: storage.1 = (variable, coefficient)
+        default: storage.2 = (variable, coefficient)
+        }
+        count += 1
+    }
+
+    subscript(_ i: Int) -> (variable: Int, coefficient: Double) {
+        switch i {
+        case 0: storage.0
+        case 1: storage.1
+        default: storage.2
+        }
+    }
+}
+
 extension TemplateBlueprint {
     /// The linear expression of `attribute` of view `view` (nil: the content view) in the content
     /// view's coordinates. Left/top of the content view are 0. Labels draw their text centred
     /// vertically, so their baselines are `top + height / 2 + offset`; a stack's baselines are those
     /// of its first (last) visible arranged view; any other view's baselines are its bottom.
     func expression(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AffineExpression {
+        let a = anchorTerms(view, attribute, mask: mask)
+        var e = AffineExpression()
+        if a.count == 0 { return e }
+        e.terms.reserveCapacity(a.count)
+        for i in 0..<a.count { e.terms.append(a[i]) }
+        return e
+    }
+
+    /// The terms of `expression(view, attribute, mask:)`, in the same order (its constant is 0).
+    func anchorTerms(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AnchorTerms {
         guard let view else {
-            // Terms written out directly (the same terms and order the sums would give): this
-            // runs for every constraint side, and each intermediate expression allocates.
             switch attribute {
-            case .left, .leading, .top: return AffineExpression()
-            case .right, .trailing, .width: return AffineExpression(variable: TemplateView.superWidth)
-            case .bottom, .height, .firstBaseline, .lastBaseline: return AffineExpression(variable: TemplateView.superHeight)
-            case .centerX: return AffineExpression(variable: TemplateView.superWidth, coefficient: 0.5)
-            case .centerY: return AffineExpression(variable: TemplateView.superHeight, coefficient: 0.5)
+            case .left, .leading, .top: return AnchorTerms()
+            case .right, .trailing, .width: return AnchorTerms((TemplateView.superWidth, 1))
+            case .bottom, .height, .firstBaseline, .lastBaseline: return AnchorTerms((TemplateView.superHeight, 1))
+            case .centerX: return AnchorTerms((TemplateView.superWidth, 0.5))
+            case .centerY: return AnchorTerms((TemplateView.superHeight, 0.5))
             }
         }
         let x = TemplateView.left(view)
@@ -20,27 +69,27 @@ extension TemplateBlueprint {
         let w = TemplateView.width(view)
         let h = TemplateView.height(view)
         switch attribute {
-        case .left, .leading: return AffineExpression(variable: x)
-        case .right, .trailing: return AffineExpression(terms: [(x, 1), (w, 1)])
-        case .width: return AffineExpression(variable: w)
-        case .top: return AffineExpression(variable: y)
-        case .bottom: return AffineExpression(terms: [(y, 1), (h, 1)])
-        case .height: return AffineExpression(variable: h)
-        case .centerX: return AffineExpression(terms: [(x, 1), (w, 0.5)])
-        case .centerY: return AffineExpression(terms: [(y, 1), (h, 0.5)])
+        case .left, .leading: return AnchorTerms((x, 1))
+        case .right, .trailing: return AnchorTerms((x, 1), (w, 1))
+        case .width: return AnchorTerms((w, 1))
+        case .top: return AnchorTerms((y, 1))
+        case .bottom: return AnchorTerms((y, 1), (h, 1))
+        case .height: return AnchorTerms((h, 1))
+        case .centerX: return AnchorTerms((x, 1), (w, 0.5))
+        case .centerY: return AnchorTerms((y, 1), (h, 0.5))
         case .firstBaseline, .lastBaseline:
             switch views[view].kind {
             case .label(let slot):
                 let offset = attribute == .firstBaseline ? labels[slot].firstBaselineOffset : labels[slot].lastBaselineOffset
-                return AffineExpression(terms: [(y, 1), (h, 0.5), (offset, 1)])
+                return AnchorTerms((y, 1), (h, 0.5), (offset, 1))
             case .stack(_, let arranged):
-                let visible = arranged.filter { !isCollapsed($0, mask: mask) }
-                if let delegate = attribute == .firstBaseline ? visible.first : visible.last {
-                    return expression(delegate, attribute, mask: mask)
-                }
-                return AffineExpression(terms: [(y, 1), (h, 1)])
+                let visible = attribute == .firstBaseline
+                    ? arranged.first { !isCollapsed($0, mask: mask) }
+                    : arranged.last { !isCollapsed($0, mask: mask) }
+                if let delegate = visible { return anchorTerms(delegate, attribute, mask: mask) }
+                return AnchorTerms((y, 1), (h, 1))
             case .box:
-                return AffineExpression(terms: [(y, 1), (h, 1)])
+                return AnchorTerms((y, 1), (h, 1))
             }
         }
     }

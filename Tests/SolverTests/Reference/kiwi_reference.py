@@ -18,7 +18,8 @@ Reads one JSON request on stdin, writes one JSON answer on stdout.
     The optimum where a higher priority beats any amount of error at lower ones (Auto Layout's
     rule), computed with kiwi as preemptive goal programming: the errors of each level are
     explicit non-negative variables; level by level, kiwi minimizes the level's total error with
-    the better levels' totals held at their optima. Answer: per system, the variable values.
+    the better levels' totals held at their optima. Answer: per system, the variable values,
+    or null when kiwi refuses a required constraint (the required ones cannot hold together).
 
 {"mode": "time", "system": S, "rounds": n}
     Times kiwi building S, and re-solving it for each step of S's "suggestions" (suggestValue
@@ -98,7 +99,10 @@ def lexicographic(system):
         for c in constraints:
             e = Expression([Term(xs[i], k) for i, k in c["terms"]], c["constant"])
             if c["required"]:
-                solver.addConstraint(relation(e, c["op"]))
+                try:
+                    solver.addConstraint(relation(e, c["op"]))
+                except UnsatisfiableConstraint:
+                    return None, xs, errors
                 continue
             # e op 0 relaxed by non-negative error variables.
             if c["op"] == "==":
@@ -115,6 +119,8 @@ def lexicographic(system):
         return solver, xs, errors
 
     solver, xs, errors = build()
+    if solver is None:
+        return None
     solver.updateVariables()
     for k, p in enumerate(levels):
         solver, xs, errors = build()
