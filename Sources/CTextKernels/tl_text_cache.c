@@ -25,10 +25,25 @@ static inline uint8_t *tl_text_bytes(tl_text_entry *e) {
     return (uint8_t *)(tl_text_graphemes(e) + e->grapheme_count);
 }
 
-struct tl_text_cache {
+// The cache is split into shards chosen by the text's hash, each with its own lock: a cached
+// text's lines are filled under its shard's lock, and with one lock threads measuring different
+// texts kept waking each other. Shards only exist where each still holds 64 texts or more, so
+// small caches keep exactly one and the capacity bound stays the sum of the shards'.
+enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 64 };
+
+typedef struct tl_text_shard {
     pthread_mutex_t lock;
     tl_generations generations;
+} __attribute__((aligned(64))) tl_text_shard;
+
+struct tl_text_cache {
+    int32_t shard_count;
+    tl_text_shard shards[TL_TEXT_SHARDS_MAX];
 };
+
+static inline tl_text_shard *tl_text_shard_for(tl_text_cache *cache, uint64_t hash) {
+    return &cache->shards[(hash >> 48) & (uint64_t)(cache->shard_count - 1)];
+}
 
 typedef struct tl_text_key {
     const uint64_t *faces;
@@ -48,37 +63,53 @@ static int tl_text_matches(const tl_record *record, const void *raw) {
 tl_text_cache *tl_text_cache_create(int64_t capacity) {
     tl_text_cache *cache = calloc(1, sizeof *cache);
     if (!cache) return NULL;
-    if (pthread_mutex_init(&cache->lock, NULL) != 0) {
-        free(cache);
-        return NULL;
+    int32_t shards = 1;
+    while (shards < TL_TEXT_SHARDS_MAX && capacity / (2 * shards) >= TL_TEXT_SHARD_MIN_CAPACITY) shards *= 2;
+    for (int32_t i = 0; i < shards; i++) {
+        tl_text_shard *shard = &cache->shards[i];
+        if (pthread_mutex_init(&shard->lock, NULL) != 0) {
+            cache->shard_count = i;
+            tl_text_cache_destroy(cache);
+            return NULL;
+        }
+        if (!tl_generations_init(&shard->generations, capacity / shards)) {
+            pthread_mutex_destroy(&shard->lock);
+            cache->shard_count = i;
+            tl_text_cache_destroy(cache);
+            return NULL;
+        }
     }
-    if (!tl_generations_init(&cache->generations, capacity)) {
-        pthread_mutex_destroy(&cache->lock);
-        free(cache);
-        return NULL;
-    }
+    cache->shard_count = shards;
     return cache;
 }
 
 void tl_text_cache_destroy(tl_text_cache *cache) {
     if (!cache) return;
-    tl_generations_free(&cache->generations);
-    pthread_mutex_destroy(&cache->lock);
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        tl_generations_free(&cache->shards[i].generations);
+        pthread_mutex_destroy(&cache->shards[i].lock);
+    }
     free(cache);
 }
 
 void tl_text_cache_clear(tl_text_cache *cache) {
-    pthread_mutex_lock(&cache->lock);
-    tl_generations_clear(&cache->generations);
-    pthread_mutex_unlock(&cache->lock);
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        pthread_mutex_lock(&cache->shards[i].lock);
+        tl_generations_clear(&cache->shards[i].generations);
+        pthread_mutex_unlock(&cache->shards[i].lock);
+    }
 }
 
 void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses) {
-    pthread_mutex_lock(&cache->lock);
-    *entries = cache->generations.recent.live + cache->generations.older.live;
-    *hits = cache->generations.hits;
-    *misses = cache->generations.misses;
-    pthread_mutex_unlock(&cache->lock);
+    *entries = *hits = *misses = 0;
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        tl_text_shard *shard = &cache->shards[i];
+        pthread_mutex_lock(&shard->lock);
+        *entries += shard->generations.recent.live + shard->generations.older.live;
+        *hits += shard->generations.hits;
+        *misses += shard->generations.misses;
+        pthread_mutex_unlock(&shard->lock);
+    }
 }
 
 // Stores an analysed text (its key and analysis copied in); out of memory stores nothing.
@@ -88,10 +119,11 @@ static void tl_text_store(tl_text_cache *cache, uint64_t hash, const tl_text_key
                   sizeof(tl_segment) * (size_t)analysis->segment_count +
                   sizeof(tl_grapheme) * (size_t)analysis->grapheme_count + (size_t)key->length;
     size = (size + 7) & ~(size_t)7;
-    pthread_mutex_lock(&cache->lock);
-    cache->generations.batch++;
+    tl_text_shard *shard = tl_text_shard_for(cache, hash);
+    pthread_mutex_lock(&shard->lock);
+    shard->generations.batch++;
     int kept;
-    tl_text_entry *e = (tl_text_entry *)tl_generations_store(&cache->generations, hash, size,
+    tl_text_entry *e = (tl_text_entry *)tl_generations_store(&shard->generations, hash, size,
                                                              tl_text_matches, key, &kept);
     if (e) {
         e->utf8_length = key->length;
@@ -104,7 +136,7 @@ static void tl_text_store(tl_text_cache *cache, uint64_t hash, const tl_text_key
         memcpy(tl_text_graphemes(e), analysis->graphemes, sizeof(tl_grapheme) * (size_t)analysis->grapheme_count);
         memcpy(tl_text_bytes(e), key->bytes, (size_t)key->length);
     }
-    pthread_mutex_unlock(&cache->lock);
+    pthread_mutex_unlock(&shard->lock);
 }
 
 int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
@@ -116,17 +148,18 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     tl_text_key key = {face_ids, font_count, utf8, length};
     uint64_t hash = tl_hash_bytes(utf8, length, tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x7E47));
     int32_t lines = 0;
-    pthread_mutex_lock(&texts->lock);
-    tl_text_entry *e = (tl_text_entry *)tl_generations_find(&texts->generations, hash, tl_text_matches, &key);
+    tl_text_shard *shard = tl_text_shard_for(texts, hash);
+    pthread_mutex_lock(&shard->lock);
+    tl_text_entry *e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
     if (e) {
         // Filled under the lock: the entry may move or go once it is released.
         int truncated = tl_fill(s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e), options, &lines);
-        pthread_mutex_unlock(&texts->lock);
+        pthread_mutex_unlock(&shard->lock);
         if (truncated < 0) return -1;
         *out = (tl_fill_result){s->lines, lines, truncated};
         return 0;
     }
-    pthread_mutex_unlock(&texts->lock);
+    pthread_mutex_unlock(&shard->lock);
 
     if (!tl_scratch_reserve_units(s, length)) return -1;
     int64_t count = tl_utf8_to_utf16(utf8, length, s->units);

@@ -79,6 +79,23 @@ import Testing
         #expect(wild == 0)
     }
 
+    /// JSON compares names by code points, so canonically equivalent spellings stay two members,
+    /// in small objects and in indexed large ones alike.
+    @Test func namesAreComparedByCodePoints() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)   // Swift's own equality would merge them
+        var object: JSONObject = [composed: .number(1), decomposed: .number(2)]
+        #expect(object.count == 2)
+        #expect(object[composed] == .number(1) && object[decomposed] == .number(2))
+        for i in 0..<20 { object["k\(i)"] = .number(Double(i)) }
+        #expect(object[composed] == .number(1) && object[decomposed] == .number(2))
+        object[decomposed] = nil
+        #expect(object[composed] == .number(1) && object[decomposed] == nil)
+        let parsed = try JSONParser().parse(Array(#"{"caf\u00e9":1,"cafe\u0301":2}"#.utf8))
+        guard case .object(let members) = parsed else { Issue.record("not an object"); return }
+        #expect(members.count == 2)
+    }
+
     @Test func dictionariesConvertInNameOrder() {
         let object = JSONObject(["b": .number(2), "a": .number(1), "c": .number(3)])
         #expect(object.keys == ["a", "b", "c"])

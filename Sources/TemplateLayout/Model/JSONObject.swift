@@ -1,5 +1,7 @@
 /// A JSON object's members in document order with dictionary-style lookup by name; a repeated
-/// name keeps its first place and its last value, as assigning into a dictionary would.
+/// name keeps its first place and its last value, as assigning into a dictionary would. Names
+/// are the same when their code points are (as JSON compares them, and most parsers do), not
+/// when they are merely canonically equivalent as Swift strings: "é" and "e\u{301}" are two names.
 ///
 /// Rows are small objects read a few names at a time, so members live in one array: building
 /// one hashes nothing, and finding a name compares a handful of short strings. Objects larger
@@ -67,7 +69,7 @@ public struct JSONObject: Sendable {
     /// it: rows of one list usually list their members in the same order, so a hint kept per
     /// path finds the member with one comparison.
     public func value(forKey key: String, hint: inout Int) -> JSONValue? {
-        if hint >= 0, hint < count, self[position: hint].key == key { return self[position: hint].value }
+        if hint >= 0, hint < count, Self.sameName(self[position: hint].key, key) { return self[position: hint].value }
         guard let p = position(of: key) else { return nil }
         hint = p
         return self[position: p].value
@@ -78,9 +80,18 @@ public struct JSONObject: Sendable {
 
     /// The position of the member named `key`.
     func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
-        for p in members.indices where members[p].key == key { return p }
+        // The index hashes by Swift's (canonical) string equality; a hit is confirmed by code
+        // points and a miss there falls back to the scan, which decides.
+        if let p = positions?[key], Self.sameName(members[p].key, key) { return p }
+        for p in members.indices where Self.sameName(members[p].key, key) { return p }
         return nil
+    }
+
+    /// Whether two names have the same code points: a length check, then the UTF-8 bytes
+    /// (cheaper than `==`, which must also consider canonical equivalence).
+    @inline(__always)
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     /// Removes and returns the value named `key`; later members move up one place.

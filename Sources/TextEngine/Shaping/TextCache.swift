@@ -4,9 +4,10 @@ import CTextKernels
 ///
 /// Keyed by (the stack's face serial numbers, the text's exact UTF-8 bytes: canonically equal
 /// strings have different UTF-16 offsets, so they must not share line ranges); each entry holds
-/// the text's segments and clusters in one block of its generation's arena. Two generations of
-/// at most `capacity` texts together; one mutex inside, under which a cached text's lines are
-/// filled (a fill walks arrays of numbers and allocates nothing).
+/// the text's segments and clusters in one block of its generation's arena. At most `capacity`
+/// texts together, split into up to 16 shards by hash (each shard holding 64 texts or more),
+/// each with its own mutex, under which a cached text's lines are filled (a fill walks arrays
+/// of numbers and allocates nothing); threads measuring different texts rarely share a lock.
 final class TextCache: @unchecked Sendable {
     /// nil only when the cache could not be allocated; texts then take TextEngine's Swift path.
     let pointer: OpaquePointer?
