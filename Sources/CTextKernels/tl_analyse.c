@@ -61,30 +61,42 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             s->hashes[k] = tl_hash_bytes(text + segment->start,
                                          2 * (int64_t)(segment->content_end - segment->start), seed);
     }
+    // Lookups go shard by shard, each shard locked once for its segments. Clusters are
+    // appended in that order: every segment keeps its own first_grapheme, so the order of
+    // segments in the cluster array does not matter (misses are appended after hits anyway).
     int missing = 0;
-    if (cache) pthread_mutex_lock(&cache->lock);
-    for (int32_t k = 0; k < n; k++) {
-        tl_segment *segment = &segments[k];
-        if (segment->content_end <= segment->start) continue;
-        tl_entry *e = !cache ? NULL : tl_segment_cache_find_locked(cache, s->hashes[k], faces, font_count,
-                                                   text + segment->start,
-                                                   segment->content_end - segment->start);
-        if (!e) {
-            s->fresh[k] = 1;
-            missing = 1;
-            continue;
+    int32_t shards = cache ? cache->shard_count : 1;
+    for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
+        tl_segment_shard *shard = cache ? &cache->shards[shard_index] : NULL;
+        int locked = 0;
+        for (int32_t k = 0; k < n; k++) {
+            tl_segment *segment = &segments[k];
+            if (segment->content_end <= segment->start) continue;
+            if (cache && tl_segment_shard_of(cache, s->hashes[k]) != shard_index) continue;
+            if (shard && !locked) {
+                pthread_mutex_lock(&shard->lock);
+                locked = 1;
+            }
+            tl_entry *e = !shard ? NULL : tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
+                                                       text + segment->start,
+                                                       segment->content_end - segment->start);
+            if (!e) {
+                s->fresh[k] = 1;
+                missing = 1;
+                continue;
+            }
+            memcpy(s->graphemes + *cursor, tl_entry_graphemes(e), sizeof(tl_grapheme) * (size_t)e->grapheme_count);
+            segment->first_grapheme = *cursor;
+            segment->grapheme_count = e->grapheme_count;
+            segment->advance = e->advance;
+            segment->trailing_space = e->trailing_space;
+            segment->font_mask = e->font_mask;
+            segment->trailing_spaces_start = e->trailing_spaces_start;
+            segment->shaped = 1;
+            *cursor += e->grapheme_count;
         }
-        memcpy(s->graphemes + *cursor, tl_entry_graphemes(e), sizeof(tl_grapheme) * (size_t)e->grapheme_count);
-        segment->first_grapheme = *cursor;
-        segment->grapheme_count = e->grapheme_count;
-        segment->advance = e->advance;
-        segment->trailing_space = e->trailing_space;
-        segment->font_mask = e->font_mask;
-        segment->trailing_spaces_start = e->trailing_spaces_start;
-        segment->shaped = 1;
-        *cursor += e->grapheme_count;
+        if (locked) pthread_mutex_unlock(&shard->lock);
     }
-    if (cache) pthread_mutex_unlock(&cache->lock);
     if (!missing) return;
 
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
@@ -115,17 +127,25 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     }
     if (!cache) return;
     // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
-    // occurrence. A segment that cannot be stored (out of memory) is just not cached.
-    pthread_mutex_lock(&cache->lock);
-    tl_segment_cache_begin_batch_locked(cache);
-    for (int32_t k = n - 1; k >= 0; k--) {
-        if (!s->fresh[k]) continue;
-        tl_segment *segment = &segments[k];
-        tl_segment_cache_insert_locked(cache, s->hashes[k], faces, font_count, text + segment->start,
-                                       segment->content_end - segment->start,
-                                       s->graphemes + segment->first_grapheme, segment);
+    // occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
+    // memory) is just not cached.
+    for (int32_t shard_index = 0; shard_index < cache->shard_count; shard_index++) {
+        tl_segment_shard *shard = &cache->shards[shard_index];
+        int locked = 0;
+        for (int32_t k = n - 1; k >= 0; k--) {
+            if (!s->fresh[k] || tl_segment_shard_of(cache, s->hashes[k]) != shard_index) continue;
+            if (!locked) {
+                pthread_mutex_lock(&shard->lock);
+                tl_segment_cache_begin_batch_locked(shard);
+                locked = 1;
+            }
+            tl_segment *segment = &segments[k];
+            tl_segment_cache_insert_locked(shard, s->hashes[k], faces, font_count, text + segment->start,
+                                           segment->content_end - segment->start,
+                                           s->graphemes + segment->first_grapheme, segment);
+        }
+        if (locked) pthread_mutex_unlock(&shard->lock);
     }
-    pthread_mutex_unlock(&cache->lock);
 }
 
 int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,

@@ -25,56 +25,72 @@ static inline int tl_entry_matches(const tl_record *record, const void *raw) {
 tl_segment_cache *tl_segment_cache_create(int64_t capacity) {
     tl_segment_cache *cache = calloc(1, sizeof *cache);
     if (!cache) return NULL;
-    if (pthread_mutex_init(&cache->lock, NULL) != 0) {
-        free(cache);
-        return NULL;
+    int32_t shards = 1;
+    while (shards < TL_SEGMENT_SHARDS_MAX && capacity / (2 * shards) >= TL_SEGMENT_SHARD_MIN_CAPACITY) shards *= 2;
+    for (int32_t i = 0; i < shards; i++) {
+        tl_segment_shard *shard = &cache->shards[i];
+        if (pthread_mutex_init(&shard->lock, NULL) != 0) {
+            cache->shard_count = i;
+            tl_segment_cache_destroy(cache);
+            return NULL;
+        }
+        if (!tl_generations_init(&shard->generations, capacity / shards)) {
+            pthread_mutex_destroy(&shard->lock);
+            cache->shard_count = i;
+            tl_segment_cache_destroy(cache);
+            return NULL;
+        }
     }
-    if (!tl_generations_init(&cache->generations, capacity)) {
-        pthread_mutex_destroy(&cache->lock);
-        free(cache);
-        return NULL;
-    }
+    cache->shard_count = shards;
     return cache;
 }
 
 void tl_segment_cache_destroy(tl_segment_cache *cache) {
     if (!cache) return;
-    tl_generations_free(&cache->generations);
-    pthread_mutex_destroy(&cache->lock);
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        tl_generations_free(&cache->shards[i].generations);
+        pthread_mutex_destroy(&cache->shards[i].lock);
+    }
     free(cache);
 }
 
 void tl_segment_cache_clear(tl_segment_cache *cache) {
-    pthread_mutex_lock(&cache->lock);
-    tl_generations_clear(&cache->generations);
-    pthread_mutex_unlock(&cache->lock);
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        pthread_mutex_lock(&cache->shards[i].lock);
+        tl_generations_clear(&cache->shards[i].generations);
+        pthread_mutex_unlock(&cache->shards[i].lock);
+    }
 }
 
 void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t *hits,
                              int64_t *misses) {
-    pthread_mutex_lock(&cache->lock);
-    *entries = cache->generations.recent.live + cache->generations.older.live;
-    *hits = cache->generations.hits;
-    *misses = cache->generations.misses;
-    pthread_mutex_unlock(&cache->lock);
+    *entries = *hits = *misses = 0;
+    for (int32_t i = 0; i < cache->shard_count; i++) {
+        tl_segment_shard *shard = &cache->shards[i];
+        pthread_mutex_lock(&shard->lock);
+        *entries += shard->generations.recent.live + shard->generations.older.live;
+        *hits += shard->generations.hits;
+        *misses += shard->generations.misses;
+        pthread_mutex_unlock(&shard->lock);
+    }
 }
 
-tl_entry *tl_segment_cache_find_locked(tl_segment_cache *cache, uint64_t hash, const uint64_t *faces,
+tl_entry *tl_segment_cache_find_locked(tl_segment_shard *shard, uint64_t hash, const uint64_t *faces,
                                        int32_t face_count, const uint16_t *units, int32_t unit_count) {
     tl_segment_key key = {faces, face_count, units, unit_count};
     // Most lookups hit the recent generation: that probe is inlined here; the rest (counting a
     // miss, promoting from the older generation) goes through the general path.
-    tl_record *recent = tl_table_lookup(&cache->generations.recent, hash, tl_entry_matches, &key);
+    tl_record *recent = tl_table_lookup(&shard->generations.recent, hash, tl_entry_matches, &key);
     if (recent) {
-        cache->generations.hits++;
+        shard->generations.hits++;
         return (tl_entry *)recent;
     }
-    return (tl_entry *)tl_generations_find(&cache->generations, hash, tl_entry_matches, &key);
+    return (tl_entry *)tl_generations_find(&shard->generations, hash, tl_entry_matches, &key);
 }
 
-void tl_segment_cache_begin_batch_locked(tl_segment_cache *cache) { cache->generations.batch++; }
+void tl_segment_cache_begin_batch_locked(tl_segment_shard *shard) { shard->generations.batch++; }
 
-int tl_segment_cache_insert_locked(tl_segment_cache *cache, uint64_t hash, const uint64_t *faces,
+int tl_segment_cache_insert_locked(tl_segment_shard *shard, uint64_t hash, const uint64_t *faces,
                                    int32_t face_count, const uint16_t *units, int32_t unit_count,
                                    const tl_grapheme *graphemes, const tl_segment *sums) {
     tl_segment_key key = {faces, face_count, units, unit_count};
@@ -82,7 +98,7 @@ int tl_segment_cache_insert_locked(tl_segment_cache *cache, uint64_t hash, const
                   sizeof(tl_grapheme) * (size_t)sums->grapheme_count + sizeof(uint16_t) * (size_t)unit_count;
     size = (size + 7) & ~(size_t)7;
     int kept;
-    tl_entry *e = (tl_entry *)tl_generations_store(&cache->generations, hash, size, tl_entry_matches, &key, &kept);
+    tl_entry *e = (tl_entry *)tl_generations_store(&shard->generations, hash, size, tl_entry_matches, &key, &kept);
     if (!e) return kept;
     e->unit_count = unit_count;
     e->grapheme_count = sums->grapheme_count;
