@@ -13,6 +13,20 @@ struct DocumentRun {
         let bytes = try input.readAll()
         let file = input.displayName
         var documentWarnings: [DocumentError] = []
+        if options.config == nil, options.renderPath == nil {
+            let textMeasurer = RunOptions.makeTextMeasurer()
+            if let done = try SinglePassRun.records(bytes, file: file, options: options, baseDirectory: input.baseDirectory,
+                                                    textMeasurer: textMeasurer, warnings: &documentWarnings) {
+                warnings += documentWarnings.map { "\(file): warning: \($0)" }
+                var stats = done.stats
+                stats.record(textMeasurer.cacheStatistics)
+                try write(done.records)
+                HeldUntilExit.hold((bytes, textMeasurer, done.records))
+                return stats
+            }
+            // Something is wrong: the two passes below find the first problem in document order.
+            documentWarnings.removeAll()
+        }
         let document: Document
         if let config = options.config {
             let value: JSONValue
@@ -71,26 +85,31 @@ struct DocumentRun {
             try SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
                 .write(to: renderPath)
         }
-        var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
-        writer.begin()
-        // Slices are formatted on the workers and written in order: formatting numbers is most
-        // of the writing, and it would otherwise run on one core after the measuring.
-        let slice = 4096
-        let all = records
-        let formatted = ParallelMap.map(count: (all.count + slice - 1) / slice, jobs: options.jobs, chunk: 1) { c in
-            let start = c * slice
-            let buffer = StandardOutput(inMemoryCapacity: slice * 64)
-            var sliceWriter = RecordWriter(format: options.format, frames: options.frames, output: buffer,
-                                           alreadyWritten: start)
-            for record in all[start..<min(start + slice, all.count)] { sliceWriter.append(record) }
-            return (bytes: buffer.buffer, count: sliceWriter.recordCount - start)
-        }
-        for part in formatted { try writer.write(formatted: part.bytes, records: part.count) }
-        try writer.finish()
+        try write(records)
         var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
         stats.record(textCacheStatistics)
         HeldUntilExit.hold((document, measurer, textMeasurer, items, results, records))
         return stats
+    }
+
+    /// Writes `records` to standard output in the chosen format. Slices are formatted on the
+    /// workers and written in order: formatting numbers is most of the writing, and it would
+    /// otherwise run on one core after the measuring.
+    private func write(_ records: [OutputRecord]) throws(CLIFailure) {
+        var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
+        writer.begin()
+        let slice = 4096
+        let options = self.options
+        let formatted = ParallelMap.map(count: (records.count + slice - 1) / slice, jobs: options.jobs, chunk: 1) { c in
+            let start = c * slice
+            let buffer = StandardOutput(inMemoryCapacity: slice * 64)
+            var sliceWriter = RecordWriter(format: options.format, frames: options.frames, output: buffer,
+                                           alreadyWritten: start)
+            for record in records[start..<min(start + slice, records.count)] { sliceWriter.append(record) }
+            return (bytes: buffer.buffer, count: sliceWriter.recordCount - start)
+        }
+        for part in formatted { try writer.write(formatted: part.bytes, records: part.count) }
+        try writer.finish()
     }
 
     /// The document with its rows parsed and decoded on `jobs` threads, or nil when anything

@@ -63,6 +63,39 @@ import Testing
         #expect(line.contains(#""a.height == 10""#) && line.contains(#""a.height == 20""#))
     }
 
+    /// A layout that only fails at some rows' widths: the first failing row in document order
+    /// is named, whichever job measured it first; a row repeating a good row's key takes that
+    /// row's height, as a keyed cache answers it, even where measuring it would fail.
+    @Test func theFirstRowThatCannotBeLaidOutIsNamed() throws {
+        let rows = (0..<300).map { i in
+            i == 200 || i == 250 ? #"{"accessory":"detailDisclosure"}"# : #"{"key":"k\#(i % 7)"}"#
+        }
+        let document = """
+            {"templates":{"T":{"views":[{"id":"a","view":{}}],
+              "constraints":["a.leading == super.leading + 16","a.width == 300","a.trailing <= super.trailing",
+                             "a.top == super.top","a.height == 10","super.bottom == a.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[\(rows.joined(separator: ","))]}]}
+            """
+        let out = try failure(document, arguments: ["--jobs", "2"])
+        #expect(out.status == 67)
+        #expect(out.stdout == "")
+        #expect(out.errorLines.count == 1)
+        let line = out.errorLines.first ?? ""
+        #expect(line.hasPrefix("cells.json: templates.T.constraints[0]: required constraints conflict: "), "\(line)")
+        #expect(line.contains(#""super.width == 307 (the content width)""#))
+        #expect(line.hasSuffix("(in sections[0].rows[200])"), "\(line)")
+
+        let keyed = """
+            {"templates":{"T":{"views":[{"id":"a","view":{}}],
+              "constraints":["a.leading == super.leading + 16","a.width == 300","a.trailing <= super.trailing",
+                             "a.top == super.top","a.height == 10","super.bottom == a.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[{"key":"k"},{"key":"k","accessory":"none"}]}]}
+            """
+        let ok = try failure(keyed, arguments: ["--jobs", "2"])
+        #expect(ok.status == 0)
+        #expect(ok.lines == [#"{"section":0,"row":0,"height":10.5,"key":"k"}"#, #"{"section":0,"row":1,"height":10.5,"key":"k"}"#])
+    }
+
     @Test func missingFontFileIsAFontError() throws {
         let out = try failure(#"{"fonts":{"default":"nope.ttf"},"sections":[{"rows":[{}]}]}"#)
         expectFailure(out, status: 66, line: #"cells.json: fonts.default: font "nope.ttf" will not load: no such file"#)

@@ -1,0 +1,128 @@
+import TemplateLayout
+import TextEngine
+
+/// The common case of a whole document in one parallel pass: each row is parsed, decoded and
+/// measured by the worker that reads it, while its bytes are still in cache, and no document
+/// of decoded rows is built. Anything unusual (a bad row, a template or font that will not
+/// compile) hands over to the two-pass path, which reports the first problem in document order.
+enum SinglePassRun {
+    /// What a worker made of one line.
+    enum Outcome: Sendable {
+        /// A row that did not parse or decode (the two-pass path says why).
+        case invalid
+        /// A row: its key, its keyed-cache slot with the slot's hash, and its measurement.
+        case row(key: String?, slot: KeyedCacheSlot?, hash: Int, result: Result<CellMeasurement, LayoutError>)
+        /// A header or footer, or nil when the section has none.
+        case supplementary(Result<CellMeasurement, LayoutError>?)
+    }
+
+    /// One line of the output order: a header, a row (with its bytes) or a footer.
+    struct Line: Sendable {
+        var section: Int
+        var kind: OutputRecord.Kind
+        var row: Int
+        var bytes: Range<Int>
+    }
+
+    /// The records of `bytes` in output order with the counts for the summary, or nil when the
+    /// two-pass path must run instead. Layout errors of measured lines are thrown here, first
+    /// in document order, as the two-pass path throws them.
+    static func records(_ bytes: [UInt8], file: String, options: RunOptions, baseDirectory: String,
+                        textMeasurer: TextMeasurer, warnings: inout [DocumentError]) throws(CLIFailure)
+        -> (records: [OutputRecord], stats: RunStats)? {
+        guard let skeleton = bytes.withUnsafeBytes({ raw in try? JSONParser().parseDeferringRows(raw) }),
+              let document = try? options.decoder.decode(skeleton.document, warnings: &warnings),
+              let measurer = try? ListMeasurer(document: document, baseDirectory: baseDirectory,
+                                               textMeasurer: textMeasurer) else { return nil }
+        var planned: [Line] = []
+        planned.reserveCapacity(skeleton.rows.reduce(0) { $0 + $1.count } + 2 * document.sections.count)
+        for (s, section) in document.sections.enumerated() {
+            if section.header != nil { planned.append(Line(section: s, kind: .header, row: -1, bytes: 0..<0)) }
+            if s < skeleton.rows.count {
+                for (r, range) in skeleton.rows[s].enumerated() {
+                    planned.append(Line(section: s, kind: .row, row: r, bytes: range))
+                }
+            }
+            if section.footer != nil { planned.append(Line(section: s, kind: .footer, row: -1, bytes: 0..<0)) }
+        }
+        let lines = planned
+        let frames = options.frames
+        let decoder = options.decoder
+        let progress = options.progress ? ProgressBar(total: lines.count) : nil
+        let outcomes = ParallelMap.map(count: lines.count, jobs: options.jobs, done: progress?.done) { i -> Outcome in
+            let line = lines[i]
+            do throws(LayoutError) {
+                switch line.kind {
+                case .header:
+                    return .supplementary(try measurer.measureHeader(of: document.sections[line.section], frames: frames)
+                        .map { .success($0) })
+                case .footer:
+                    return .supplementary(try measurer.measureFooter(of: document.sections[line.section], frames: frames)
+                        .map { .success($0) })
+                case .row:
+                    break
+                }
+            } catch {
+                return .supplementary(.failure(error))
+            }
+            let value = bytes.withUnsafeBytes { raw in
+                try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: raw[line.bytes]))
+            }
+            // Errors are dropped here (the two-pass path reports them with their path), so no
+            // path is formatted per row.
+            guard let value,
+                  let row = try? decoder.decodeRow(value, path: "", section: document.sections[line.section], in: document)
+            else { return .invalid }
+            let slot = KeyedCacheSlot.of(row, in: document.sections[line.section], list: document.list)
+            // A row whose key an earlier row has is measured anyway (which row came first is only
+            // known once every row is read); its result is then replaced by the earlier one's.
+            let result: Result<CellMeasurement, LayoutError>
+            do throws(LayoutError) {
+                result = .success(try measurer.measureRow(row, in: document.sections[line.section], frames: frames))
+            } catch {
+                result = .failure(error)
+            }
+            return .row(key: row.key, slot: slot, hash: slot?.hashValue ?? 0, result: result)
+        }
+        progress?.finish()
+        for outcome in outcomes { if case .invalid = outcome { return nil } }
+
+        var records: [OutputRecord] = []
+        records.reserveCapacity(lines.count)
+        var stats = RunStats()
+        var firstRow = FirstOccurrenceTable(capacity: lines.count)
+        for (i, line) in lines.enumerated() {
+            switch outcomes[i] {
+            case .invalid:
+                return nil
+            case .supplementary(let result):
+                guard let result else { continue }
+                stats.supplementary += 1
+                switch result {
+                case .failure(let error): throw Failures.layout(error, file: file, at: "sections[\(line.section)]")
+                case .success(let measurement):
+                    records.append(.measured(section: line.section, kind: line.kind, row: nil, key: nil, measurement: measurement))
+                }
+            case .row(let key, let slot, let hash, var result):
+                stats.rows += 1
+                if let slot {
+                    let first = firstRow.first(of: i, hash: hash) { j in
+                        if case .row(_, let other?, _, _) = outcomes[j] { return other == slot }
+                        return false
+                    }
+                    if first != i, case .row(_, _, _, let earlier) = outcomes[first] {
+                        result = earlier
+                        stats.cacheHits += 1
+                    }
+                }
+                switch result {
+                case .failure(let error):
+                    throw Failures.layout(error, file: file, at: "sections[\(line.section)].rows[\(line.row)]")
+                case .success(let measurement):
+                    records.append(.measured(section: line.section, kind: .row, row: line.row, key: key, measurement: measurement))
+                }
+            }
+        }
+        return (records, stats)
+    }
+}
