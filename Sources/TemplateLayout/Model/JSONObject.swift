@@ -88,10 +88,19 @@ public struct JSONObject: Sendable {
     }
 
     /// Whether two names have the same code points: a length check, then the UTF-8 bytes
-    /// (cheaper than `==`, which must also consider canonical equivalence).
+    /// compared in place (cheaper than `==`, which must also consider canonical equivalence).
     @inline(__always)
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                for i in 0..<count where left[i] != right[i] { return false }
+                return true
+            }
+        }
+        if let inPlace, let same = inPlace { return same }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     /// Removes and returns the value named `key`; later members move up one place.
