@@ -15,13 +15,14 @@ struct DocumentRun {
         var documentWarnings: [DocumentError] = []
         if options.config == nil, options.renderPath == nil {
             let textMeasurer = RunOptions.makeTextMeasurer()
-            if let done = try SinglePassRun.records(bytes, file: file, options: options, baseDirectory: input.baseDirectory,
+            if let done = try SinglePassRun.measure(bytes, file: file, options: options, baseDirectory: input.baseDirectory,
                                                     textMeasurer: textMeasurer, warnings: &documentWarnings) {
                 warnings += documentWarnings.map { "\(file): warning: \($0)" }
                 var stats = done.stats
                 stats.record(textMeasurer.cacheStatistics)
-                try write(done.records)
-                HeldUntilExit.hold((bytes, textMeasurer, done.records))
+                let measured = done.measured
+                try write(count: measured.lines.count) { measured.record($0) }
+                HeldUntilExit.hold((bytes, textMeasurer, measured))
                 return stats
             }
             // Something is wrong: the two passes below find the first problem in document order.
@@ -85,27 +86,28 @@ struct DocumentRun {
             try SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
                 .write(to: renderPath)
         }
-        try write(records)
+        let all = records
+        try write(count: all.count) { all[$0] }
         var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
         stats.record(textCacheStatistics)
         HeldUntilExit.hold((document, measurer, textMeasurer, items, results, records))
         return stats
     }
 
-    /// Writes `records` to standard output in the chosen format. Slices are formatted on the
-    /// workers and written in order: formatting numbers is most of the writing, and it would
-    /// otherwise run on one core after the measuring.
-    private func write(_ records: [OutputRecord]) throws(CLIFailure) {
+    /// Writes records 0..<count to standard output in the chosen format. Slices are made and
+    /// formatted on the workers and written in order: formatting numbers is most of the
+    /// writing, and it would otherwise run on one core after the measuring.
+    private func write(count: Int, record: @Sendable (Int) -> OutputRecord) throws(CLIFailure) {
         var writer = RecordWriter(format: options.format, frames: options.frames, output: StandardOutput())
         writer.begin()
         let slice = 4096
         let options = self.options
-        let formatted = ParallelMap.map(count: (records.count + slice - 1) / slice, jobs: options.jobs, chunk: 1) { c in
+        let formatted = ParallelMap.map(count: (count + slice - 1) / slice, jobs: options.jobs, chunk: 1) { c in
             let start = c * slice
             let buffer = StandardOutput(inMemoryCapacity: slice * 64)
             var sliceWriter = RecordWriter(format: options.format, frames: options.frames, output: buffer,
                                            alreadyWritten: start)
-            for record in records[start..<min(start + slice, records.count)] { sliceWriter.append(record) }
+            for i in start..<min(start + slice, count) { sliceWriter.append(record(i)) }
             return (bytes: buffer.buffer, count: sliceWriter.recordCount - start)
         }
         for part in formatted { try writer.write(formatted: part.bytes, records: part.count) }

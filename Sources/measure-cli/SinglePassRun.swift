@@ -24,12 +24,34 @@ enum SinglePassRun {
         var bytes: Range<Int>
     }
 
-    /// The records of `bytes` in output order with the counts for the summary, or nil when the
+    /// Every line measured, in output order, ready to be written.
+    struct Measured: Sendable {
+        let lines: [Line]
+        let outcomes: [Outcome]
+        /// Per line, the line whose measurement it prints (itself, or the first row with its key).
+        let source: [Int32]
+
+        /// The output record of line `i`.
+        func record(_ i: Int) -> OutputRecord {
+            let line = lines[i]
+            var key: String? = nil
+            if case .row(let own, _, _, _) = outcomes[i] { key = own }
+            let measurement: CellMeasurement
+            switch outcomes[Int(source[i])] {
+            case .row(_, _, _, .success(let m)), .supplementary(.success(let m)?): measurement = m
+            default: preconditionFailure("line \(i) has no measurement: its failure should have been thrown")
+            }
+            return .measured(section: line.section, kind: line.kind, row: line.kind == .row ? line.row : nil,
+                             key: key, measurement: measurement)
+        }
+    }
+
+    /// Every line of `bytes` measured, with the counts for the summary, or nil when the
     /// two-pass path must run instead. Layout errors of measured lines are thrown here, first
     /// in document order, as the two-pass path throws them.
-    static func records(_ bytes: [UInt8], file: String, options: RunOptions, baseDirectory: String,
+    static func measure(_ bytes: [UInt8], file: String, options: RunOptions, baseDirectory: String,
                         textMeasurer: TextMeasurer, warnings: inout [DocumentError]) throws(CLIFailure)
-        -> (records: [OutputRecord], stats: RunStats)? {
+        -> (measured: Measured, stats: RunStats)? {
         guard let skeleton = bytes.withUnsafeBytes({ raw in try? JSONParser().parseDeferringRows(raw) }),
               let document = try? options.decoder.decode(skeleton.document, warnings: &warnings),
               let measurer = try? ListMeasurer(document: document, baseDirectory: baseDirectory,
@@ -87,42 +109,40 @@ enum SinglePassRun {
         progress?.finish()
         for outcome in outcomes { if case .invalid = outcome { return nil } }
 
-        var records: [OutputRecord] = []
-        records.reserveCapacity(lines.count)
+        // Keyed repeats and errors in document order; the records themselves are made while
+        // writing, on the workers.
+        var source = [Int32](repeating: 0, count: lines.count)
         var stats = RunStats()
         var firstRow = FirstOccurrenceTable(capacity: lines.count)
         for (i, line) in lines.enumerated() {
+            source[i] = Int32(i)
             switch outcomes[i] {
-            case .invalid:
+            case .invalid, .supplementary(nil):
                 return nil
-            case .supplementary(let result):
-                guard let result else { continue }
+            case .supplementary(let result?):
                 stats.supplementary += 1
-                switch result {
-                case .failure(let error): throw Failures.layout(error, file: file, at: "sections[\(line.section)]")
-                case .success(let measurement):
-                    records.append(.measured(section: line.section, kind: line.kind, row: nil, key: nil, measurement: measurement))
+                if case .failure(let error) = result {
+                    throw Failures.layout(error, file: file, at: "sections[\(line.section)]")
                 }
-            case .row(let key, let slot, let hash, var result):
+            case .row(_, let slot, let hash, let result):
                 stats.rows += 1
                 if let slot {
                     let first = firstRow.first(of: i, hash: hash) { j in
                         if case .row(_, let other?, _, _) = outcomes[j] { return other == slot }
                         return false
                     }
-                    if first != i, case .row(_, _, _, let earlier) = outcomes[first] {
-                        result = earlier
+                    if first != i {
+                        // The earlier row measured without error, or its error was thrown already.
+                        source[i] = Int32(first)
                         stats.cacheHits += 1
+                        continue
                     }
                 }
-                switch result {
-                case .failure(let error):
+                if case .failure(let error) = result {
                     throw Failures.layout(error, file: file, at: "sections[\(line.section)].rows[\(line.row)]")
-                case .success(let measurement):
-                    records.append(.measured(section: line.section, kind: .row, row: line.row, key: key, measurement: measurement))
                 }
             }
         }
-        return (records, stats)
+        return (Measured(lines: lines, outcomes: outcomes, source: source), stats)
     }
 }
