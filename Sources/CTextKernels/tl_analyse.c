@@ -65,14 +65,14 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     // appended in that order: every segment keeps its own first_grapheme, so the order of
     // segments in the cluster array does not matter (misses are appended after hits anyway).
     int missing = 0;
-    int32_t shards = cache ? cache->shard_count : 1;
+    int32_t shards = cache ? cache->shards.count : 1;
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
-        tl_segment_shard *shard = cache ? &cache->shards[shard_index] : NULL;
+        tl_shard *shard = cache ? &cache->shards.shard[shard_index] : NULL;
         int locked = 0;
         for (int32_t k = 0; k < n; k++) {
             tl_segment *segment = &segments[k];
             if (segment->content_end <= segment->start) continue;
-            if (cache && tl_segment_shard_of(cache, s->hashes[k]) != shard_index) continue;
+            if (cache && tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
             if (shard && !locked) {
                 pthread_mutex_lock(&shard->lock);
                 locked = 1;
@@ -129,11 +129,11 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
     // occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
     // memory) is just not cached.
-    for (int32_t shard_index = 0; shard_index < cache->shard_count; shard_index++) {
-        tl_segment_shard *shard = &cache->shards[shard_index];
+    for (int32_t shard_index = 0; shard_index < cache->shards.count; shard_index++) {
+        tl_shard *shard = &cache->shards.shard[shard_index];
         int locked = 0;
         for (int32_t k = n - 1; k >= 0; k--) {
-            if (!s->fresh[k] || tl_segment_shard_of(cache, s->hashes[k]) != shard_index) continue;
+            if (!s->fresh[k] || tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
             if (!locked) {
                 pthread_mutex_lock(&shard->lock);
                 tl_segment_cache_begin_batch_locked(shard);

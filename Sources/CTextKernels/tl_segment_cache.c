@@ -25,57 +25,27 @@ static inline int tl_entry_matches(const tl_record *record, const void *raw) {
 tl_segment_cache *tl_segment_cache_create(int64_t capacity) {
     tl_segment_cache *cache = calloc(1, sizeof *cache);
     if (!cache) return NULL;
-    int32_t shards = 1;
-    while (shards < TL_SEGMENT_SHARDS_MAX && capacity / (2 * shards) >= TL_SEGMENT_SHARD_MIN_CAPACITY) shards *= 2;
-    for (int32_t i = 0; i < shards; i++) {
-        tl_segment_shard *shard = &cache->shards[i];
-        if (pthread_mutex_init(&shard->lock, NULL) != 0) {
-            cache->shard_count = i;
-            tl_segment_cache_destroy(cache);
-            return NULL;
-        }
-        if (!tl_generations_init(&shard->generations, capacity / shards)) {
-            pthread_mutex_destroy(&shard->lock);
-            cache->shard_count = i;
-            tl_segment_cache_destroy(cache);
-            return NULL;
-        }
+    if (!tl_shards_init(&cache->shards, capacity, TL_SEGMENT_SHARDS_MAX, TL_SEGMENT_SHARD_MIN_CAPACITY)) {
+        free(cache);
+        return NULL;
     }
-    cache->shard_count = shards;
     return cache;
 }
 
 void tl_segment_cache_destroy(tl_segment_cache *cache) {
     if (!cache) return;
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        tl_generations_free(&cache->shards[i].generations);
-        pthread_mutex_destroy(&cache->shards[i].lock);
-    }
+    tl_shards_free(&cache->shards);
     free(cache);
 }
 
-void tl_segment_cache_clear(tl_segment_cache *cache) {
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        pthread_mutex_lock(&cache->shards[i].lock);
-        tl_generations_clear(&cache->shards[i].generations);
-        pthread_mutex_unlock(&cache->shards[i].lock);
-    }
-}
+void tl_segment_cache_clear(tl_segment_cache *cache) { tl_shards_clear(&cache->shards); }
 
 void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t *hits,
                              int64_t *misses) {
-    *entries = *hits = *misses = 0;
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        tl_segment_shard *shard = &cache->shards[i];
-        pthread_mutex_lock(&shard->lock);
-        *entries += shard->generations.recent.live + shard->generations.older.live;
-        *hits += shard->generations.hits;
-        *misses += shard->generations.misses;
-        pthread_mutex_unlock(&shard->lock);
-    }
+    tl_shards_counts(&cache->shards, entries, hits, misses);
 }
 
-tl_entry *tl_segment_cache_find_locked(tl_segment_shard *shard, uint64_t hash, const uint64_t *faces,
+tl_entry *tl_segment_cache_find_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
                                        int32_t face_count, const uint16_t *units, int32_t unit_count) {
     tl_segment_key key = {faces, face_count, units, unit_count};
     // Most lookups hit the recent generation: that probe is inlined here; the rest (counting a
@@ -88,9 +58,9 @@ tl_entry *tl_segment_cache_find_locked(tl_segment_shard *shard, uint64_t hash, c
     return (tl_entry *)tl_generations_find(&shard->generations, hash, tl_entry_matches, &key);
 }
 
-void tl_segment_cache_begin_batch_locked(tl_segment_shard *shard) { shard->generations.batch++; }
+void tl_segment_cache_begin_batch_locked(tl_shard *shard) { shard->generations.batch++; }
 
-int tl_segment_cache_insert_locked(tl_segment_shard *shard, uint64_t hash, const uint64_t *faces,
+int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
                                    int32_t face_count, const uint16_t *units, int32_t unit_count,
                                    const tl_grapheme *graphemes, const tl_segment *sums) {
     tl_segment_key key = {faces, face_count, units, unit_count};

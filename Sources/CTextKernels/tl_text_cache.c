@@ -1,5 +1,5 @@
 #include "tl_fill.h"
-#include "tl_generations.h"
+#include "tl_shards.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,25 +25,12 @@ static inline uint8_t *tl_text_bytes(tl_text_entry *e) {
     return (uint8_t *)(tl_text_graphemes(e) + e->grapheme_count);
 }
 
-// The cache is split into shards chosen by the text's hash, each with its own lock: a cached
-// text's lines are filled under its shard's lock, and with one lock threads measuring different
-// texts kept waking each other. Shards only exist where each still holds 64 texts or more, so
-// small caches keep exactly one and the capacity bound stays the sum of the shards'.
+// Shards (tl_shards.h) hold 64 texts or more each, at most 16 of them.
 enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 64 };
 
-typedef struct tl_text_shard {
-    pthread_mutex_t lock;
-    tl_generations generations;
-} __attribute__((aligned(64))) tl_text_shard;
-
 struct tl_text_cache {
-    int32_t shard_count;
-    tl_text_shard shards[TL_TEXT_SHARDS_MAX];
+    tl_shards shards;
 };
-
-static inline tl_text_shard *tl_text_shard_for(tl_text_cache *cache, uint64_t hash) {
-    return &cache->shards[(hash >> 48) & (uint64_t)(cache->shard_count - 1)];
-}
 
 typedef struct tl_text_key {
     const uint64_t *faces;
@@ -63,53 +50,23 @@ static int tl_text_matches(const tl_record *record, const void *raw) {
 tl_text_cache *tl_text_cache_create(int64_t capacity) {
     tl_text_cache *cache = calloc(1, sizeof *cache);
     if (!cache) return NULL;
-    int32_t shards = 1;
-    while (shards < TL_TEXT_SHARDS_MAX && capacity / (2 * shards) >= TL_TEXT_SHARD_MIN_CAPACITY) shards *= 2;
-    for (int32_t i = 0; i < shards; i++) {
-        tl_text_shard *shard = &cache->shards[i];
-        if (pthread_mutex_init(&shard->lock, NULL) != 0) {
-            cache->shard_count = i;
-            tl_text_cache_destroy(cache);
-            return NULL;
-        }
-        if (!tl_generations_init(&shard->generations, capacity / shards)) {
-            pthread_mutex_destroy(&shard->lock);
-            cache->shard_count = i;
-            tl_text_cache_destroy(cache);
-            return NULL;
-        }
+    if (!tl_shards_init(&cache->shards, capacity, TL_TEXT_SHARDS_MAX, TL_TEXT_SHARD_MIN_CAPACITY)) {
+        free(cache);
+        return NULL;
     }
-    cache->shard_count = shards;
     return cache;
 }
 
 void tl_text_cache_destroy(tl_text_cache *cache) {
     if (!cache) return;
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        tl_generations_free(&cache->shards[i].generations);
-        pthread_mutex_destroy(&cache->shards[i].lock);
-    }
+    tl_shards_free(&cache->shards);
     free(cache);
 }
 
-void tl_text_cache_clear(tl_text_cache *cache) {
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        pthread_mutex_lock(&cache->shards[i].lock);
-        tl_generations_clear(&cache->shards[i].generations);
-        pthread_mutex_unlock(&cache->shards[i].lock);
-    }
-}
+void tl_text_cache_clear(tl_text_cache *cache) { tl_shards_clear(&cache->shards); }
 
 void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses) {
-    *entries = *hits = *misses = 0;
-    for (int32_t i = 0; i < cache->shard_count; i++) {
-        tl_text_shard *shard = &cache->shards[i];
-        pthread_mutex_lock(&shard->lock);
-        *entries += shard->generations.recent.live + shard->generations.older.live;
-        *hits += shard->generations.hits;
-        *misses += shard->generations.misses;
-        pthread_mutex_unlock(&shard->lock);
-    }
+    tl_shards_counts(&cache->shards, entries, hits, misses);
 }
 
 // Stores an analysed text (its key and analysis copied in); out of memory stores nothing.
@@ -119,7 +76,7 @@ static void tl_text_store(tl_text_cache *cache, uint64_t hash, const tl_text_key
                   sizeof(tl_segment) * (size_t)analysis->segment_count +
                   sizeof(tl_grapheme) * (size_t)analysis->grapheme_count + (size_t)key->length;
     size = (size + 7) & ~(size_t)7;
-    tl_text_shard *shard = tl_text_shard_for(cache, hash);
+    tl_shard *shard = &cache->shards.shard[tl_shard_index(&cache->shards, hash)];
     pthread_mutex_lock(&shard->lock);
     shard->generations.batch++;
     int kept;
@@ -148,7 +105,7 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     tl_text_key key = {face_ids, font_count, utf8, length};
     uint64_t hash = tl_hash_bytes(utf8, length, tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x7E47));
     int32_t lines = 0;
-    tl_text_shard *shard = tl_text_shard_for(texts, hash);
+    tl_shard *shard = &texts->shards.shard[tl_shard_index(&texts->shards, hash)];
     pthread_mutex_lock(&shard->lock);
     tl_text_entry *e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
     if (e) {
