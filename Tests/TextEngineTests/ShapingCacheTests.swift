@@ -105,15 +105,20 @@ import Testing
         let widths = [45.0, 90, 180, 360]
         let serial = TextMeasurer()
         let expected = texts.map { text in widths.map { serial.layout(text, style: Self.style, width: $0).lines } }
-        // A small capacity makes threads evict each other's entries while they measure.
-        let shared = TextMeasurer(cacheCapacity: 16)
-        let results = ResultBox(count: texts.count * 8)
-        DispatchQueue.concurrentPerform(iterations: texts.count * 8) { i in
-            let t = i % texts.count
-            results.set(i, widths.map { shared.layout(texts[t], style: Self.style, width: $0).lines })
-        }
-        for i in 0..<(texts.count * 8) {
-            #expect(results.get(i) == expected[i % texts.count])
+        // A small capacity (one shard per cache) makes threads evict each other's entries while
+        // they measure; a large one splits both caches into shards with their own locks; a
+        // mid-sized one does both (a few shards, evicting).
+        for capacity in [16, 1_024, TextMeasurer.defaultCacheCapacity] {
+            let shared = TextMeasurer(cacheCapacity: capacity)
+            let results = ResultBox(count: texts.count * 8)
+            DispatchQueue.concurrentPerform(iterations: texts.count * 8) { i in
+                let t = i % texts.count
+                results.set(i, widths.map { shared.layout(texts[t], style: Self.style, width: $0).lines })
+            }
+            for i in 0..<(texts.count * 8) {
+                #expect(results.get(i) == expected[i % texts.count], "capacity \(capacity)")
+            }
+            #expect(shared.cacheStatistics.texts.entries <= capacity && shared.cacheStatistics.segments.entries <= capacity)
         }
     }
 }
