@@ -8,7 +8,8 @@ import TextEngine
 enum SinglePassRun {
     /// What a worker made of one line.
     enum Outcome: Sendable {
-        /// A row that did not parse or decode (the two-pass path says why).
+        /// A row that did not parse or decode (the two-pass path says why), or any row read
+        /// after such a row was seen: the pass is abandoned, so measuring it would be wasted.
         case invalid
         /// A row: its key, its keyed-cache slot with the slot's hash, and its measurement.
         case row(key: String?, slot: KeyedCacheSlot?, hash: Int, result: Result<CellMeasurement, LayoutError>)
@@ -71,7 +72,9 @@ enum SinglePassRun {
         let frames = options.frames
         let decoder = options.decoder
         let progress = options.progress ? ProgressBar(total: lines.count) : nil
+        let abandoned = ProgressCounter()
         let outcomes = ParallelMap.map(count: lines.count, jobs: options.jobs, done: progress?.done) { i -> Outcome in
+            if abandoned.current > 0 { return .invalid }
             let line = lines[i]
             do throws(LayoutError) {
                 switch line.kind {
@@ -94,7 +97,10 @@ enum SinglePassRun {
             // path is formatted per row.
             guard let value,
                   let row = try? decoder.decodeRow(value, path: "", section: document.sections[line.section], in: document)
-            else { return .invalid }
+            else {
+                abandoned.add(1)
+                return .invalid
+            }
             let slot = KeyedCacheSlot.of(row, in: document.sections[line.section], list: document.list)
             // A row whose key an earlier row has is measured anyway (which row came first is only
             // known once every row is read); its result is then replaced by the earlier one's.
