@@ -14,9 +14,8 @@ public final class TextMeasurer: Sendable {
     let texts: TextCache
 
     /// A measurer whose segment and text caches each hold at most `cacheCapacity` entries.
-    public init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
-        segments = SegmentCache(capacity: max(2, cacheCapacity))
-        texts = TextCache(capacity: max(2, cacheCapacity))
+    public convenience init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
+        self.init(segmentCapacity: cacheCapacity, textCapacity: cacheCapacity)
     }
 
     /// A measurer whose segment cache holds at most `segmentCapacity` entries and whose text

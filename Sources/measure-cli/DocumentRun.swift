@@ -13,7 +13,8 @@ struct DocumentRun {
         let bytes = try input.readAll()
         let file = input.displayName
         var documentWarnings: [DocumentError] = []
-        if options.config == nil, options.renderPath == nil {
+        let singlePass = options.config == nil && options.renderPath == nil
+        if singlePass {
             let textMeasurer = RunOptions.makeTextMeasurer()
             if let done = try SinglePassRun.measure(bytes, file: file, options: options, baseDirectory: input.baseDirectory,
                                                     textMeasurer: textMeasurer, warnings: &documentWarnings) {
@@ -25,7 +26,8 @@ struct DocumentRun {
                 HeldUntilExit.hold((bytes, textMeasurer, measured))
                 return stats
             }
-            // Something is wrong: the two passes below find the first problem in document order.
+            // Something is wrong: the sequential decode below finds the first problem in
+            // document order (the parallel decode would only meet the same problem again).
             documentWarnings.removeAll()
         }
         let document: Document
@@ -41,7 +43,7 @@ struct DocumentRun {
                 case .document(let error): throw Failures.document(error, file: file)
                 }
             }
-        } else if let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
+        } else if !singlePass, let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
                                                           warnings: &documentWarnings) {
             document = fast
         } else {

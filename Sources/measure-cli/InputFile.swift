@@ -40,6 +40,17 @@ struct InputFile {
         _ = madvise(pointer, end - start, MADV_HUGEPAGE)
     }
 
+    /// One `read` of up to `count` bytes (0 at the end), retried when a signal interrupts it.
+    private func readSome(_ fd: Int32, into pointer: UnsafeMutableRawPointer, count: Int) -> Result<Int, CLIFailure> {
+        while true {
+            let n = read(fd, pointer, count)
+            if n >= 0 { return .success(n) }
+            if errno != EINTR {
+                return .failure(CLIFailure(status: .input, message: "\(displayName): cannot read: \(String(cString: strerror(errno)))"))
+            }
+        }
+    }
+
     /// The whole input as bytes.
     func readAll() throws(CLIFailure) -> [UInt8] {
         let fd = try open()
@@ -56,14 +67,13 @@ struct InputFile {
             guard let base = buffer.baseAddress else { return }
             InputFile.adviseHugePages(UnsafeMutableRawPointer(base), count: buffer.count)
             while initialized < buffer.count {
-                let n = read(fd, base + initialized, buffer.count - initialized)
-                if n == 0 { return }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = CLIFailure(status: .input, message: "\(displayName): cannot read: \(String(cString: strerror(errno)))")
+                switch readSome(fd, into: base + initialized, count: buffer.count - initialized) {
+                case .success(0): return
+                case .success(let n): initialized += n
+                case .failure(let error):
+                    failure = error
                     return
                 }
-                initialized += n
             }
         }
         if let failure { throw failure }
@@ -71,12 +81,8 @@ struct InputFile {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
         while true {
-            let n = read(fd, chunk.baseAddress!, chunk.count)
+            let n = try readSome(fd, into: chunk.baseAddress!, count: chunk.count).get()
             if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CLIFailure(status: .input, message: "\(displayName): cannot read: \(String(cString: strerror(errno)))")
-            }
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
         }
         return bytes
