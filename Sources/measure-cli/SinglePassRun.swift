@@ -50,7 +50,7 @@ enum SinglePassRun {
     /// Every line of `bytes` measured, with the counts for the summary, or nil when the
     /// two-pass path must run instead. Layout errors of measured lines are thrown here, first
     /// in document order, as the two-pass path throws them.
-    static func measure(_ bytes: [UInt8], file: String, options: RunOptions, baseDirectory: String,
+    static func measure(_ bytes: InputBytes, file: String, options: RunOptions, baseDirectory: String,
                         textMeasurer: TextMeasurer, warnings: inout [DocumentError]) throws(CLIFailure)
         -> (measured: Measured, stats: RunStats)? {
         guard let skeleton = bytes.withUnsafeBytes({ raw in try? JSONParser().parseDeferringRows(raw) }),
