@@ -160,15 +160,17 @@ struct Tableau: Sendable {
     /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value);
     /// the active region's value for it while one answers.
     @inlinable @inline(__always)
-    func value(of symbol: Int) -> Double {
+    mutating func value(of symbol: Int) -> Double {
         if activeRegion >= 0 { return regionValue(of: symbol) }
         let r = rowOf[symbol]
         return r >= 0 ? rows[r].constant : parameterValues[symbol]
     }
 
-    /// `symbol`'s value in the active region at the current parameter values.
+    /// `symbol`'s value in the active region at the current parameter values. Mutating only so
+    /// that a `Solver` calls it in place: a non-mutating call on its stored tableau copies the
+    /// whole struct (a retain and release of each of its arrays) first.
     @usableFromInline
-    func regionValue(of symbol: Int) -> Double {
+    mutating func regionValue(of symbol: Int) -> Double {
         parameterValues.withUnsafeBufferPointer { regions[activeRegion].value(of: symbol, $0) }
     }
 
