@@ -80,10 +80,11 @@ final class SolverProgram: Sendable {
         if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
         for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
         for label in blueprint.labels {
-            for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,
-                              label.lastBaselineOffset] where used[parameter] {
-                edits.append(parameter)
-            }
+            // Written out: an array literal per label would be one allocation each.
+            if used[label.intrinsicWidth] { edits.append(label.intrinsicWidth) }
+            if used[label.intrinsicHeight] { edits.append(label.intrinsicHeight) }
+            if used[label.firstBaselineOffset] { edits.append(label.firstBaselineOffset) }
+            if used[label.lastBaselineOffset] { edits.append(label.lastBaselineOffset) }
         }
         var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
         for edit in edits { isEdit[edit] = true }
