@@ -14,7 +14,9 @@ struct TextCursor {
         isASCII = high < 0x80
     }
 
-    /// Runs `body` with a cursor at the start of `text`'s UTF-8 bytes.
+    /// Runs `body` with a cursor at the start of `text`'s UTF-8 bytes. (Inlined, so the result
+    /// is moved as its concrete type rather than through generic copies.)
+    @inline(__always)
     static func reading<R>(_ text: String, _ body: (inout TextCursor) throws(LayoutError) -> R) throws(LayoutError) -> R {
         var text = text
         let result: Result<R, LayoutError> = text.withUTF8 { bytes in

@@ -94,16 +94,17 @@ struct ConstraintSystem: Sendable {
         constraints.reserveCapacity(expected)
         sources.reserveCapacity(expected)
         terms.reserveCapacity(4 * expected)
-        for (k, description) in blueprint.constraints.enumerated() {
+        // Read in place: a copy of each description would retain and release its four strings.
+        for k in blueprint.constraints.indices {
             let start = terms.count
-            let constant = appendDifference(description, views: blueprint.anchorViews[k], blueprint, mask: mask)
-            sources.append(ConstraintSource(text: description.text, location: description.location))
+            let constant = appendDifference(k, blueprint, mask: mask)
+            sources.append(ConstraintSource(text: blueprint.constraints[k].text, location: blueprint.constraints[k].location))
             constraints.append(SystemConstraint(terms: start..<terms.count, constant: constant,
-                                                relation: description.relation, priority: description.priority,
-                                                source: sources.count - 1))
+                                                relation: blueprint.constraints[k].relation,
+                                                priority: blueprint.constraints[k].priority, source: sources.count - 1))
         }
-        for (i, view) in blueprint.views.enumerated() {
-            addIntrinsicSize(of: i, view, blueprint)
+        for i in blueprint.views.indices {
+            addIntrinsicSize(of: i, blueprint.views[i], blueprint)
         }
         for (i, view) in blueprint.views.enumerated() {
             if case .stack(let stack, let arranged) = view.kind {
@@ -136,20 +137,21 @@ struct ConstraintSystem: Sendable {
         terms[c.terms].reduce(0) { $1.variable == variable ? $0 + $1.coefficient : $0 }
     }
 
-    /// Appends the terms of `first - (multiplier * second + constant)` of a written constraint
-    /// (whose anchors name `views`) and returns its constant. The arithmetic is that of the
+    /// Appends the terms of `first - (multiplier * second + constant)` of written constraint `k`
+    /// and returns its constant. The arithmetic is that of the
     /// expression sums it replaces (`first - (AffineExpression(constant: c).adding(second,
     /// times: m))`), operation for operation, so the tableau is bit-for-bit the same.
-    private mutating func appendDifference(_ description: ConstraintDescription, views: (first: Int, second: Int),
-                                           _ blueprint: TemplateBlueprint, mask: UInt64) -> Double {
+    private mutating func appendDifference(_ k: Int, _ blueprint: TemplateBlueprint, mask: UInt64) -> Double {
         let start = terms.count
-        let first = blueprint.anchorTerms(views.first < 0 ? nil : views.first, description.first.attribute, mask: mask)
+        let views = blueprint.anchorViews[k]
+        let first = blueprint.anchorTerms(views.first < 0 ? nil : views.first, blueprint.constraints[k].first.attribute,
+                                          mask: mask)
         for i in 0..<first.count { terms.append(first[i]) }
-        var rhsConstant = description.constant
-        if let second = description.second {
-            let m = description.multiplier
+        var rhsConstant = blueprint.constraints[k].constant
+        if let attribute = blueprint.constraints[k].second?.attribute {
+            let m = blueprint.constraints[k].multiplier
             rhsConstant += m * 0
-            let other = blueprint.anchorTerms(views.second < 0 ? nil : views.second, second.attribute, mask: mask)
+            let other = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask)
             for i in 0..<other.count {
                 let r = m * other[i].coefficient
                 // The right side's own clean-up, then its subtraction from the left side.
@@ -184,16 +186,16 @@ struct ConstraintSystem: Sendable {
 
     /// Content hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) on
     /// each axis where the view has an intrinsic size.
-    private mutating func addIntrinsicSize(of i: Int, _ view: TemplateView, _ blueprint: TemplateBlueprint) {
+    private mutating func addIntrinsicSize(of i: Int, _ view: borrowing TemplateView, _ blueprint: TemplateBlueprint) {
         // Each pair is added directly (no list of lengths, no intermediate expressions): this runs
         // for every view of every variant compiled. `size - value` is written out with the same
         // terms and the same constant arithmetic the expression sum would do.
         switch view.kind {
         case .label(let slot):
-            let label = blueprint.labels[slot]
-            addIntrinsicPair(view, TemplateView.width(i), .row(label.intrinsicWidth),
+            // The two indices read in place (a copy of the slot would retain its text and style).
+            addIntrinsicPair(view, TemplateView.width(i), .row(blueprint.labels[slot].intrinsicWidth),
                              view.hugging.horizontal, view.compression.horizontal, "width")
-            addIntrinsicPair(view, TemplateView.height(i), .row(label.intrinsicHeight),
+            addIntrinsicPair(view, TemplateView.height(i), .row(blueprint.labels[slot].intrinsicHeight),
                              view.hugging.vertical, view.compression.vertical, "height")
         case .box(let width, let height):
             if let width {
@@ -212,7 +214,7 @@ struct ConstraintSystem: Sendable {
     /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`. When
     /// neither is required, they are one equality whose excess costs at `hug` and shortfall at
     /// `resist` (the same optimum with one tableau row and two symbols instead of four).
-    private mutating func addIntrinsicPair(_ view: TemplateView, _ size: Int, _ value: IntrinsicValue,
+    private mutating func addIntrinsicPair(_ view: borrowing TemplateView, _ size: Int, _ value: IntrinsicValue,
                                            _ hug: Double, _ resist: Double, _ axis: String) {
         let start = terms.count
         var constant = 0.0

@@ -60,10 +60,10 @@ enum TemplateCompiler {
         }
         var anchorViews: [(first: Int, second: Int)] = []
         anchorViews.reserveCapacity(constraints.count)
-        for constraint in constraints {
-            let first = try known(constraint.first, constraint, views, viewIndex)
+        for k in constraints.indices {
+            let first = try known(constraints[k].first, constraints[k], views, viewIndex)
             var second = -1
-            if let anchor = constraint.second { second = try known(anchor, constraint, views, viewIndex) }
+            if let anchor = constraints[k].second { second = try known(anchor, constraints[k], views, viewIndex) }
             anchorViews.append((first, second))
         }
         var rowDimensions: [(path: RowPath, parameter: Int)] = []
@@ -78,7 +78,7 @@ enum TemplateCompiler {
     }
 
     /// The view index `anchor` names (-1: `super`); fails when it names no view of the template.
-    private static func known(_ anchor: LayoutAnchor, _ constraint: ConstraintDescription, _ views: [TemplateView],
+    private static func known(_ anchor: LayoutAnchor, _ constraint: borrowing ConstraintDescription, _ views: [TemplateView],
                               _ viewIndex: [String: Int]) throws(LayoutError) -> Int {
         if anchor.item == "super" { return -1 }
         if let index = viewNumber(anchor.item, views, viewIndex) { return index }
