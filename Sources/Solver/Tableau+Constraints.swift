@@ -60,7 +60,12 @@ extension Tableau {
     /// Marks every term of `row` as having been in a row.
     mutating func noteInRows(_ row: Row) {
         let words = (kinds.count + 63) >> 6
-        if inRows.count < words { inRows.append(contentsOf: repeatElement(0, count: words - inRows.count)) }
+        if inRows.count < words {
+            // Room for every symbol the per-symbol arrays have room for (one allocation for a
+            // build whose size was reserved).
+            inRows.reserveCapacity((kinds.capacity + 63) >> 6)
+            inRows.append(contentsOf: repeatElement(0, count: words - inRows.count))
+        }
         for t in row.terms { inRows[t.symbol >> 6] |= 1 &<< UInt64(t.symbol & 63) }
     }
 

@@ -5,6 +5,12 @@ extension Tableau {
     mutating func levelSlot(for value: Double) -> Int {
         if let slot = levelValues.firstIndex(of: value) { return slot }
         let slot = levelValues.count
+        if slot == 0 {
+            // Templates use a handful of priorities: one allocation each instead of regrowing.
+            levels.reserveCapacity(8)
+            levelValues.reserveCapacity(8)
+            levelOrder.reserveCapacity(8)
+        }
         levelValues.append(value)
         // A level collects the costs of many constraints' errors: room for them up front
         // instead of regrowing one cell at a time.

@@ -15,6 +15,15 @@ public enum ConstraintParser {
         }
     }
 
+    /// `parse(_:location:)` appending to `out`: the description is built where it is kept
+    /// (a description is large, and each move of it is a copy of every field).
+    static func parse(_ text: String, location: DocumentPath,
+                      into out: inout [ConstraintDescription]) throws(LayoutError) {
+        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
+            out.append(try parse(text, location: location, &cursor))
+        }
+    }
+
     private static func parse(_ text: String, location: DocumentPath,
                               _ cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription {
         func fail(_ what: String, at column: Int) -> LayoutError {

@@ -9,49 +9,62 @@ struct RowPath: Sendable, Hashable {
         let index: Int?
     }
 
-    let steps: [Step]
+    /// The first step, held inline, and the others (none for a one-member path, the common
+    /// case: no array to allocate).
+    let first: Step
+    let rest: [Step]
     /// Where each step's member was found in the last row read: rows of a list usually list
     /// their members in one order, so the next row's member is checked there first.
     private let hints = MemberHints()
 
     init(_ path: String) {
-        // Most paths are one member: no split, one array.
         if !path.utf8.contains(UInt8(ascii: ".")) {
-            steps = [Step(name: path, index: Int(path))]
+            first = Step(name: path, index: Int(path))
+            rest = []
         } else {
-            steps = path.split(separator: ".", omittingEmptySubsequences: false).map {
+            var steps = path.split(separator: ".", omittingEmptySubsequences: false).map {
                 let name = String($0)
                 return Step(name: name, index: Int(name))
             }
+            first = steps.removeFirst()
+            rest = steps
         }
     }
 
-    static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.steps == rhs.steps }
+    static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.first == rhs.first && lhs.rest == rhs.rest }
 
     func hash(into hasher: inout Hasher) {
-        for step in steps { hasher.combine(step.name) }
+        hasher.combine(first.name)
+        for step in rest { hasher.combine(step.name) }
     }
 
     /// The row's value at this path, or nil when any step is missing (as `JSONValue.value(atPath:)`).
     func value(in row: JSONValue) -> JSONValue? {
-        var current = row
-        for k in 0..<steps.count {
-            switch current {
-            case .object(let members):
-                // Only a hint: a stale or foreign position is checked before it is used.
-                let hinted = hints.position(k)
-                var found = hinted
-                guard let next = members.value(forKey: steps[k].name, hint: &found) else { return nil }
-                if found != hinted { hints.setPosition(k, found) }
-                current = next
-            case .array(let items):
-                guard let index = steps[k].index, items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
+        guard var current = member(of: row, first, 0) else { return nil }
+        for k in 0..<rest.count {
+            guard let next = member(of: current, rest[k], k + 1) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// `value`'s member named by `step` (the `k`th of the path), or nil.
+    @inline(__always)
+    private func member(of value: JSONValue, _ step: borrowing Step, _ k: Int) -> JSONValue? {
+        switch value {
+        case .object(let members):
+            // Only a hint: a stale or foreign position is checked before it is used.
+            let hinted = hints.position(k)
+            var found = hinted
+            guard let next = members.value(forKey: step.name, hint: &found) else { return nil }
+            if found != hinted { hints.setPosition(k, found) }
+            return next
+        case .array(let items):
+            guard let index = step.index, items.indices.contains(index) else { return nil }
+            return items[index]
+        default:
+            return nil
+        }
     }
 }
 
@@ -91,15 +104,30 @@ struct TextTemplate: Sendable {
     let parts: [Part]
 
     init(_ text: String) {
+        // Placeholders are found on the UTF-8 bytes (`$`, `{`, `}` are ASCII, so every match is
+        // on a character boundary of the text): a byte scan instead of a string search.
         var parts: [Part] = []
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "${") {
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
-            if open.lowerBound > rest.startIndex { parts.append(.literal(String(rest[..<open.lowerBound]))) }
-            parts.append(.path(RowPath(String(rest[open.upperBound..<close]))))
-            rest = rest[rest.index(after: close)...]
+        let utf8 = text.utf8
+        var rest = utf8.startIndex
+        var i = rest
+        scan: while i < utf8.endIndex {
+            guard utf8[i] == UInt8(ascii: "$") else {
+                i = utf8.index(after: i)
+                continue
+            }
+            let brace = utf8.index(after: i)
+            guard brace < utf8.endIndex, utf8[brace] == UInt8(ascii: "{") else {
+                i = brace
+                continue
+            }
+            let open = utf8.index(after: brace)
+            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
+            if i > rest { parts.append(.literal(String(text[rest..<i]))) }
+            parts.append(.path(RowPath(String(text[open..<close]))))
+            rest = utf8.index(after: close)
+            i = rest
         }
-        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        if rest < utf8.endIndex { parts.append(.literal(String(text[rest...]))) }
         self.parts = parts
     }
 

@@ -53,7 +53,7 @@ enum TemplateCompiler {
         var constraints: [ConstraintDescription] = []
         constraints.reserveCapacity(spec.constraints.count)
         for (i, text) in spec.constraints.enumerated() {
-            constraints.append(try ConstraintParser.parse(text, location: .element(base: path, field: "constraints", index: i)))
+            try ConstraintParser.parse(text, location: .element(base: path, field: "constraints", index: i), into: &constraints)
         }
         for (i, text) in spec.visualFormats.enumerated() {
             constraints += try VisualFormatParser.parse(text, location: .element(base: path, field: "visualFormats", index: i))
@@ -67,6 +67,7 @@ enum TemplateCompiler {
             anchorViews.append((first, second))
         }
         var rowDimensions: [(path: RowPath, parameter: Int)] = []
+        rowDimensions.reserveCapacity(nextVariable - TemplateView.height(spec.views.count - 1) - 1)
         for view in views {
             guard case .box(let width, let height) = view.kind else { continue }
             if case .row(let path, let parameter)? = width { rowDimensions.append((path, parameter)) }
