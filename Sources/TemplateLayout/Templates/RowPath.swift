@@ -14,10 +14,23 @@ struct RowPath: Sendable, Hashable {
     let first: Step
     let rest: [Step]
     /// Where each step's member was found in the last row read: rows of a list usually list
-    /// their members in one order, so the next row's member is checked there first.
-    private let hints = MemberHints()
+    /// their members in one order, so the next row's member is checked there first. The word
+    /// `slot` of `hints` is this path's (a compiled template's paths share one table).
+    /// (`ManagedBuffer` cannot be declared `Sendable`; every access to the table's words is
+    /// atomic and its header never changes after it is made.)
+    nonisolated(unsafe) private let hints: MemberHints
+    private let slot: Int
 
-    init(_ path: String) {
+    /// `path` split at its dots; its hints live in `table` when it has room (else in a table of
+    /// its own).
+    init(_ path: String, hints table: MemberHints? = nil) {
+        if let table, let slot = table.claim() {
+            hints = table
+            self.slot = slot
+        } else {
+            hints = MemberHints.make(capacity: 1)
+            slot = hints.claim() ?? 1
+        }
         if !path.utf8.contains(UInt8(ascii: ".")) {
             first = Step(name: path, index: Int(path))
             rest = []
@@ -54,10 +67,10 @@ struct RowPath: Sendable, Hashable {
         switch value {
         case .object(let members):
             // Only a hint: a stale or foreign position is checked before it is used.
-            let hinted = hints.position(k)
+            let hinted = hints.position(slot, k)
             var found = hinted
             guard let next = members.value(forKey: step.name, hint: &found) else { return nil }
-            if found != hinted { hints.setPosition(k, found) }
+            if found != hinted { hints.setPosition(slot, k, found) }
             return next
         case .array(let items):
             guard let index = step.index, items.indices.contains(index) else { return nil }
@@ -68,29 +81,54 @@ struct RowPath: Sendable, Hashable {
     }
 }
 
-/// Where the first four steps of a path last found their members, 16 bits each in one atomic
-/// word (one object per path; deeper steps and positions past 65,534 go without a hint). Shared
-/// by the threads laying out rows, each reading and writing the word whole (relaxed), so a race
-/// only costs a missed hint.
-private final class MemberHints: Sendable {
-    private let word = Atomic<UInt64>(UInt64.max)
+/// Where row paths' steps last found their members: one atomic word per path, 16 bits per step
+/// for the first four steps (deeper steps and positions past 65,534 go without a hint). Word 0
+/// counts the words handed out. Shared by the threads laying out rows, each reading and writing
+/// a word whole (relaxed), so a race only costs a missed hint. A template's paths share one
+/// table: one allocation instead of one per path.
+final class MemberHints: ManagedBuffer<Int, Atomic<UInt64>> {
+    /// A table with room for `capacity` paths.
+    static func make(capacity: Int) -> MemberHints {
+        let words = Swift.max(capacity, 0) + 1
+        let table = unsafeDowncast(MemberHints.create(minimumCapacity: words) { _ in words }, to: MemberHints.self)
+        table.withUnsafeMutablePointerToElements { word in
+            word.initialize(to: Atomic(0))
+            for k in 1..<words { (word + k).initialize(to: Atomic(UInt64.max)) }
+        }
+        return table
+    }
 
-    /// The hinted position of step `k`, or -1.
+    deinit {
+        _ = withUnsafeMutablePointers { count, word in word.deinitialize(count: count.pointee) }
+    }
+
+    /// A word for one more path, or nil when the table is full.
+    func claim() -> Int? {
+        withUnsafeMutablePointers { count, word in
+            let k = Int(truncatingIfNeeded: word[0].wrappingAdd(1, ordering: .relaxed).oldValue) + 1
+            return k < count.pointee ? k : nil
+        }
+    }
+
+    /// The hinted position of step `k` of the path owning word `slot`, or -1.
     @inline(__always)
-    func position(_ k: Int) -> Int {
+    func position(_ slot: Int, _ k: Int) -> Int {
         guard k < 4 else { return -1 }
-        let bits = Int(truncatingIfNeeded: (word.load(ordering: .relaxed) >> UInt64(16 * k)) & 0xFFFF)
+        let word = withUnsafeMutablePointerToElements { $0[slot].load(ordering: .relaxed) }
+        let bits = Int(truncatingIfNeeded: (word >> UInt64(16 * k)) & 0xFFFF)
         return bits == 0xFFFF ? -1 : bits
     }
 
-    /// Remembers `position` for step `k` (when it fits).
+    /// Remembers `position` for step `k` of the path owning word `slot` (when it fits).
     @inline(__always)
-    func setPosition(_ k: Int, _ position: Int) {
+    func setPosition(_ slot: Int, _ k: Int, _ position: Int) {
         guard k < 4 else { return }
         let bits: UInt64 = position >= 0 && position < 0xFFFF ? UInt64(position) : 0xFFFF
         let shift = UInt64(16 * k)
-        let old = word.load(ordering: .relaxed)
-        word.store((old & ~(0xFFFF << shift)) | (bits << shift), ordering: .relaxed)
+        withUnsafeMutablePointerToElements { words in
+            let old = words[slot].load(ordering: .relaxed)
+            words[slot].store((old & ~(0xFFFF << shift)) | (bits << shift), ordering: .relaxed)
+        }
     }
 }
 
@@ -103,7 +141,7 @@ struct TextTemplate: Sendable {
 
     let parts: [Part]
 
-    init(_ text: String) {
+    init(_ text: String, hints: MemberHints? = nil) {
         // Placeholders are found on the UTF-8 bytes (`$`, `{`, `}` are ASCII, so every match is
         // on a character boundary of the text): a byte scan instead of a string search.
         var parts: [Part] = []
@@ -123,7 +161,7 @@ struct TextTemplate: Sendable {
             let open = utf8.index(after: brace)
             guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
             if i > rest { parts.append(.literal(String(text[rest..<i]))) }
-            parts.append(.path(RowPath(String(text[open..<close]))))
+            parts.append(.path(RowPath(String(text[open..<close]), hints: hints)))
             rest = utf8.index(after: close)
             i = rest
         }

@@ -15,6 +15,9 @@ enum TemplateCompiler {
         let hashed = spec.views.count > scanLimit
         if hashed { viewIndex.reserveCapacity(spec.views.count) }
         var nextVariable = TemplateView.height(spec.views.count - 1) + 1
+        // One table of member hints for the template's row paths (room for a width, a height and
+        // a hidden rule per view, and a few label placeholders; more get tables of their own).
+        let hints = MemberHints.make(capacity: 3 * spec.views.count + 4)
         func parameter() -> Int {
             defer { nextVariable += 1 }
             return nextVariable
@@ -36,16 +39,18 @@ enum TemplateCompiler {
             var kind: TemplateView.Kind
             switch view.kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, parameter: parameter))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, hints: hints,
+                                            parameter: parameter))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
-                kind = .box(width: length(width, parameter), height: length(height, parameter))
+                kind = .box(width: length(width, hints, parameter), height: length(height, hints, parameter))
             case .view(let width, let height):
-                kind = .box(width: width.map { length($0, parameter) }, height: height.map { length($0, parameter) })
+                kind = .box(width: width.map { length($0, hints, parameter) },
+                            height: height.map { length($0, hints, parameter) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
             }
-            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden), hugging: hugging,
+            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden, hints: hints), hugging: hugging,
                                       compression: compression, maskBit: nil, location: viewLocation))
         }
         let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
@@ -109,15 +114,15 @@ enum TemplateCompiler {
         return (values[0], values[1])
     }
 
-    private static func length(_ dimension: DimensionSpec, _ parameter: () -> Int) -> IntrinsicLength {
+    private static func length(_ dimension: DimensionSpec, _ hints: MemberHints, _ parameter: () -> Int) -> IntrinsicLength {
         switch dimension {
         case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
-        case .path(let path): return .row(RowPath(path), parameter: parameter())
+        case .path(let path): return .row(RowPath(path, hints: hints), parameter: parameter())
         }
     }
 
     private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
-                                  parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+                                  hints: MemberHints, parameter: () -> Int) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
@@ -133,7 +138,7 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text), style: style, wraps: label.lines != 1,
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: hints), style: style, wraps: label.lines != 1,
                          intrinsicWidth: parameter(), intrinsicHeight: parameter(),
                          firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
     }
