@@ -99,60 +99,93 @@ struct Row: Sendable {
     }
 
     /// Adds `factor * (other + otherConstant)`, dropping `skip`'s cell (-1: none) and cells that
-    /// cancel: one forward merge into `scratch` (room for both rows' cells), the row's mask built
+    /// cancel. The cells before the first symbol either side changes stay where they are; the
+    /// rest is merged forward into `scratch` (room for both rows' cells), the row's mask built
     /// on the way, then copied back into the row's storage (which only grows).
     mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double,
                       skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>) {
         constant += otherConstant * factor
         let m = other.count
         if m == 0 && skip < 0 { return }
+        var first = m > 0 ? other[0].symbol : skip
+        if skip >= 0 && skip < first { first = skip }
         var k = 0
         var bits: UInt64 = 0
+        var start = 0
         terms.withUnsafeBufferPointer { cells in
             let n = cells.count
-            var i = 0
+            // The untouched prefix: cells below `first` (a binary search; they keep their places).
+            var low = 0
+            var high = n
+            while low < high {
+                let mid = (low + high) >> 1
+                if cells[mid].symbol < first { low = mid + 1 } else { high = mid }
+            }
+            start = low
+            for p in 0..<start { bits |= Row.bit(cells[p].symbol) }
+            var i = start
             var j = 0
-            while i < n || j < m {
-                if j == m || (i < n && cells[i].symbol < other[j].symbol) {
-                    let s = cells[i].symbol
+            while i < n && j < m {
+                let s = cells[i].symbol
+                let o = other[j].symbol
+                if s < o {
                     if s != skip {
                         scratch[k] = cells[i]
                         bits |= Row.bit(s)
                         k += 1
                     }
                     i += 1
-                } else if i == n || cells[i].symbol > other[j].symbol {
+                } else if s > o {
                     let c = other[j].coefficient * factor
                     if !nearZero(c) {
-                        scratch[k] = Term(symbol: other[j].symbol, coefficient: c)
-                        bits |= Row.bit(other[j].symbol)
+                        scratch[k] = Term(symbol: o, coefficient: c)
+                        bits |= Row.bit(o)
                         k += 1
                     }
                     j += 1
                 } else {
                     let sum = cells[i].coefficient + other[j].coefficient * factor
                     if !nearZero(sum) {
-                        scratch[k] = Term(symbol: cells[i].symbol, coefficient: sum)
-                        bits |= Row.bit(cells[i].symbol)
+                        scratch[k] = Term(symbol: s, coefficient: sum)
+                        bits |= Row.bit(s)
                         k += 1
                     }
                     i += 1
                     j += 1
                 }
             }
-        }
-        // Overwrite the cells the row already has, then append or drop the difference.
-        let n = terms.count
-        let common = Swift.min(n, k)
-        if common > 0 {
-            terms.withUnsafeMutableBufferPointer { cells in
-                cells.baseAddress!.update(from: scratch, count: common)
+            while i < n {
+                let s = cells[i].symbol
+                if s != skip {
+                    scratch[k] = cells[i]
+                    bits |= Row.bit(s)
+                    k += 1
+                }
+                i += 1
+            }
+            while j < m {
+                let c = other[j].coefficient * factor
+                if !nearZero(c) {
+                    scratch[k] = Term(symbol: other[j].symbol, coefficient: c)
+                    bits |= Row.bit(other[j].symbol)
+                    k += 1
+                }
+                j += 1
             }
         }
-        if k > n {
-            terms.append(contentsOf: UnsafeBufferPointer(start: scratch + n, count: k - n))
-        } else if k < n {
-            terms.removeLast(n - k)
+        // Overwrite the cells past the prefix, then append or drop the difference.
+        let n = terms.count
+        let total = start + k
+        let common = Swift.min(n, total) - start
+        if common > 0 {
+            terms.withUnsafeMutableBufferPointer { cells in
+                (cells.baseAddress! + start).update(from: scratch, count: common)
+            }
+        }
+        if total > n {
+            terms.append(contentsOf: UnsafeBufferPointer(start: scratch + common, count: total - n))
+        } else if total < n {
+            terms.removeLast(n - total)
         }
         mask = bits
     }

@@ -26,6 +26,8 @@ extension Tableau {
         constraints.append(nil)
 
         var subject = chooseSubject(row, record)
+        let fresh = subject >= 0 && !wasInRows(subject)
+        noteInRows(row)
         if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             if !nearZero(row.constant) {
                 throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: tag), reason: .unsatisfiable)
@@ -39,12 +41,32 @@ extension Tableau {
         } else {
             row.solve(for: subject)
             insertRow(row)
-            substitute(subject, byRow: rowOf[subject])
+            // A subject no row held before (most of a template's) leaves the other rows as they are.
+            substitute(subject, byRow: rowOf[subject], scanRows: !fresh)
         }
         constraints[id] = record
         optimize()
         infeasible.removeAll(keepingCapacity: true)
         return id
+    }
+
+    /// Whether `symbol` has been a term of a new row (see `inRows`).
+    @inline(__always)
+    func wasInRows(_ symbol: Int) -> Bool {
+        let word = symbol >> 6
+        return word < inRows.count && inRows[word] & (1 &<< UInt64(symbol & 63)) != 0
+    }
+
+    /// Marks every term of `row` as having been in a row.
+    mutating func noteInRows(_ row: Row) {
+        let words = (kinds.count + 63) >> 6
+        if inRows.count < words {
+            // Room for every symbol the per-symbol arrays have room for (one allocation for a
+            // build whose size was reserved).
+            inRows.reserveCapacity((kinds.capacity + 63) >> 6)
+            inRows.append(contentsOf: repeatElement(0, count: words - inRows.count))
+        }
+        for t in row.terms { inRows[t.symbol >> 6] |= 1 &<< UInt64(t.symbol & 63) }
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.
@@ -68,7 +90,9 @@ extension Tableau {
     mutating func makeRow(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation, id: Int,
                           record: inout ConstraintRecord) -> Row {
         var row = Row(constant: constant)
-        row.reserve(2 * terms.count + 6)
+        // Room for the merges a build makes into it (rows of a template reach 10 to 20 cells):
+        // one allocation instead of regrowing.
+        row.reserve(Swift.max(16, 2 * terms.count + 6))
         withMergeScratch { tableau, merge in
             for t in terms where !nearZero(t.coefficient) {
                 let s = t.variable.id

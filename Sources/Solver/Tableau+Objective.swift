@@ -5,8 +5,18 @@ extension Tableau {
     mutating func levelSlot(for value: Double) -> Int {
         if let slot = levelValues.firstIndex(of: value) { return slot }
         let slot = levelValues.count
+        if slot == 0 {
+            // Templates use a handful of priorities: one allocation each instead of regrowing.
+            levels.reserveCapacity(8)
+            levelValues.reserveCapacity(8)
+            levelOrder.reserveCapacity(8)
+        }
         levelValues.append(value)
-        levels.append(Row(constant: 0))
+        // A level collects the costs of many constraints' errors: room for them up front
+        // instead of regrowing one cell at a time.
+        var level = Row(constant: 0)
+        level.reserve(32)
+        levels.append(level)
         // Stronger levels first; values are distinct, so the order is total.
         let at = levelOrder.firstIndex { levelValues[$0] < value } ?? levelOrder.count
         levelOrder.insert(slot, at: at)

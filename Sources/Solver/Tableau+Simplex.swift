@@ -17,7 +17,8 @@ extension Tableau {
     }
 
     /// Replaces `symbol` by the expression of row `index` in all other rows and objectives.
-    mutating func substitute(_ symbol: Int, byRow index: Int) {
+    /// `scanRows: false` skips the other rows, for a symbol the caller knows none of them holds.
+    mutating func substitute(_ symbol: Int, byRow index: Int, scanRows: Bool = true) {
         // The pivot row is copied into reused scratch so other rows can be written while it is read.
         var scratch: [Term] = []
         swap(&scratch, &pivotTerms)
@@ -31,7 +32,7 @@ extension Tableau {
             swap(&table, &tableau.rows)
             scratch.withUnsafeBufferPointer { pivot in
                 table.withUnsafeMutableBufferPointer { table in
-                    for i in 0..<table.count where i != index {
+                    for i in 0..<(scanRows ? table.count : 0) where i != index {
                         let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge)
                         if factor != 0 {
                             tableau.touchedRows.append(i)

@@ -33,7 +33,12 @@ public struct ConstraintDescription: Sendable {
     /// The text a person wrote (or the visual format it came from), used in error messages.
     public var text: String
     /// JSON path of its source, e.g. `templates.FeedCell.constraints[3]`.
-    public var path: String
+    public var path: String {
+        get { location.path }
+        set { location = .text(newValue) }
+    }
+    /// Where the constraint came from; a compiled template's paths are only spelled out when read.
+    var location: DocumentPath
 
     /// A constraint from its parts.
     public init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?, multiplier: Double = 1,
@@ -45,6 +50,34 @@ public struct ConstraintDescription: Sendable {
         self.constant = constant
         self.priority = priority
         self.text = text
-        self.path = path
+        location = .text(path)
+    }
+
+    /// A constraint from its parts, located by `location`.
+    init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?, multiplier: Double,
+         constant: Double, priority: Double, text: String, location: DocumentPath) {
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.text = text
+        self.location = location
+    }
+}
+
+/// A JSON path, either spelled out or as `base.field[index]` built only when read (a template
+/// has one per constraint, and only an error message needs it).
+enum DocumentPath: Sendable {
+    case text(String)
+    case element(base: String, field: StaticString, index: Int)
+
+    /// The path as text, e.g. `templates.FeedCell.constraints[3]`.
+    var path: String {
+        switch self {
+        case .text(let path): path
+        case .element(let base, let field, let index): "\(base).\(field)[\(index)]"
+        }
     }
 }

@@ -5,10 +5,31 @@
 public enum ConstraintParser {
     /// Parses one constraint string; `path` (e.g. `templates.FeedCell.constraints[3]`) locates errors.
     public static func parse(_ text: String, path: String) throws(LayoutError) -> ConstraintDescription {
-        var cursor = TextCursor(text)
-        func fail(_ what: String, at column: Int? = nil) -> LayoutError {
-            LayoutError(path: path, message: "\"\(text)\": \(what) at column \(column ?? cursor.column)")
+        try parse(text, location: .text(path))
+    }
+
+    /// `parse(_:path:)` with the path built only if an error or a reader needs it.
+    static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> ConstraintDescription {
+        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription in
+            try parse(text, location: location, &cursor)
         }
+    }
+
+    /// `parse(_:location:)` appending to `out`: the description is built where it is kept
+    /// (a description is large, and each move of it is a copy of every field).
+    static func parse(_ text: String, location: DocumentPath,
+                      into out: inout [ConstraintDescription]) throws(LayoutError) {
+        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
+            out.append(try parse(text, location: location, &cursor))
+        }
+    }
+
+    private static func parse(_ text: String, location: DocumentPath,
+                              _ cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription {
+        func fail(_ what: String, at column: Int) -> LayoutError {
+            LayoutError(path: location.path, message: "\"\(text)\": \(what) at column \(column)")
+        }
+        func fail(_ what: String, _ column: Int?) -> LayoutError { fail(what, at: column ?? 1) }
 
         cursor.skipSpaces()
         let first = try anchor(&cursor, fail: fail)
@@ -17,7 +38,7 @@ public enum ConstraintParser {
         if cursor.take("==") { relation = .equal }
         else if cursor.take("<=") { relation = .lessThanOrEqual }
         else if cursor.take(">=") { relation = .greaterThanOrEqual }
-        else { throw fail("expected ==, <= or >=") }
+        else { throw fail("expected ==, <= or >=", at: cursor.column) }
 
         cursor.skipSpaces()
         var second: LayoutAnchor?
@@ -42,11 +63,11 @@ public enum ConstraintParser {
             cursor.skipSpaces()
             if cursor.take("*") {
                 cursor.skipSpaces()
-                guard let m = signedNumber(&cursor) else { throw fail("expected a multiplier") }
+                guard let m = signedNumber(&cursor) else { throw fail("expected a multiplier", at: cursor.column) }
                 multiplier = m
             }
         } else {
-            throw fail("expected a number")
+            throw fail("expected a number", at: cursor.column)
         }
 
         cursor.skipSpaces()
@@ -55,7 +76,7 @@ public enum ConstraintParser {
             if cursor.take("+") || cursor.take("-") {
                 let negative = cursor.bytes[opIndex] == UInt8(ascii: "-")
                 cursor.skipSpaces()
-                guard let c = cursor.unsignedNumber() else { throw fail("expected a constant") }
+                guard let c = cursor.unsignedNumber() else { throw fail("expected a constant", at: cursor.column) }
                 constant = negative ? -c : c
                 cursor.skipSpaces()
             }
@@ -67,14 +88,14 @@ public enum ConstraintParser {
             priority = try parsePriority(&cursor, fail: fail)
             cursor.skipSpaces()
         }
-        if let extra = cursor.peekCharacter { throw fail("unexpected \"\(extra)\"") }
+        if let extra = cursor.peekCharacter { throw fail("unexpected \"\(extra)\"", at: cursor.column) }
         guard multiplier.isFinite, constant.isFinite else { throw fail("number out of range", at: 1) }
         if let second, second.attribute.kind != first.attribute.kind,
            first.attribute.kind != .size || second.attribute.kind != .size {
             throw fail("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)", at: second.column)
         }
         return ConstraintDescription(first: first, relation: relation, second: second, multiplier: multiplier,
-                                     constant: constant, priority: priority, text: text, path: path)
+                                     constant: constant, priority: priority, text: text, location: location)
     }
 
     /// Reads a priority: a number in 1...1000 or `required` / `high` / `low`.

@@ -7,8 +7,23 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     /// Which family the attribute belongs to: UIKit only relates locations on the same axis.
     enum Kind { case horizontalPosition, verticalPosition, size }
 
-    /// Every attribute with its name's UTF-8 bytes, for matching without making a string.
-    static let utf8Names: [(attribute: LayoutAttribute, name: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+    /// The attribute's name as static UTF-8, for matching without making a string.
+    var utf8Name: StaticString {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .leading: "leading"
+        case .trailing: "trailing"
+        case .width: "width"
+        case .height: "height"
+        case .centerX: "centerX"
+        case .centerY: "centerY"
+        case .firstBaseline: "firstBaseline"
+        case .lastBaseline: "lastBaseline"
+        }
+    }
 
     /// The attribute's family, for checking that a constraint relates like with like.
     var kind: Kind {

@@ -1,14 +1,33 @@
 /// A read position in a constraint or visual-format string, over its UTF-8 bytes (no per-token
-/// allocation); columns in messages are 1-based Unicode scalars.
+/// allocation, and no copy of the text: the cursor reads the string's own storage, so it only
+/// lives inside `TextCursor.reading(_:_:)`); columns in messages are 1-based Unicode scalars.
 struct TextCursor {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
     /// Whether every byte is ASCII (columns are then byte offsets).
     private let isASCII: Bool
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        isASCII = bytes.allSatisfy { $0 < 0x80 }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        var high: UInt8 = 0
+        for b in bytes { high |= b }
+        isASCII = high < 0x80
+    }
+
+    /// Runs `body` with a cursor at the start of `text`'s UTF-8 bytes. (Inlined, so the result
+    /// is moved as its concrete type rather than through generic copies.)
+    @inline(__always)
+    static func reading<R>(_ text: String, _ body: (inout TextCursor) throws(LayoutError) -> R) throws(LayoutError) -> R {
+        var text = text
+        let result: Result<R, LayoutError> = text.withUTF8 { bytes in
+            var cursor = TextCursor(bytes)
+            do throws(LayoutError) {
+                return .success(try body(&cursor))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// 1-based column (in Unicode scalars) of the next unread character.
@@ -66,19 +85,29 @@ struct TextCursor {
         guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
         var end = index
         while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
-        for (attribute, name) in LayoutAttribute.utf8Names {
-            guard name.count == end - index else { continue }
-            var same = true
-            for k in 0..<name.count where bytes[index + k] != name[k] {
-                same = false
-                break
-            }
-            if same {
-                index = end
-                return attribute
-            }
+        // The length and first byte leave at most two candidates; the full name decides.
+        let candidate: LayoutAttribute
+        switch (end - index, c) {
+        case (3, UInt8(ascii: "t")): candidate = .top
+        case (4, UInt8(ascii: "l")): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (5, UInt8(ascii: "w")): candidate = .width
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (6, UInt8(ascii: "h")): candidate = .height
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (7, UInt8(ascii: "c")): candidate = bytes[end - 1] == UInt8(ascii: "X") ? .centerX : .centerY
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (12, UInt8(ascii: "l")): candidate = .lastBaseline
+        case (13, UInt8(ascii: "f")): candidate = .firstBaseline
+        default: return nil
         }
-        return nil
+        let same = candidate.utf8Name.withUTF8Buffer { name in
+            for k in 0..<name.count where bytes[index + k] != name[k] { return false }
+            return true
+        }
+        guard same else { return nil }
+        index = end
+        return candidate
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.

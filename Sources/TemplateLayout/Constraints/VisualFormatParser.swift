@@ -25,9 +25,22 @@ public enum VisualFormatParser {
 
     /// Expands one visual format string; `path` (e.g. `templates.X.visualFormats[0]`) locates errors.
     public static func parse(_ text: String, path: String) throws(LayoutError) -> [ConstraintDescription] {
-        var cursor = TextCursor(text)
+        try parse(text, location: .text(path))
+    }
+
+    /// `parse(_:path:)` with the path built only if an error or a reader needs it.
+    static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> [ConstraintDescription] {
+        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> [ConstraintDescription] in
+            try parse(text, location: location, &cursor)
+        }
+    }
+
+    private static func parse(_ text: String, location: DocumentPath,
+                              _ cursor: inout TextCursor) throws(LayoutError) -> [ConstraintDescription] {
         func fail(_ what: String, _ column: Int?) -> LayoutError {
-            LayoutError(path: path, message: "\"\(text)\": \(what) at column \(column ?? cursor.column)")
+            // Callers pass the column (a spacing naming a view passes its own): reading the cursor
+            // here would overlap the cursor passed to `predicateList`.
+            LayoutError(path: location.path, message: "\"\(text)\": \(what) at column \(column ?? 1)")
         }
 
         var vertical = false
@@ -40,7 +53,7 @@ public enum VisualFormatParser {
         func add(_ first: LayoutAnchor, _ p: Predicate, _ second: LayoutAnchor?, constantSign: Double = 1) {
             out.append(ConstraintDescription(first: first, relation: p.relation, second: second, multiplier: 1,
                                              constant: constantSign * p.constant, priority: p.priority,
-                                             text: text, path: path))
+                                             text: text, location: location))
         }
 
         var previous: Element?
@@ -48,7 +61,7 @@ public enum VisualFormatParser {
         var sawTrailingEdge = false
         cursor.skipSpaces()
         while !cursor.isAtEnd {
-            if sawTrailingEdge { throw fail("nothing may follow the closing \"|\"", nil) }
+            if sawTrailingEdge { throw fail("nothing may follow the closing \"|\"", cursor.column) }
             let column = cursor.column
             let element: Element
             if cursor.take("|") {
@@ -56,7 +69,7 @@ public enum VisualFormatParser {
             } else if cursor.take("[") {
                 cursor.skipSpaces()
                 let nameColumn = cursor.column
-                guard let name = cursor.identifier() else { throw fail("expected a view id", nil) }
+                guard let name = cursor.identifier() else { throw fail("expected a view id", cursor.column) }
                 cursor.skipSpaces()
                 if cursor.next(is: "(") {
                     for p in try predicateList(&cursor, fail: fail) {
@@ -69,7 +82,7 @@ public enum VisualFormatParser {
                     }
                     cursor.skipSpaces()
                 }
-                guard cursor.take("]") else { throw fail("expected \"]\"", nil) }
+                guard cursor.take("]") else { throw fail("expected \"]\"", cursor.column) }
                 element = .view(name: name, column: nameColumn)
             } else {
                 throw fail("expected \"|\" or \"[\"", column)
@@ -121,17 +134,17 @@ public enum VisualFormatParser {
                     // `[a]-[b]`: the single dash is the standard spacing (NaN until we know the pair).
                     pending = [Predicate(relation: .equal, constant: .nan, view: nil, priority: 1000)]
                 } else {
-                    throw fail("expected a spacing", nil)
+                    throw fail("expected a spacing", cursor.column)
                 }
                 if pending?.first?.constant.isNaN != true {
                     cursor.skipSpaces()
-                    guard cursor.take("-") else { throw fail("expected \"-\" after the spacing", nil) }
+                    guard cursor.take("-") else { throw fail("expected \"-\" after the spacing", cursor.column) }
                 }
                 cursor.skipSpaces()
-                if cursor.isAtEnd { throw fail("a connection must lead to a view or \"|\"", nil) }
+                if cursor.isAtEnd { throw fail("a connection must lead to a view or \"|\"", cursor.column) }
             }
         }
-        guard previous != nil else { throw fail("expected a view", nil) }
+        guard previous != nil else { throw fail("expected a view", cursor.column) }
         return out
     }
 

@@ -118,7 +118,7 @@ extension CompiledTemplate {
         }
         for c in system.constraints where c.priority >= 1000 {
             do {
-                try solver.add(SolverProgram.solverConstraint(c, variables))
+                try solver.add(SolverProgram.solverConstraint(c, in: system, variables))
             } catch {
                 return SolverProgram.conflictError(error, system: system, fallbackPath: blueprint.path)
             }

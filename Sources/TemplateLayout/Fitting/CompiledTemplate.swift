@@ -20,7 +20,9 @@ public final class CompiledTemplate: Sendable {
         let all = try SolverProgram(try ConstraintSystem(blueprint, mask: 0), blueprint: blueprint)
         self.blueprint = blueprint
         allVisible = all
-        variants = Mutex([0: all])
+        // The all-visible variant is answered before the cache is read: the cache starts empty
+        // (no dictionary storage for a template whose rows never hide a view).
+        variants = Mutex([:])
     }
 
     /// The template's name.

@@ -57,15 +57,15 @@ final class SolverProgram: Sendable {
         terms.reserveCapacity(8)
         for constraint in system.constraints {
             terms.removeAll(keepingCapacity: true)
-            for term in constraint.expression.terms { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
+            for term in system.terms[constraint.terms] { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
             do {
                 try terms.withUnsafeBufferPointer { (buffer) throws(ConstraintConflict) in
                     if let shortfall = constraint.shortfallPriority {
-                        try solver.addSoftEquality(terms: buffer, constant: constraint.expression.constant,
+                        try solver.addSoftEquality(terms: buffer, constant: constraint.constant,
                                                    excess: Priority(constraint.priority), shortfall: Priority(shortfall),
                                                    tag: constraint.source)
                     } else {
-                        try solver.add(terms: buffer, constant: constraint.expression.constant,
+                        try solver.add(terms: buffer, constant: constraint.constant,
                                        Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
                                        tag: constraint.source)
                     }
@@ -75,17 +75,16 @@ final class SolverProgram: Sendable {
             }
         }
         var used = [Bool](repeating: false, count: blueprint.variableCount)
-        for constraint in system.constraints {
-            for term in constraint.expression.terms { used[term.variable] = true }
-        }
+        for term in system.terms { used[term.variable] = true }
         var edits = [TemplateView.superWidth]
         if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
         for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
         for label in blueprint.labels {
-            for parameter in [label.intrinsicWidth, label.intrinsicHeight, label.firstBaselineOffset,
-                              label.lastBaselineOffset] where used[parameter] {
-                edits.append(parameter)
-            }
+            // Written out: an array literal per label would be one allocation each.
+            if used[label.intrinsicWidth] { edits.append(label.intrinsicWidth) }
+            if used[label.intrinsicHeight] { edits.append(label.intrinsicHeight) }
+            if used[label.firstBaselineOffset] { edits.append(label.firstBaselineOffset) }
+            if used[label.lastBaselineOffset] { edits.append(label.lastBaselineOffset) }
         }
         var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
         for edit in edits { isEdit[edit] = true }
@@ -118,9 +117,9 @@ final class SolverProgram: Sendable {
 
     /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft
     /// hugging/compression equality is added with `addSoftEquality` instead).
-    static func solverConstraint(_ c: SystemConstraint, _ variables: [Variable]) -> Constraint {
-        let expression = LinearExpression(terms: c.expression.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
-                                          constant: c.expression.constant)
+    static func solverConstraint(_ c: SystemConstraint, in system: ConstraintSystem, _ variables: [Variable]) -> Constraint {
+        let expression = LinearExpression(terms: system.terms(of: c).map { LinearTerm(variables[$0.variable], $0.coefficient) },
+                                          constant: c.constant)
         return Constraint(expression, solverRelation(c.relation), LinearExpression(), priority: Priority(c.priority),
                           tag: c.source)
     }

@@ -14,17 +14,24 @@ struct ConstraintSource: Sendable {
 
     private var fixedText: String?
     private var intrinsic: Intrinsic?
+    /// Where it came from (spelled out only when a message needs it).
+    var location: DocumentPath
     /// JSON path, e.g. `templates.FeedCell.constraints[3]` or `templates.FeedCell.views[1]`.
-    var path: String
+    var path: String { location.path }
 
     init(text: String, path: String) {
         fixedText = text
-        self.path = path
+        location = .text(path)
     }
 
-    init(intrinsic: Intrinsic, path: String) {
+    init(text: String, location: DocumentPath) {
+        fixedText = text
+        self.location = location
+    }
+
+    init(intrinsic: Intrinsic, location: DocumentPath) {
         self.intrinsic = intrinsic
-        self.path = path
+        self.location = location
     }
 
     /// What a person would recognise: the constraint's text or a description of a generated one.
@@ -41,9 +48,11 @@ struct ConstraintSource: Sendable {
     }
 }
 
-/// One linear constraint `expression REL 0 @ priority`, tagged with its source's index.
+/// One linear constraint `Σ terms + constant REL 0 @ priority`, tagged with its source's index;
+/// its terms are `ConstraintSystem.terms[terms]` (one array for the whole system).
 struct SystemConstraint: Sendable {
-    var expression: AffineExpression
+    var terms: Range<Int>
+    var constant: Double
     var relation: LayoutRelation
     var priority: Double
     var source: Int
@@ -66,6 +75,9 @@ struct ConstraintSystem: Sendable {
     static let collapsePriority = 999.0
 
     var constraints: [SystemConstraint] = []
+    /// The terms of every constraint, one after another (distinct variables, non-zero
+    /// coefficients): one array per system instead of one per constraint.
+    var terms: [(variable: Int, coefficient: Double)] = []
     var sources: [ConstraintSource] = []
     /// Index of the fitting constraint's source.
     var fittingSource = 0
@@ -81,12 +93,18 @@ struct ConstraintSystem: Sendable {
         let expected = blueprint.constraints.count + 4 * blueprint.views.count + 1
         constraints.reserveCapacity(expected)
         sources.reserveCapacity(expected)
-        for description in blueprint.constraints {
-            add(Self.difference(description, blueprint, mask: mask), description.relation, description.priority,
-                ConstraintSource(text: description.text, path: description.path))
+        terms.reserveCapacity(4 * expected)
+        // Read in place: a copy of each description would retain and release its four strings.
+        for k in blueprint.constraints.indices {
+            let start = terms.count
+            let constant = appendDifference(k, blueprint, mask: mask)
+            sources.append(ConstraintSource(text: blueprint.constraints[k].text, location: blueprint.constraints[k].location))
+            constraints.append(SystemConstraint(terms: start..<terms.count, constant: constant,
+                                                relation: blueprint.constraints[k].relation,
+                                                priority: blueprint.constraints[k].priority, source: sources.count - 1))
         }
-        for (i, view) in blueprint.views.enumerated() {
-            addIntrinsicSize(of: i, view, blueprint)
+        for i in blueprint.views.indices {
+            addIntrinsicSize(of: i, blueprint.views[i], blueprint)
         }
         for (i, view) in blueprint.views.enumerated() {
             if case .stack(let stack, let arranged) = view.kind {
@@ -103,7 +121,7 @@ struct ConstraintSystem: Sendable {
             ConstraintSource(text: "super.height == 0 @50 (fitting)", path: blueprint.path))
 
         let tied = constraints.contains { $0.source != fittingSource
-            && abs($0.expression.coefficient(of: TemplateView.superHeight)) > 1e-12 }
+            && abs(coefficient(of: TemplateView.superHeight, in: $0)) > 1e-12 }
         if !tied {
             throw LayoutError(path: blueprint.path, message:
                 "the height is not determined: no constraint relates super.bottom (or super.height, " +
@@ -111,62 +129,73 @@ struct ConstraintSystem: Sendable {
         }
     }
 
-    private static func index(_ item: String, _ blueprint: TemplateBlueprint) -> Int? {
-        item == "super" ? nil : blueprint.viewIndex[item]
+    /// The terms of `c`.
+    func terms(of c: SystemConstraint) -> ArraySlice<(variable: Int, coefficient: Double)> { terms[c.terms] }
+
+    /// The coefficient of `variable` in `c`.
+    func coefficient(of variable: Int, in c: SystemConstraint) -> Double {
+        terms[c.terms].reduce(0) { $1.variable == variable ? $0 + $1.coefficient : $0 }
     }
 
-    /// `first - (multiplier * second + constant)` of a written constraint, built in one array.
-    /// The arithmetic is that of the expression sums it replaces (`first - (AffineExpression(
-    /// constant: c).adding(second, times: m))`), operation for operation, so the tableau is
-    /// bit-for-bit the same.
-    private static func difference(_ description: ConstraintDescription, _ blueprint: TemplateBlueprint,
-                                   mask: UInt64) -> AffineExpression {
-        let first = blueprint.anchorTerms(index(description.first.item, blueprint), description.first.attribute, mask: mask)
-        var out = AffineExpression()
-        out.terms.reserveCapacity(6)
-        for i in 0..<first.count { out.terms.append(first[i]) }
-        var rhsConstant = description.constant
-        if let second = description.second {
-            let m = description.multiplier
+    /// Appends the terms of `first - (multiplier * second + constant)` of written constraint `k`
+    /// and returns its constant. The arithmetic is that of the
+    /// expression sums it replaces (`first - (AffineExpression(constant: c).adding(second,
+    /// times: m))`), operation for operation, so the tableau is bit-for-bit the same.
+    private mutating func appendDifference(_ k: Int, _ blueprint: TemplateBlueprint, mask: UInt64) -> Double {
+        let start = terms.count
+        let views = blueprint.anchorViews[k]
+        let first = blueprint.anchorTerms(views.first < 0 ? nil : views.first, blueprint.constraints[k].first.attribute,
+                                          mask: mask)
+        for i in 0..<first.count { terms.append(first[i]) }
+        var rhsConstant = blueprint.constraints[k].constant
+        if let attribute = blueprint.constraints[k].second?.attribute {
+            let m = blueprint.constraints[k].multiplier
             rhsConstant += m * 0
-            let terms = blueprint.anchorTerms(index(second.item, blueprint), second.attribute, mask: mask)
-            for i in 0..<terms.count {
-                let r = m * terms[i].coefficient
+            let other = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask)
+            for i in 0..<other.count {
+                let r = m * other[i].coefficient
                 // The right side's own clean-up, then its subtraction from the left side.
                 if abs(r) < 1e-12 { continue }
-                let v = terms[i].variable
-                if let j = out.terms.firstIndex(where: { $0.variable == v }) {
-                    out.terms[j].coefficient += -1 * r
+                let v = other[i].variable
+                if let j = terms[start...].firstIndex(where: { $0.variable == v }) {
+                    terms[j].coefficient += -1 * r
                 } else {
-                    out.terms.append((v, -1 * r))
+                    terms.append((v, -1 * r))
                 }
             }
         }
-        out.constant = 0 + -1 * rhsConstant
-        out.terms.removeAll { abs($0.coefficient) < 1e-12 }
-        return out
+        // Cancelled terms leave, keeping the order of the others.
+        var kept = start
+        for j in start..<terms.count where abs(terms[j].coefficient) >= 1e-12 {
+            terms[kept] = terms[j]
+            kept += 1
+        }
+        terms.removeLast(terms.count - kept)
+        return 0 + -1 * rhsConstant
     }
 
     /// Adds `expression REL 0 @ priority` from `source`.
     mutating func add(_ expression: AffineExpression, _ relation: LayoutRelation, _ priority: Double,
                       _ source: ConstraintSource) {
+        let start = terms.count
+        terms.append(contentsOf: expression.terms)
         sources.append(source)
-        constraints.append(SystemConstraint(expression: expression, relation: relation, priority: priority,
-                                            source: sources.count - 1))
+        constraints.append(SystemConstraint(terms: start..<terms.count, constant: expression.constant,
+                                            relation: relation, priority: priority, source: sources.count - 1))
     }
 
     /// Content hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) on
     /// each axis where the view has an intrinsic size.
-    private mutating func addIntrinsicSize(of i: Int, _ view: TemplateView, _ blueprint: TemplateBlueprint) {
+    private mutating func addIntrinsicSize(of i: Int, _ view: borrowing TemplateView, _ blueprint: TemplateBlueprint) {
         // Each pair is added directly (no list of lengths, no intermediate expressions): this runs
         // for every view of every variant compiled. `size - value` is written out with the same
         // terms and the same constant arithmetic the expression sum would do.
         switch view.kind {
         case .label(let slot):
-            let label = blueprint.labels[slot]
-            addIntrinsicPair(view, TemplateView.width(i), .row(label.intrinsicWidth),
+            // The two indices read in place (a copy of the slot would retain its text and style).
+            addIntrinsicPair(view, TemplateView.width(i), .row(blueprint.labels[slot].intrinsicWidth),
                              view.hugging.horizontal, view.compression.horizontal, "width")
-            addIntrinsicPair(view, TemplateView.height(i), .row(label.intrinsicHeight),
+            addIntrinsicPair(view, TemplateView.height(i), .row(blueprint.labels[slot].intrinsicHeight),
                              view.hugging.vertical, view.compression.vertical, "height")
         case .box(let width, let height):
             if let width {
@@ -185,27 +214,35 @@ struct ConstraintSystem: Sendable {
     /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`. When
     /// neither is required, they are one equality whose excess costs at `hug` and shortfall at
     /// `resist` (the same optimum with one tableau row and two symbols instead of four).
-    private mutating func addIntrinsicPair(_ view: TemplateView, _ size: Int, _ value: IntrinsicValue,
+    private mutating func addIntrinsicPair(_ view: borrowing TemplateView, _ size: Int, _ value: IntrinsicValue,
                                            _ hug: Double, _ resist: Double, _ axis: String) {
-        var difference: AffineExpression
+        let start = terms.count
+        var constant = 0.0
         switch value {
         case .fixed(let v):
-            difference = AffineExpression(variable: size)
-            difference.constant = 0 + -1 * v
+            terms.append((size, 1))
+            constant = 0 + -1 * v
         case .row(let parameter):
-            difference = AffineExpression(terms: [(size, 1), (parameter, -1)])
+            terms.append((size, 1))
+            terms.append((parameter, -1))
         }
+        let range = start..<terms.count
         if hug < 1000 && resist < 1000 {
             sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug,
-                                                             pairedResistance: resist), path: view.path))
-            constraints.append(SystemConstraint(expression: difference, relation: .equal, priority: hug,
+                                                             pairedResistance: resist), location: view.location))
+            constraints.append(SystemConstraint(terms: range, constant: constant, relation: .equal, priority: hug,
                                                 source: sources.count - 1, shortfallPriority: resist))
             return
         }
-        add(difference, .lessThanOrEqual, hug, ConstraintSource(
-            intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug), path: view.path))
-        add(difference, .greaterThanOrEqual, resist, ConstraintSource(
-            intrinsic: .init(view: view.id, axis: axis, hugging: false, priority: resist), path: view.path))
+        // Both sides share the terms.
+        sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug),
+                                        location: view.location))
+        constraints.append(SystemConstraint(terms: range, constant: constant, relation: .lessThanOrEqual,
+                                            priority: hug, source: sources.count - 1))
+        sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: false, priority: resist),
+                                        location: view.location))
+        constraints.append(SystemConstraint(terms: range, constant: constant, relation: .greaterThanOrEqual,
+                                            priority: resist, source: sources.count - 1))
     }
 }
 

@@ -42,11 +42,11 @@ enum HiddenRule: Sendable {
     case whenTrue(RowPath)
     case whenFalse(RowPath)
 
-    init(_ spec: HiddenSpec) {
+    init(_ spec: HiddenSpec, hints: MemberHints? = nil) {
         switch spec {
         case .always(let hidden): self = .always(hidden)
-        case .whenTrue(let path): self = .whenTrue(RowPath(path))
-        case .whenFalse(let path): self = .whenFalse(RowPath(path))
+        case .whenTrue(let path): self = .whenTrue(RowPath(path, hints: hints))
+        case .whenFalse(let path): self = .whenFalse(RowPath(path, hints: hints))
         }
     }
 

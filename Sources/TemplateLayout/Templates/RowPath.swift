@@ -1,78 +1,153 @@
 import Synchronization
 
 /// A dotted path into a row (`user.name`, `items.0.title`), split once when the template is
-/// compiled so that reading it per row allocates nothing. A class: rows read dozens of paths,
-/// and passing one around then costs no copies of its arrays.
-final class RowPath: Sendable, Hashable {
-    let steps: [String]
-    /// Array indices of the steps that are whole numbers (nil otherwise), parsed once.
-    let indices: [Int?]
-    /// Per step, where the member was found in the last row read: rows of a list usually list
-    /// their members in one order, so the next row's member is checked there first.
-    private let hints: [MemberHint]
-    /// The UTF-8 of the only step of a one-step path (most row sizes), else nil.
-    private let singleStep: [UInt8]?
-    /// Where a one-step path's member was last found (see `hints`).
-    private let singleStepHint = Atomic<Int>(-1)
-
-    init(_ path: String) {
-        steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        indices = steps.map { Int($0) }
-        hints = steps.map { _ in MemberHint() }
-        singleStep = steps.count == 1 ? Array(steps[0].utf8) : nil
+/// compiled so that reading it per row allocates nothing.
+struct RowPath: Sendable, Hashable {
+    /// One step: a member name, and its value as an array index when it is a whole number.
+    struct Step: Sendable, Equatable {
+        let name: String
+        let index: Int?
     }
 
-    static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.steps == rhs.steps }
+    /// The first step, held inline, and the others (none for a one-member path, the common
+    /// case: no array to allocate).
+    let first: Step
+    let rest: [Step]
+    /// Where each step's member was found in the last row read: rows of a list usually list
+    /// their members in one order, so the next row's member is checked there first. The word
+    /// `slot` of `hints` is this path's (a compiled template's paths share one table).
+    /// (`ManagedBuffer` cannot be declared `Sendable`; every access to the table's words is
+    /// atomic and its header never changes after it is made.)
+    nonisolated(unsafe) private let hints: MemberHints
+    private let slot: Int
 
-    func hash(into hasher: inout Hasher) { hasher.combine(steps) }
+    /// `path` split at its dots; its hints live in `table` when it has room (else in a table of
+    /// its own).
+    init(_ path: String, hints table: MemberHints? = nil) {
+        if let table, let slot = table.claim() {
+            hints = table
+            self.slot = slot
+        } else {
+            hints = MemberHints.make(capacity: 1)
+            slot = hints.claim() ?? 1
+        }
+        if !path.utf8.contains(UInt8(ascii: ".")) {
+            first = Step(name: path, index: Int(path))
+            rest = []
+        } else {
+            var steps = path.split(separator: ".", omittingEmptySubsequences: false).map {
+                let name = String($0)
+                return Step(name: name, index: Int(name))
+            }
+            first = steps.removeFirst()
+            rest = steps
+        }
+    }
+
+    static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.first == rhs.first && lhs.rest == rhs.rest }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(first.name)
+        for step in rest { hasher.combine(step.name) }
+    }
 
     /// The number at this path in the row `object` (a numeric string read as its number), or
-    /// nil when a step is missing or the value is something else. A one-step path (most row
+    /// nil when a step is missing or the value is something else. A one-member path (most row
     /// sizes) is read in place, without copying the object's values.
     func scalar(in object: JSONObject) -> Double? {
-        guard let singleStep else {
+        guard rest.isEmpty else {
             switch value(in: .object(object)) {
             case .number(let n): return n
             case .string(let s): return Double(s)
             default: return nil
             }
         }
-        let hinted = singleStepHint.load(ordering: .relaxed)
+        let hinted = hints.position(slot, 0)
         var found = hinted
-        let scalar = singleStep.withUnsafeBufferPointer { name in
-            object.scalar(named: name, key: steps[0], hint: &found)
-        }
-        if found != hinted { singleStepHint.store(found, ordering: .relaxed) }
+        let scalar = object.scalar(forKey: first.name, hint: &found)
+        if found != hinted { hints.setPosition(slot, 0, found) }
         return scalar
     }
 
-/// The row's value at this path, or nil when any step is missing (as `JSONValue.value(atPath:)`).
+    /// The row's value at this path, or nil when any step is missing (as `JSONValue.value(atPath:)`).
     func value(in row: JSONValue) -> JSONValue? {
-        var current = row
-        for (k, step) in steps.enumerated() {
-            switch current {
-            case .object(let members):
-                // Only a hint: a stale or foreign position is checked before it is used.
-                let hinted = hints[k].position.load(ordering: .relaxed)
-                var found = hinted
-                guard let next = members.value(forKey: step, hint: &found) else { return nil }
-                if found != hinted { hints[k].position.store(found, ordering: .relaxed) }
-                current = next
-            case .array(let items):
-                guard let index = indices[k], items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
+        guard var current = member(of: row, first, 0) else { return nil }
+        for k in 0..<rest.count {
+            guard let next = member(of: current, rest[k], k + 1) else { return nil }
+            current = next
         }
         return current
     }
+
+    /// `value`'s member named by `step` (the `k`th of the path), or nil.
+    @inline(__always)
+    private func member(of value: JSONValue, _ step: borrowing Step, _ k: Int) -> JSONValue? {
+        switch value {
+        case .object(let members):
+            // Only a hint: a stale or foreign position is checked before it is used.
+            let hinted = hints.position(slot, k)
+            var found = hinted
+            guard let next = members.value(forKey: step.name, hint: &found) else { return nil }
+            if found != hinted { hints.setPosition(slot, k, found) }
+            return next
+        case .array(let items):
+            guard let index = step.index, items.indices.contains(index) else { return nil }
+            return items[index]
+        default:
+            return nil
+        }
+    }
 }
 
-/// Where a path step's member was last found; shared by the threads laying out rows, each
-/// reading and writing it whole (relaxed), so a race only costs a missed hint.
-private final class MemberHint: Sendable {
-    let position = Atomic<Int>(-1)
+/// Where row paths' steps last found their members: one atomic word per path, 16 bits per step
+/// for the first four steps (deeper steps and positions past 65,534 go without a hint). Word 0
+/// counts the words handed out. Shared by the threads laying out rows, each reading and writing
+/// a word whole (relaxed), so a race only costs a missed hint. A template's paths share one
+/// table: one allocation instead of one per path.
+final class MemberHints: ManagedBuffer<Int, Atomic<UInt64>> {
+    /// A table with room for `capacity` paths.
+    static func make(capacity: Int) -> MemberHints {
+        let words = Swift.max(capacity, 0) + 1
+        let table = unsafeDowncast(MemberHints.create(minimumCapacity: words) { _ in words }, to: MemberHints.self)
+        table.withUnsafeMutablePointerToElements { word in
+            word.initialize(to: Atomic(0))
+            for k in 1..<words { (word + k).initialize(to: Atomic(UInt64.max)) }
+        }
+        return table
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { count, word in word.deinitialize(count: count.pointee) }
+    }
+
+    /// A word for one more path, or nil when the table is full.
+    func claim() -> Int? {
+        withUnsafeMutablePointers { count, word in
+            let k = Int(truncatingIfNeeded: word[0].wrappingAdd(1, ordering: .relaxed).oldValue) + 1
+            return k < count.pointee ? k : nil
+        }
+    }
+
+    /// The hinted position of step `k` of the path owning word `slot`, or -1.
+    @inline(__always)
+    func position(_ slot: Int, _ k: Int) -> Int {
+        guard k < 4 else { return -1 }
+        let word = withUnsafeMutablePointerToElements { $0[slot].load(ordering: .relaxed) }
+        let bits = Int(truncatingIfNeeded: (word >> UInt64(16 * k)) & 0xFFFF)
+        return bits == 0xFFFF ? -1 : bits
+    }
+
+    /// Remembers `position` for step `k` of the path owning word `slot` (when it fits).
+    @inline(__always)
+    func setPosition(_ slot: Int, _ k: Int, _ position: Int) {
+        guard k < 4 else { return }
+        let bits: UInt64 = position >= 0 && position < 0xFFFF ? UInt64(position) : 0xFFFF
+        let shift = UInt64(16 * k)
+        withUnsafeMutablePointerToElements { words in
+            let old = words[slot].load(ordering: .relaxed)
+            words[slot].store((old & ~(0xFFFF << shift)) | (bits << shift), ordering: .relaxed)
+        }
+    }
 }
 
 /// A label text with `${path}` placeholders, split once into literal runs and row paths.
@@ -84,16 +159,31 @@ struct TextTemplate: Sendable {
 
     let parts: [Part]
 
-    init(_ text: String) {
+    init(_ text: String, hints: MemberHints? = nil) {
+        // Placeholders are found on the UTF-8 bytes (`$`, `{`, `}` are ASCII, so every match is
+        // on a character boundary of the text): a byte scan instead of a string search.
         var parts: [Part] = []
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "${") {
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
-            if open.lowerBound > rest.startIndex { parts.append(.literal(String(rest[..<open.lowerBound]))) }
-            parts.append(.path(RowPath(String(rest[open.upperBound..<close]))))
-            rest = rest[rest.index(after: close)...]
+        let utf8 = text.utf8
+        var rest = utf8.startIndex
+        var i = rest
+        scan: while i < utf8.endIndex {
+            guard utf8[i] == UInt8(ascii: "$") else {
+                i = utf8.index(after: i)
+                continue
+            }
+            let brace = utf8.index(after: i)
+            guard brace < utf8.endIndex, utf8[brace] == UInt8(ascii: "{") else {
+                i = brace
+                continue
+            }
+            let open = utf8.index(after: brace)
+            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
+            if i > rest { parts.append(.literal(String(text[rest..<i]))) }
+            parts.append(.path(RowPath(String(text[open..<close]), hints: hints)))
+            rest = utf8.index(after: close)
+            i = rest
         }
-        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        if rest < utf8.endIndex { parts.append(.literal(String(text[rest...]))) }
         self.parts = parts
     }
 

@@ -26,11 +26,11 @@ struct StackConstraints {
 
     func generate(into system: inout ConstraintSystem) {
         let stackID = id(stack)
-        let path = blueprint.views[stack].path
+        let location = blueprint.views[stack].location
         func add(_ lhs: AffineExpression, _ relation: LayoutRelation, _ rhs: AffineExpression,
                  _ priority: Double = 1000, _ text: String) {
             system.add(lhs - rhs, relation, priority,
-                       ConstraintSource(text: "stack \(stackID): \(text)", path: path))
+                       ConstraintSource(text: "stack \(stackID): \(text)", location: location))
         }
         let visible = arranged.filter { !blueprint.isCollapsed($0, mask: mask) }
         let s = stack

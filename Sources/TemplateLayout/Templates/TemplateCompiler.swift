@@ -10,126 +10,121 @@ enum TemplateCompiler {
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
         var labels: [LabelSlot] = []
+        // Small templates find views by a scan of their ids (cheaper than hashing them).
         var viewIndex: [String: Int] = [:]
-        viewIndex.reserveCapacity(spec.views.count)
+        let hashed = spec.views.count > scanLimit
+        if hashed { viewIndex.reserveCapacity(spec.views.count) }
         var nextVariable = TemplateView.height(spec.views.count - 1) + 1
+        // One table of member hints for the template's row paths (room for a width, a height and
+        // a hidden rule per view, and a few label placeholders; more get tables of their own).
+        let hints = MemberHints.make(capacity: 3 * spec.views.count + 4)
         func parameter() -> Int {
             defer { nextVariable += 1 }
             return nextVariable
         }
 
         for (i, view) in spec.views.enumerated() {
-            let viewPath = element(path, "views", i)
-            guard !view.id.isEmpty else { throw LayoutError(path: viewPath, message: "a view needs an id") }
+            let viewLocation = DocumentPath.element(base: path, field: "views", index: i)
+            guard !view.id.isEmpty else { throw LayoutError(path: viewLocation.path, message: "a view needs an id") }
             guard view.id != "super" else {
-                throw LayoutError(path: viewPath, message: "\"super\" is the content view; choose another id")
+                throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
-            guard viewIndex[view.id] == nil else {
-                throw LayoutError(path: viewPath, message: "view id \"\(view.id)\" is used twice")
+            let used = viewNumber(view.id, views, viewIndex) != nil
+            guard !used else {
+                throw LayoutError(path: viewLocation.path, message: "view id \"\(view.id)\" is used twice")
             }
-            viewIndex[view.id] = i
-            let hugging = try pair(view.hugging, name: "hugging", default: 250, path: viewPath)
-            let compression = try pair(view.compression, name: "compression", default: 750, path: viewPath)
+            if hashed { viewIndex[view.id] = i }
+            let hugging = try pair(view.hugging, name: "hugging", default: 250, location: viewLocation)
+            let compression = try pair(view.compression, name: "compression", default: 750, location: viewLocation)
             var kind: TemplateView.Kind
             switch view.kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, path: member(viewPath, "label"), parameter: parameter))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, hints: hints,
+                                            parameter: parameter))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
-                kind = .box(width: length(width, parameter), height: length(height, parameter))
+                kind = .box(width: length(width, hints, parameter), height: length(height, hints, parameter))
             case .view(let width, let height):
-                kind = .box(width: width.map { length($0, parameter) }, height: height.map { length($0, parameter) })
+                kind = .box(width: width.map { length($0, hints, parameter) },
+                            height: height.map { length($0, hints, parameter) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
             }
-            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden), hugging: hugging,
-                                      compression: compression, maskBit: nil, path: viewPath))
+            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden, hints: hints), hugging: hugging,
+                                      compression: compression, maskBit: nil, location: viewLocation))
         }
-
         let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
 
         var constraints: [ConstraintDescription] = []
         constraints.reserveCapacity(spec.constraints.count)
         for (i, text) in spec.constraints.enumerated() {
-            constraints.append(try ConstraintParser.parse(text, path: element(path, "constraints", i)))
+            try ConstraintParser.parse(text, location: .element(base: path, field: "constraints", index: i), into: &constraints)
         }
         for (i, text) in spec.visualFormats.enumerated() {
-            constraints += try VisualFormatParser.parse(text, path: element(path, "visualFormats", i))
+            constraints += try VisualFormatParser.parse(text, location: .element(base: path, field: "visualFormats", index: i))
         }
-        for constraint in constraints {
-            try checkKnown(constraint.first, constraint, viewIndex)
-            if let second = constraint.second { try checkKnown(second, constraint, viewIndex) }
+        var anchorViews: [(first: Int, second: Int)] = []
+        anchorViews.reserveCapacity(constraints.count)
+        for k in constraints.indices {
+            let first = try known(constraints[k].first, constraints[k], views, viewIndex)
+            var second = -1
+            if let anchor = constraints[k].second { second = try known(anchor, constraints[k], views, viewIndex) }
+            anchorViews.append((first, second))
         }
         var rowDimensions: [(path: RowPath, parameter: Int)] = []
+        rowDimensions.reserveCapacity(nextVariable - TemplateView.height(spec.views.count - 1) - 1)
         for view in views {
             guard case .box(let width, let height) = view.kind else { continue }
             if case .row(let path, let parameter)? = width { rowDimensions.append((path, parameter)) }
             if case .row(let path, let parameter)? = height { rowDimensions.append((path, parameter)) }
         }
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
-                                 constraints: constraints, maskedViews: maskedViews,
+                                 constraints: constraints, anchorViews: anchorViews, maskedViews: maskedViews,
                                  variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
     }
 
-    /// `base.field[index]`, built in one allocation (a template has a path per view and constraint).
-    private static func element(_ base: String, _ field: String, _ index: Int) -> String {
-        let digits = String(index)
-        return String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + digits.utf8.count + 3) { buffer in
-            var at = 0
-            func put(_ part: String) {
-                // Copies the string's contiguous UTF-8 in one go.
-                at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: part.utf8)
-            }
-            put(base)
-            put(".")
-            put(field)
-            put("[")
-            put(digits)
-            put("]")
-            return at
-        }
-    }
-
-    /// `base.field`, built in one allocation.
-    private static func member(_ base: String, _ field: String) -> String {
-        String(unsafeUninitializedCapacity: base.utf8.count + field.utf8.count + 1) { buffer in
-            var at = UnsafeMutableBufferPointer(rebasing: buffer[0...]).initialize(fromContentsOf: base.utf8)
-            buffer[at] = UInt8(ascii: ".")
-            at += 1
-            at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: field.utf8)
-            return at
-        }
-    }
-
-    /// Fails unless `anchor` names `super` or a view of the template.
-    private static func checkKnown(_ anchor: LayoutAnchor, _ constraint: ConstraintDescription,
-                                   _ viewIndex: [String: Int]) throws(LayoutError) {
-        guard anchor.item != "super", viewIndex[anchor.item] == nil else { return }
+    /// The view index `anchor` names (-1: `super`); fails when it names no view of the template.
+    private static func known(_ anchor: LayoutAnchor, _ constraint: borrowing ConstraintDescription, _ views: [TemplateView],
+                              _ viewIndex: [String: Int]) throws(LayoutError) -> Int {
+        if anchor.item == "super" { return -1 }
+        if let index = viewNumber(anchor.item, views, viewIndex) { return index }
         throw LayoutError(path: constraint.path, message:
             "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
     }
 
+    /// Templates with more views than this hash their ids; smaller ones scan them.
+    static let scanLimit = 24
+
+    /// The index of the view named `id` among `views`, or nil: a scan of the ids for a small
+    /// template, `viewIndex` (filled only past `scanLimit` views) for a large one.
+    static func viewNumber(_ id: String, _ views: [TemplateView], _ viewIndex: [String: Int]) -> Int? {
+        if !viewIndex.isEmpty { return viewIndex[id] }
+        return views.firstIndex { $0.id == id }
+    }
+
     private static func pair(_ values: [Double], name: String, default value: Double,
-                             path: String) throws(LayoutError) -> (Double, Double) {
+                             location: DocumentPath) throws(LayoutError) -> (Double, Double) {
         if values.isEmpty { return (value, value) }
         guard values.count == 2 else {
-            throw LayoutError(path: "\(path).\(name)", message: "expected [horizontal, vertical] priorities")
+            throw LayoutError(path: "\(location.path).\(name)", message: "expected [horizontal, vertical] priorities")
         }
         for p in values where !(p >= 1 && p <= 1000) {
-            throw LayoutError(path: "\(path).\(name)", message: "priority \(formatNumber(p)) is outside 1...1000")
+            throw LayoutError(path: "\(location.path).\(name)", message: "priority \(formatNumber(p)) is outside 1...1000")
         }
         return (values[0], values[1])
     }
 
-    private static func length(_ dimension: DimensionSpec, _ parameter: () -> Int) -> IntrinsicLength {
+    private static func length(_ dimension: DimensionSpec, _ hints: MemberHints, _ parameter: () -> Int) -> IntrinsicLength {
         switch dimension {
         case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
-        case .path(let path): return .row(RowPath(path), parameter: parameter())
+        case .path(let path): return .row(RowPath(path, hints: hints), parameter: parameter())
         }
     }
 
-    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], path: String,
-                                  parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
+                                  hints: MemberHints, parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+        // Spelled out only for a message.
+        var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
             throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
         }
@@ -143,7 +138,7 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text), style: style, wraps: label.lines != 1,
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: hints), style: style, wraps: label.lines != 1,
                          intrinsicWidth: parameter(), intrinsicHeight: parameter(),
                          firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
     }
@@ -158,8 +153,8 @@ enum TemplateCompiler {
             guard case .stack(let stack) = view.kind else { continue }
             var arranged: [Int] = []
             for (j, id) in stack.arranged.enumerated() {
-                let here = "\(path).views[\(s)].stack.arranged[\(j)]"
-                guard let index = viewIndex[id] else {
+                var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
+                guard let index = viewNumber(id, views, viewIndex) else {
                     throw LayoutError(path: here, message: "unknown view \"\(id)\"")
                 }
                 guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
@@ -203,3 +198,4 @@ enum TemplateCompiler {
         return masked
     }
 }
+

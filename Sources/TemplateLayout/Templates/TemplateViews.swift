@@ -42,8 +42,10 @@ struct TemplateView: Sendable {
     var compression: (horizontal: Double, vertical: Double)
     /// Bit of the visibility mask when this view is arranged in a stack (it collapses when hidden).
     var maskBit: Int?
+    /// Where the view is in the document (spelled out only when read).
+    var location: DocumentPath
     /// JSON path of the view, e.g. `templates.FeedCell.views[2]`.
-    var path: String
+    var path: String { location.path }
 
     /// Dense variable indices: the content view has width 0 and height 1, view `i` has
     /// left `2 + 4i`, top `+1`, width `+2`, height `+3`.

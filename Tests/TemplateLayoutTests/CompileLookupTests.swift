@@ -1,0 +1,80 @@
+import Testing
+import TextEngine
+@testable import TemplateLayout
+
+/// Compiling finds views by id (by a scan in small templates, by hashing past
+/// `TemplateCompiler.scanLimit` views) and reads row paths and `${...}` placeholders the same
+/// way whatever their shape; the answers below are exact sums of the row's sizes.
+@Suite struct CompileLookupTests {
+    /// `count` boxes of height 10 stacked top to bottom under `super.top`, the last one pinning
+    /// `super.bottom`: the content height is exactly `10 * count`.
+    private static func column(_ count: Int, duplicate: Int? = nil, unknownAt: Int? = nil) -> TemplateSpec {
+        var views: [ViewSpec] = []
+        var constraints: [String] = []
+        for i in 0..<count {
+            let id = duplicate == i ? "v0" : "v\(i)"
+            views.append(ViewSpec(id: id, kind: .view(width: .fixed(20), height: .fixed(10))))
+            constraints.append("v\(i).leading == super.leading")
+            let above = unknownAt == i ? "nope" : (i == 0 ? "super" : "v\(i - 1)")
+            constraints.append(i == 0 ? "v0.top == super.top" : "v\(i).top == \(above).bottom")
+        }
+        constraints.append("super.bottom == v\(count - 1).bottom")
+        return TemplateSpec(name: "T", views: views, constraints: constraints)
+    }
+
+    private static func height(_ spec: TemplateSpec, row: JSONValue = .object([:])) throws -> Double {
+        try CompiledTemplate(spec, fonts: [:]).layout(row, width: 375, textMeasurer: TextMeasurer()).contentHeight
+    }
+
+    @Test func smallAndLargeTemplatesFindEveryViewById() throws {
+        #expect(TemplateCompiler.scanLimit < 30)
+        #expect(try Self.height(Self.column(5)) == 50)
+        #expect(try Self.height(Self.column(30)) == 300)
+    }
+
+    @Test func aRepeatedIdIsAnErrorInLargeTemplatesToo() {
+        for count in [5, 30] {
+            #expect(throws: LayoutError(path: "templates.T.views[\(count - 1)]", message: "view id \"v0\" is used twice")) {
+                try Self.height(Self.column(count, duplicate: count - 1))
+            }
+        }
+    }
+
+    @Test func anUnknownViewIsAnErrorInLargeTemplatesToo() {
+        for count in [5, 30] {
+            // Constraint 2i+1 is `v<i>.top == nope.bottom`; `nope` follows `v<i>.top == `.
+            let i = count - 2
+            let column = "v\(i).top == ".count + 1
+            #expect(throws: LayoutError(path: "templates.T.constraints[\(2 * i + 1)]",
+                                        message: "\"v\(i).top == nope.bottom\": unknown view \"nope\" at column \(column)")) {
+                try Self.height(Self.column(count, unknownAt: i))
+            }
+        }
+    }
+
+    @Test func rowPathsOfOneAndManyStepsReadTheRow() throws {
+        let row: JSONValue = .object(["h": .number(7), "a": .object(["b": .array([.number(1), .object([
+            "c": .object(["d": .object(["e": .number(11)])])])])])])
+        #expect(RowBinding.points(at: RowPath("h"), in: row) == 7)
+        let deep = RowPath("a.b.1.c.d.e")
+        #expect(RowBinding.points(at: deep, in: row) == 11)
+        // Members in another order: the remembered positions are only hints.
+        let reordered: JSONValue = .object(["x": .number(0), "a": .object(["y": .number(0), "b": .array([
+            .number(0), .object(["z": .number(0), "c": .object(["w": .number(0), "d": .object([
+                "v": .number(0), "e": .number(12)])])])])])])
+        #expect(RowBinding.points(at: deep, in: reordered) == 12)
+        #expect(RowBinding.points(at: deep, in: row) == 11)
+        #expect(RowBinding.points(at: RowPath("a.missing"), in: row) == 0)
+        #expect(RowPath("a.b") == RowPath("a.b") && RowPath("a.b") != RowPath("a") && RowPath("a") == RowPath("a"))
+    }
+
+    @Test func placeholdersAreFoundOnTheirCharacters() {
+        let row: JSONValue = .object(["n": .string("é"), "m": .number(2)])
+        #expect(RowBinding.interpolate("$${n}{m}", with: row) == "$é{m}")
+        #expect(RowBinding.interpolate("${n}${m}", with: row) == "é2")
+        #expect(RowBinding.interpolate("ça ${n} va", with: row) == "ça é va")
+        #expect(RowBinding.interpolate("end $", with: row) == "end $")
+        #expect(RowBinding.interpolate("${", with: row) == "${")
+        #expect(RowBinding.interpolate("", with: row) == "")
+    }
+}
