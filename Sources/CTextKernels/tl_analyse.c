@@ -54,30 +54,51 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                                  const uint64_t *faces, const tl_font *fonts, int32_t font_count,
                                  const uint16_t *text, tl_segment *segments, int32_t n,
                                  int32_t *cursor) {
+    // Each segment with content is hashed once (outside the locks) and put in its shard's
+    // bucket of `order` (a counting sort, ascending within a bucket), so each shard is locked
+    // once and visited only for its own segments.
+    int32_t shards = cache ? cache->shards.count : 1;
+    int32_t bucket[TL_SHARDS_MAX + 1] = {0};
     for (int32_t k = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
-        if (segment->content_end > segment->start)
-            s->hashes[k] = tl_hash_bytes(text + segment->start,
-                                         2 * (int64_t)(segment->content_end - segment->start), seed);
+        if (segment->content_end <= segment->start) continue;
+        s->hashes[k] = tl_hash_bytes(text + segment->start,
+                                     2 * (int64_t)(segment->content_end - segment->start), seed);
+        bucket[(cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0) + 1]++;
     }
-    // Lookups go shard by shard, each shard locked once for its segments. Clusters are
-    // appended in that order: every segment keeps its own first_grapheme, so the order of
-    // segments in the cluster array does not matter (misses are appended after hits anyway).
-    int missing = 0;
-    int32_t shards = cache ? cache->shards.count : 1;
-    for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
-        tl_shard *shard = cache ? &cache->shards.shard[shard_index] : NULL;
-        int locked = 0;
+    for (int32_t i = 0; i < shards; i++) bucket[i + 1] += bucket[i];
+    int32_t *order = s->order;
+    {
+        int32_t next[TL_SHARDS_MAX];
+        for (int32_t i = 0; i < shards; i++) next[i] = bucket[i];
         for (int32_t k = 0; k < n; k++) {
+            if (segments[k].content_end <= segments[k].start) continue;
+            order[next[cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0]++] = k;
+        }
+    }
+    // Clusters are appended shard by shard: every segment keeps its own first_grapheme, so the
+    // order of segments in the cluster array does not matter (misses are appended after hits).
+    int missing = 0;
+    for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
+        int32_t from = bucket[shard_index], to = bucket[shard_index + 1];
+        if (from == to) continue;
+        if (!cache) {
+            for (int32_t j = from; j < to; j++) s->fresh[order[j]] = 1;
+            missing = 1;
+            continue;
+        }
+        tl_shard *shard = &cache->shards.shard[shard_index];
+        pthread_mutex_lock(&shard->lock);
+        // Lookups mostly wait for memory (a slot, then its entry): start every slot's load,
+        // then every likely entry's, then look up, so the waits overlap.
+        const tl_table *recent = &shard->generations.recent;
+        for (int32_t j = from; j < to; j++) tl_table_prefetch_slot(recent, s->hashes[order[j]]);
+        for (int32_t j = from; j < to; j++) tl_table_prefetch_record(recent, s->hashes[order[j]]);
+        for (int32_t j = from; j < to; j++) {
+            int32_t k = order[j];
             tl_segment *segment = &segments[k];
-            if (segment->content_end <= segment->start) continue;
-            if (cache && tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
-            if (shard && !locked) {
-                pthread_mutex_lock(&shard->lock);
-                locked = 1;
-            }
-            tl_entry *e = !shard ? NULL : tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
+            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
                                                        text + segment->start,
                                                        segment->content_end - segment->start);
             if (!e) {
@@ -95,7 +116,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             segment->shaped = 1;
             *cursor += e->grapheme_count;
         }
-        if (locked) pthread_mutex_unlock(&shard->lock);
+        pthread_mutex_unlock(&shard->lock);
     }
     if (!missing) return;
 
@@ -129,11 +150,12 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
     // occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
     // memory) is just not cached.
-    for (int32_t shard_index = 0; shard_index < cache->shards.count; shard_index++) {
+    for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
         tl_shard *shard = &cache->shards.shard[shard_index];
         int locked = 0;
-        for (int32_t k = n - 1; k >= 0; k--) {
-            if (!s->fresh[k] || tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
+        for (int32_t j = bucket[shard_index + 1] - 1; j >= bucket[shard_index]; j--) {
+            int32_t k = order[j];
+            if (!s->fresh[k]) continue;
             if (!locked) {
                 pthread_mutex_lock(&shard->lock);
                 tl_segment_cache_begin_batch_locked(shard);

@@ -76,6 +76,30 @@ static inline tl_record *tl_table_lookup(const tl_table *table, uint64_t hash, t
     }
 }
 
+/// Starts loading the slot where a lookup of `hash` in `table` begins (a hint, no effect on
+/// results), so several lookups' memory waits overlap.
+static inline void tl_table_prefetch_slot(const tl_table *table, uint64_t hash) {
+    __builtin_prefetch(&table->slots[hash & (uint64_t)table->mask]);
+}
+
+/// Starts loading the record of the first live slot with hash `hash` (the likely match), once
+/// its slot is loaded; a hint, like tl_table_prefetch_slot.
+static inline void tl_table_prefetch_record(const tl_table *table, uint64_t hash) {
+    if (table->live == 0) return;
+    for (int64_t i = (int64_t)(hash & (uint64_t)table->mask);; i = (i + 1) & table->mask) {
+        const tl_slot *slot = &table->slots[i];
+        if (!slot->record) {
+            if (slot->hash == 1) continue;   // a tombstone
+            return;
+        }
+        if (slot->hash == hash) {
+            __builtin_prefetch(slot->record);
+            __builtin_prefetch((const char *)slot->record + 64);
+            return;
+        }
+    }
+}
+
 /// The record matching `key` (hash `hash`), promoted from the older generation; NULL when
 /// absent or out of memory. Counts the hit or miss. Valid until the next call that stores.
 tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher match, const void *key);
