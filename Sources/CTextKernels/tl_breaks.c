@@ -91,8 +91,11 @@ static void tl_fill_pair_table(void) {
 int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
                               uint8_t *hard, int32_t capacity) {
     pthread_once(&tl_pair_once, tl_fill_pair_table);
-    // A break goes before at most every character, and one at the end.
     if (length <= 0) return 0;
+    // A break goes before at most every character but the first, and one at the end: with
+    // room for length + 1, each position is written unconditionally and counted only when it
+    // is a break (whether text breaks is not predictable, so branching on it is slow).
+    if (capacity <= length) return -1;
     int32_t count = 0;
     int previous = TL_OTHER;
     for (int32_t i = 0; i < length;) {
@@ -110,15 +113,11 @@ int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *pos
         }
         if (current == TL_OTHER) return -1;
         // The first character has previous == TL_OTHER, whose row is all 0: no break before it.
-        if (tl_pair_table[previous][current]) {
-            if (count >= capacity) return -1;
-            positions[count] = at;
-            hard[count] = previous == TL_LF;
-            count++;
-        }
+        positions[count] = at;
+        hard[count] = previous == TL_LF;
+        count += tl_pair_table[previous][current];
         previous = current;
     }
-    if (count >= capacity) return -1;
     positions[count] = length;
     hard[count] = previous == TL_LF;
     return count + 1;

@@ -20,7 +20,11 @@ int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
 /// tl_line_breaks without ICU for text made only of ASCII letters, spaces, `. , : ; ! ? ' "`,
 /// LF, CJK unified ideographs (U+4E00 to U+9FFF) and `、。，！？`, whose UAX #14 breaks follow
 /// from a few pair rules (LB5 to LB31 as ICU 72 applies them; TextEngine's tests check it
-/// against ICU on every such string of up to 5 characters and on random longer ones). Returns -1 when the text has any other character (or `capacity` is too small).
+/// against ICU on every such string of up to 5 characters and on random longer ones). Also
+/// takes every other character whose Line_Break (ICU's property) is ID or EB (emoji, `～`,
+/// CJK outside the URO; surrogate pairs as one character), which ICU's rules treat as
+/// ideographs next to those classes. Returns -1 when the text has any other character or
+/// `capacity` is below length + 1.
 int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
                               uint8_t *hard, int32_t capacity);
 
