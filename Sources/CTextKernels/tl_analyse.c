@@ -1,3 +1,4 @@
+#include "tl_hash.h"
 #include "tl_respace.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
@@ -27,6 +28,16 @@ static void tl_summarize(const tl_grapheme *g, int32_t count, tl_segment *segmen
     segment->trailing_space = trailing;
     segment->font_mask = mask;
     segment->trailing_spaces_start = first;
+}
+
+// Copies `count` clusters: most segments hold a few (one per CJK character), where a memcpy
+// call costs more than the copy.
+static inline void tl_copy_graphemes(tl_grapheme *to, const tl_grapheme *from, int32_t count) {
+    if (count > 8) {
+        memcpy(to, from, sizeof(tl_grapheme) * (size_t)count);
+        return;
+    }
+    for (int32_t i = 0; i < count; i++) to[i] = from[i];
 }
 
 // Cuts a paragraph's clusters (starting at code unit `origin`) at its segments: segment k's
@@ -63,25 +74,23 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
         if (segment->content_end <= segment->start) continue;
-        s->hashes[k] = tl_hash_bytes(text + segment->start,
+        s->hashes[k] = tl_hash_inline(text + segment->start,
                                      2 * (int64_t)(segment->content_end - segment->start), seed);
         bucket[(cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0) + 1]++;
     }
     for (int32_t i = 0; i < shards; i++) bucket[i + 1] += bucket[i];
+    // Placing advances bucket[i] from the start of shard i's run to its end, so afterwards
+    // shard i's segments are order[bucket[i - 1] ..< bucket[i]] (from 0 for shard 0).
     int32_t *order = s->order;
-    {
-        int32_t next[TL_SHARDS_MAX];
-        for (int32_t i = 0; i < shards; i++) next[i] = bucket[i];
-        for (int32_t k = 0; k < n; k++) {
-            if (segments[k].content_end <= segments[k].start) continue;
-            order[next[cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0]++] = k;
-        }
+    for (int32_t k = 0; k < n; k++) {
+        if (segments[k].content_end <= segments[k].start) continue;
+        order[bucket[cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0]++] = k;
     }
     // Clusters are appended shard by shard: every segment keeps its own first_grapheme, so the
     // order of segments in the cluster array does not matter (misses are appended after hits).
     int missing = 0;
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
-        int32_t from = bucket[shard_index], to = bucket[shard_index + 1];
+        int32_t from = shard_index > 0 ? bucket[shard_index - 1] : 0, to = bucket[shard_index];
         if (from == to) continue;
         if (!cache) {
             for (int32_t j = from; j < to; j++) s->fresh[order[j]] = 1;
@@ -106,7 +115,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                 missing = 1;
                 continue;
             }
-            memcpy(s->graphemes + *cursor, tl_entry_graphemes(e), sizeof(tl_grapheme) * (size_t)e->grapheme_count);
+            tl_copy_graphemes(s->graphemes + *cursor, tl_entry_graphemes(e), e->grapheme_count);
             segment->first_grapheme = *cursor;
             segment->grapheme_count = e->grapheme_count;
             segment->advance = e->advance;
@@ -153,7 +162,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
         tl_shard *shard = &cache->shards.shard[shard_index];
         int locked = 0;
-        for (int32_t j = bucket[shard_index + 1] - 1; j >= bucket[shard_index]; j--) {
+        int32_t from = shard_index > 0 ? bucket[shard_index - 1] : 0;
+        for (int32_t j = bucket[shard_index] - 1; j >= from; j--) {
             int32_t k = order[j];
             if (!s->fresh[k]) continue;
             if (!locked) {
