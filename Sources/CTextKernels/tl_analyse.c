@@ -65,35 +65,31 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                                  const uint64_t *faces, const tl_font *fonts, int32_t font_count,
                                  const uint16_t *text, tl_segment *segments, int32_t n,
                                  int32_t *cursor) {
-    // Each segment with content is hashed once (outside the locks) and put in its shard's
-    // bucket of `order` (a counting sort, ascending within a bucket), so each shard is locked
-    // once and visited only for its own segments.
+    // Each segment with content is hashed once (outside the locks) and pushed on its shard's
+    // list (`next` links, so each list runs from the paragraph's last segment to its first):
+    // each shard is then locked once and visited only for its own segments.
     int32_t shards = cache ? cache->shards.count : 1;
-    int32_t bucket[TL_SHARDS_MAX + 1] = {0};
+    int32_t head[TL_SHARDS_MAX];
+    for (int32_t i = 0; i < shards; i++) head[i] = -1;
+    int32_t *next = s->order;
     for (int32_t k = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
         if (segment->content_end <= segment->start) continue;
-        s->hashes[k] = tl_hash_inline(text + segment->start,
-                                     2 * (int64_t)(segment->content_end - segment->start), seed);
-        bucket[(cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0) + 1]++;
-    }
-    for (int32_t i = 0; i < shards; i++) bucket[i + 1] += bucket[i];
-    // Placing advances bucket[i] from the start of shard i's run to its end, so afterwards
-    // shard i's segments are order[bucket[i - 1] ..< bucket[i]] (from 0 for shard 0).
-    int32_t *order = s->order;
-    for (int32_t k = 0; k < n; k++) {
-        if (segments[k].content_end <= segments[k].start) continue;
-        order[bucket[cache ? tl_shard_index(&cache->shards, s->hashes[k]) : 0]++] = k;
+        uint64_t hash = tl_hash_inline(text + segment->start,
+                                       2 * (int64_t)(segment->content_end - segment->start), seed);
+        s->hashes[k] = hash;
+        int32_t shard = cache ? tl_shard_index(&cache->shards, hash) : 0;
+        next[k] = head[shard];
+        head[shard] = k;
     }
     // Clusters are appended shard by shard: every segment keeps its own first_grapheme, so the
     // order of segments in the cluster array does not matter (misses are appended after hits).
     int missing = 0;
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
-        int32_t from = shard_index > 0 ? bucket[shard_index - 1] : 0, to = bucket[shard_index];
-        if (from == to) continue;
+        if (head[shard_index] < 0) continue;
         if (!cache) {
-            for (int32_t j = from; j < to; j++) s->fresh[order[j]] = 1;
+            for (int32_t k = head[shard_index]; k >= 0; k = next[k]) s->fresh[k] = 1;
             missing = 1;
             continue;
         }
@@ -102,10 +98,9 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         // Lookups mostly wait for memory (a slot, then its entry): start every slot's load,
         // then every likely entry's, then look up, so the waits overlap.
         const tl_table *recent = &shard->generations.recent;
-        for (int32_t j = from; j < to; j++) tl_table_prefetch_slot(recent, s->hashes[order[j]]);
-        for (int32_t j = from; j < to; j++) tl_table_prefetch_record(recent, s->hashes[order[j]]);
-        for (int32_t j = from; j < to; j++) {
-            int32_t k = order[j];
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_slot(recent, s->hashes[k]);
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_record(recent, s->hashes[k]);
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             tl_segment *segment = &segments[k];
             tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
                                                        text + segment->start,
@@ -156,15 +151,13 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         *cursor += made;
     }
     if (!cache) return;
-    // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
-    // occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
+    // Last segment first (the lists' order): when a paragraph holds a new word twice, the cache
+    // keeps its last occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
     // memory) is just not cached.
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
         tl_shard *shard = &cache->shards.shard[shard_index];
         int locked = 0;
-        int32_t from = shard_index > 0 ? bucket[shard_index - 1] : 0;
-        for (int32_t j = bucket[shard_index] - 1; j >= from; j--) {
-            int32_t k = order[j];
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             if (!s->fresh[k]) continue;
             if (!locked) {
                 pthread_mutex_lock(&shard->lock);
