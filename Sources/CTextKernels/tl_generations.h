@@ -40,11 +40,13 @@ typedef struct tl_table {
 } tl_table;
 
 typedef struct tl_generations {
+    // The counts come first: a shard puts them on its lock's cache line, so a lookup dirties
+    // one line, not two (with two threads measuring, each dirty line moves between cores).
+    int64_t hits;
+    int64_t misses;
     tl_table recent;
     tl_table older;
     int64_t generation_limit;  // records the recent generation takes before it becomes older
-    int64_t hits;
-    int64_t misses;
     uint64_t batch;            // the last insert batch begun
     void *spare;               // holds a record being promoted while its generation is dropped
     size_t spare_size;
