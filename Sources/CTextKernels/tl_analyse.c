@@ -1,3 +1,4 @@
+#include "tl_analyse.h"
 #include "tl_hash.h"
 #include "tl_respace.h"
 #include "tl_scratch.h"
@@ -182,13 +183,24 @@ int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const
         return -1;
     // Plain English text needs no ICU pass (its breaks are a few pair rules).
     int32_t found = tl_simple_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
-    if (found < 0) found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    if (found < 0) found = tl_icu_line_breaks(s, text, length);
+    return tl_analyse_broken(s, cache, face_ids, fonts, font_count, text, length, found, out);
+}
+
+int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length) {
+    int32_t found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
     if (found < 0) {
         // ICU failed (out of memory): one segment, still measured.
         s->break_positions[0] = length;
         s->break_hard[0] = 0;
         found = 1;
     }
+    return found;
+}
+
+int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                          const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, int32_t found, tl_analysis *out) {
     uint64_t seed = tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x5E9E47CAC4Eull);
     tl_segment *segments = s->segments;
     int32_t start = 0, paragraph_first = 0, cursor = 0;

@@ -122,3 +122,45 @@ int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *pos
     hard[count] = previous == TL_LF;
     return count + 1;
 }
+
+int32_t tl_simple_line_breaks_utf8(const uint8_t *bytes, int64_t length, uint16_t *out,
+                                   int32_t *unit_count, int32_t *positions, uint8_t *hard) {
+    pthread_once(&tl_pair_once, tl_fill_pair_table);
+    int32_t count = 0, units = 0;
+    int previous = TL_OTHER;
+    for (int64_t at = 0; at < length;) {
+        uint32_t c = bytes[at];
+        int current;
+        int32_t start = units;
+        if (c < 0x80) {
+            out[units++] = (uint16_t)c;
+            at++;
+            current = tl_ascii_class[c];
+        } else {
+            // Decoded as tl_utf8_to_utf16 does (the bytes are valid UTF-8).
+            int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+            if (at + extra >= length) return -1;
+            c &= extra == 3 ? 0x07 : extra == 2 ? 0x0F : 0x1F;
+            for (int k = 1; k <= extra; k++) c = (c << 6) | (bytes[at + k] & 0x3F);
+            at += extra + 1;
+            if (c >= 0x10000) {
+                out[units++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+                out[units++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
+            } else {
+                out[units++] = (uint16_t)c;
+            }
+            // A surrogate code point (not valid UTF-8, never in a Swift string) is left to ICU.
+            current = c >= 0xD800 && c <= 0xDFFF ? TL_OTHER : tl_simple_class_slow(c);
+        }
+        if (current == TL_OTHER) return -1;
+        positions[count] = start;
+        hard[count] = previous == TL_LF;
+        count += tl_pair_table[previous][current];
+        previous = current;
+    }
+    *unit_count = units;
+    if (length <= 0) return 0;
+    positions[count] = units;
+    hard[count] = previous == TL_LF;
+    return count + 1;
+}

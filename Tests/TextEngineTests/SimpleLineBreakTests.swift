@@ -65,6 +65,44 @@ import Testing
         }
     }
 
+    @Test func theUTF8PassGivesTheUnitsAndBreaksOfTheTwoPasses() {
+        // tl_simple_line_breaks_utf8 (what measuring a new text runs) against tl_utf8_to_utf16
+        // followed by tl_simple_line_breaks: every string of up to 3 known characters, plus
+        // texts the path must leave to ICU.
+        var checked = 0, taken = 0
+        func compare(_ text: String) {
+            let bytes = Array(text.utf8)
+            let n = bytes.count
+            var units = [UInt16](repeating: 0, count: n + 1), count: Int32 = -1
+            var positions = [Int32](repeating: 0, count: n + 1), hard = [UInt8](repeating: 0, count: n + 1)
+            let found = tl_simple_line_breaks_utf8(bytes, Int64(n), &units, &count, &positions, &hard)
+            let expected = BreakOpportunities.simpleLines(Array(text.utf16))
+            checked += 1
+            guard let expected else {
+                #expect(found == -1, "\(text.debugDescription)")
+                return
+            }
+            taken += 1
+            #expect(Int(count) == text.utf16.count && Array(units.prefix(Int(count))) == Array(text.utf16),
+                    "\(text.debugDescription)")
+            #expect(Int(found) == expected.count, "\(text.debugDescription)")
+            for (i, b) in expected.enumerated() where i < Int(found) {
+                #expect(Int(positions[i]) == b.offset && (hard[i] != 0) == b.isMandatory, "\(text.debugDescription)")
+            }
+        }
+        let characters = Self.known.map { String(decoding: $0, as: UTF16.self) }
+        for a in characters {
+            compare(a)
+            for b in characters {
+                compare(a + b)
+                for c in characters { compare(a + b + c) }
+            }
+        }
+        for text in ["café", "a-b", "12", "(a)", "a\r\nb", "中〜", "😀\u{1F3FB}", "❤️", "가", "Swift 🚀 今天～"] { compare(text) }
+        #expect(checked == 27 + 27 * 27 + 27 * 27 * 27 + 10)
+        #expect(taken == 27 + 27 * 27 + 27 * 27 * 27 + 1)
+    }
+
     @Test func anyOtherCharacterLeavesTheTextToICU() {
         for text in ["café", "a-b", "12", "(a)", "a\tb", "a\r\nb", "中〜", "「中」", "ぁ", "a/b", "😀\u{1F3FB}", "❤️",
                      "a\u{00A0}b", "a\u{3000}b", "\u{1F1FA}\u{1F1F8}", "가"] {

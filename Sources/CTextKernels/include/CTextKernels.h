@@ -28,6 +28,14 @@ int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
 int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
                               uint8_t *hard, int32_t capacity);
 
+/// tl_utf8_to_utf16 and tl_simple_line_breaks in one pass: writes the UTF-16 form of `length`
+/// bytes of valid UTF-8 to `out` (room for `length` units), its unit count to `*unit_count`
+/// and its breaks to `positions` and `hard` (room for `length` + 1 each), exactly as the two
+/// calls would. Returns the break count, or -1 when the text has a character the ICU-free
+/// path does not know or ends inside a character (`out` then holds a prefix).
+int32_t tl_simple_line_breaks_utf8(const uint8_t *bytes, int64_t length, uint16_t *out,
+                                   int32_t *unit_count, int32_t *positions, uint8_t *hard);
+
 /// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
 /// last one is `length`). Returns the count, or -1 on error / too small `capacity`.
 int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positions,
