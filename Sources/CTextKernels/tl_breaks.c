@@ -41,11 +41,11 @@ int32_t tl_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *positi
 }
 
 // UAX #14 classes of the characters tl_simple_line_breaks knows.
-enum { TL_OTHER, TL_AL, TL_ID, TL_SP, TL_IS, TL_EX, TL_CL, TL_QU, TL_LF, TL_CLASSES };
+enum { TL_OTHER, TL_AL, TL_ID, TL_SP, TL_IS, TL_EX, TL_CL, TL_QU, TL_LF, TL_NU, TL_CLASSES };
 
 // The ASCII characters' classes (0, TL_OTHER, for the rest), so the common case is one load.
 static const uint8_t tl_ascii_class[128] = {
-    ['a' ... 'z'] = TL_AL, ['A' ... 'Z'] = TL_AL,
+    ['a' ... 'z'] = TL_AL, ['A' ... 'Z'] = TL_AL, ['0' ... '9'] = TL_NU,
     [' '] = TL_SP, ['.'] = TL_IS, [','] = TL_IS, [':'] = TL_IS, [';'] = TL_IS,
     ['!'] = TL_EX, ['?'] = TL_EX, ['\''] = TL_QU, ['"'] = TL_QU, ['\n'] = TL_LF,
 };
@@ -67,7 +67,12 @@ static int tl_simple_class_slow(uint32_t c) {
 
 // Whether UAX #14 (as ICU 72 applies it) allows a break between a character of class
 // `previous` and one of class `current` (a mandatory one after LF); the pair rules, in order.
+// Next to these classes a digit (NU) breaks as a letter does (LB23 AL × NU, NU × AL; LB25
+// NU × NU and NU × IS as ICU tailors it: IS × NU even after a letter), but for one context:
+// ICU breaks between a space and IS when a digit follows (` .35`), which the loops check.
 static int tl_pair_breaks(int previous, int current) {
+    if (previous == TL_NU) previous = TL_AL;
+    if (current == TL_NU) current = TL_AL;
     if (previous == TL_LF) return 1;                                  // LB5: LF !
     if (current == TL_LF || current == TL_SP) return 0;               // LB6, LB7
     if (current == TL_IS || current == TL_EX || current == TL_CL) return 0; // LB13, even after spaces
@@ -115,7 +120,9 @@ int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *pos
         // The first character has previous == TL_OTHER, whose row is all 0: no break before it.
         positions[count] = at;
         hard[count] = previous == TL_LF;
-        count += tl_pair_table[previous][current];
+        int space_before_number = 0;   // ` .35`: rare, so tested without a data-dependent branch first
+        if ((previous == TL_SP) & (current == TL_IS)) space_before_number = i < length && text[i] >= '0' && text[i] <= '9';
+        count += tl_pair_table[previous][current] | space_before_number;
         previous = current;
     }
     positions[count] = length;
@@ -155,7 +162,9 @@ int32_t tl_simple_line_breaks_utf8(const uint8_t *bytes, int64_t length, uint16_
         if (current == TL_OTHER) return -1;
         positions[count] = start;
         hard[count] = previous == TL_LF;
-        count += tl_pair_table[previous][current];
+        int space_before_number = 0;
+        if ((previous == TL_SP) & (current == TL_IS)) space_before_number = at < length && bytes[at] >= '0' && bytes[at] <= '9';
+        count += tl_pair_table[previous][current] | space_before_number;
         previous = current;
     }
     *unit_count = units;

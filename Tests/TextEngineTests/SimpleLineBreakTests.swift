@@ -5,14 +5,15 @@ import Testing
 
 /// The ICU-free line breaking of plain English text against ICU itself.
 @Suite struct SimpleLineBreakTests {
-    /// Characters of each class the ICU-free path knows (AL, ID, SP, IS, EX, CL, QU, LF).
-    static let alphabet: [UInt16] = Array("aZ中 .;!'\"\n，。？".utf16)
+    /// Characters of each class the ICU-free path knows (AL, ID, SP, IS, EX, CL, QU, LF, NU).
+    static let alphabet: [UInt16] = Array("aZ中 .;!'\"\n，。？5".utf16)
 
     /// Characters of every kind the ICU-free path knows: ASCII, CJK and its punctuation, and
     /// ideographs (ID) and emoji bases (EB) found by ICU's Line_Break property, in and out of
     /// the BMP (`☕` ID, `～` ID, `😀` ID, `👍` EB, `𠀀` ID).
     static let known: [[UInt16]] = ["a", "z", "A", "Z", "\u{4E00}", "中", "\u{9FFF}", " ", ".", ",", ":", ";", "!",
-                                    "?", "'", "\"", "\n", "、", "。", "，", "！", "？", "～", "☕", "😀", "👍", "𠀀"]
+                                    "?", "'", "\"", "\n", "、", "。", "，", "！", "？", "～", "☕", "😀", "👍", "𠀀",
+                                    "0", "9"]
         .map { Array($0.utf16) }
 
     /// Compares both on every string of up to `length` characters of `alphabet`; returns the
@@ -53,7 +54,8 @@ import Testing
             return Int((state >> 33) % UInt64(bound))
         }
         let pieces = ["the", "Can", "t", "a", "Q", " ", " ", "  ", ".", "...", ",", ":", ";", "!", "?", "'", "\"", "\n", "\n\n",
-                      "今天", "天气", "很", "好", "，", "。", "！", "？", "、", "Swift"]
+                      "今天", "天气", "很", "好", "，", "。", "！", "？", "、", "Swift", "6.5.5", "11:45", "2", " .35", "100,000",
+                      "3D", "😀", "～"]
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<(1 + next(30)) { text += pieces[next(pieces.count)] }
@@ -98,13 +100,13 @@ import Testing
                 for c in characters { compare(a + b + c) }
             }
         }
-        for text in ["café", "a-b", "12", "(a)", "a\r\nb", "中〜", "😀\u{1F3FB}", "❤️", "가", "Swift 🚀 今天～"] { compare(text) }
-        #expect(checked == 27 + 27 * 27 + 27 * 27 * 27 + 10)
-        #expect(taken == 27 + 27 * 27 + 27 * 27 * 27 + 1)
+        for text in ["café", "a-b", "1/2", "(a)", "50%", "$5", "-5", "#1", "5\u{FF05}", "a\r\nb", "中〜", "😀\u{1F3FB}", "❤️", "가", "Swift 🚀 今天～"] { compare(text) }
+        #expect(checked == 29 + 29 * 29 + 29 * 29 * 29 + 15)
+        #expect(taken == 29 + 29 * 29 + 29 * 29 * 29 + 1)
     }
 
     @Test func anyOtherCharacterLeavesTheTextToICU() {
-        for text in ["café", "a-b", "12", "(a)", "a\tb", "a\r\nb", "中〜", "「中」", "ぁ", "a/b", "😀\u{1F3FB}", "❤️",
+        for text in ["café", "a-b", "1/2", "(a)", "50%", "$5", "-5", "#1", "5\u{FF05}", "a\tb", "a\r\nb", "中〜", "「中」", "ぁ", "a/b", "😀\u{1F3FB}", "❤️",
                      "a\u{00A0}b", "a\u{3000}b", "\u{1F1FA}\u{1F1F8}", "가"] {
             #expect(BreakOpportunities.simpleLines(Array(text.utf16)) == nil, "\(text)")
         }
@@ -127,7 +129,7 @@ import Testing
             guard let low = bounds.first, let high = bounds.last else { continue }
             for c in low...high { ideographic[c] = true }
         }
-        let others = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,:;!?'\"\n、。，！？".unicodeScalars.map { Int($0.value) })
+        let others = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'\"\n、。，！？".unicodeScalars.map { Int($0.value) })
         var positions = [Int32](repeating: 0, count: 64)
         var hard = [UInt8](repeating: 0, count: 64)
         var taken = 0, wrong: [Int] = []
@@ -153,7 +155,7 @@ import Testing
             let character = utf16(c)
             guard tl_simple_line_breaks(character, Int32(character.count), &positions, &hard, 128) >= 0 else { continue }
             var probe: [UInt16] = []
-            for piece in ["a", "#", "a ", "# ", "#. ", "#!", "#'", "#、", "#\n", "##", "？", "#\"", "#,", "中#。", "\""] {
+            for piece in ["a", "#", "a ", "# ", "#. ", "#!", "#'", "#、", "#\n", "##", "？", "#\"", "#,", "中#。", "\"", "5#", "#5"] {
                 for unit in piece.utf16 {
                     if unit == UInt16(UInt8(ascii: "#")) { probe.append(contentsOf: character) } else { probe.append(unit) }
                 }

@@ -17,7 +17,7 @@ const char *tl_unicode_version(void);
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
 
-/// tl_line_breaks without ICU for text made only of ASCII letters, spaces, `. , : ; ! ? ' "`,
+/// tl_line_breaks without ICU for text made only of ASCII letters and digits, spaces, `. , : ; ! ? ' "`,
 /// LF, CJK unified ideographs (U+4E00 to U+9FFF) and `、。，！？`, whose UAX #14 breaks follow
 /// from a few pair rules (LB5 to LB31 as ICU 72 applies them; TextEngine's tests check it
 /// against ICU on every such string of up to 5 characters and on random longer ones). Also
