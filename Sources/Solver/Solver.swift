@@ -56,7 +56,7 @@ public final class Solver {
     /// False when a required constraint cannot hold at the parameters' current values (the
     /// values are then not a solution); true otherwise, and always without parameters.
     public var isFeasible: Bool {
-        tableau.resolve()
+        tableau.solveForReading()
         return tableau.stuck.isEmpty
     }
 
@@ -138,9 +138,8 @@ public final class Solver {
     public func value(of v: Variable) -> Double {
         guard v.id >= 0 && v.id < tableau.kinds.count else { return 0 }
         // Inlined into callers (a row's frames are dozens of reads); the solve is a call.
-        if tableau.needsSolve { tableau.resolve() }
-        let r = tableau.rowOf[v.id]
-        return r >= 0 ? tableau.rows[r].constant : tableau.parameterValues[v.id]
+        if tableau.needsSolve { tableau.solveForReading() }
+        return tableau.value(of: v.id)
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's
@@ -151,7 +150,7 @@ public final class Solver {
 
     /// The number of simplex pivots performed so far (for tests and benchmarks).
     public var pivotCount: Int {
-        tableau.resolve()
+        tableau.solveForReading()
         return tableau.pivotCount
     }
 

@@ -67,6 +67,14 @@ extension Tableau {
         let delta = value - edits[index].constant
         // Re-suggesting the current value (a row at the same width) changes nothing.
         if delta == 0 { return true }
+        if activeRegion >= 0 {
+            // The rows are at the last solved values: they catch up with the parameters'
+            // changes (still listed) at the next solve, which this suggestion forces.
+            activeRegion = -1
+        }
+        // Every remembered region holds this edit's old constant in its values.
+        editSuggested = true
+        regions.removeAll(keepingCapacity: true)
         edits[index].constant = value
         let plus = edits[index].plus
         let minus = edits[index].minus
@@ -120,10 +128,22 @@ extension Tableau {
         swap(&column, &edits[index].column)
     }
 
-    /// Runs the dual simplex for the suggestions made since the last solve (retrying the rows
-    /// the last one could not make feasible).
+    /// Brings the rows themselves up to every suggestion (the dual simplex, retrying rows the
+    /// last one could not make feasible) and forgets the remembered regions: called before the
+    /// constraints, edits or parameters' status change. Reads use `solveForReading()`.
     @usableFromInline
     mutating func resolve() {
+        if activeRegion >= 0 {
+            // The rows are at the last solved values; the changes since are still listed.
+            needsSolve = true
+        }
+        solvePending()
+        editSuggested = false
+        forgetRegions()
+    }
+
+    /// Runs the dual simplex for the suggestions made since the rows were last solved.
+    mutating func solvePending() {
         if needsSolve {
             needsSolve = false
             if !changedParameters.isEmpty { applyParameterChanges() }

@@ -107,6 +107,19 @@ struct Tableau: Sendable {
     /// basis performs none).
     var pivotCount = 0
 
+    /// Remembered optimal bases (see ParametricRegion.swift), at most `maximumRegions`.
+    var regions: [ParametricRegion] = []
+    /// The region whose values are the current solution, or -1 when the rows themselves are
+    /// (while a region answers, the rows stay at the values they were last solved at).
+    @usableFromInline var activeRegion = -1
+    /// Stamps regions as they answer, to replace the least recently used.
+    var regionClock = 0
+    /// An edit variable (not a parameter) was suggested since the last solve: its constant is
+    /// part of every region's values, so the dual simplex runs.
+    var editSuggested = false
+    /// Whether re-solves may be answered by remembered regions (off only to compare in tests).
+    var regionsEnabled = true
+
     init() {
         infeasible.reserveCapacity(64)
         pivotTerms.reserveCapacity(64)
@@ -144,11 +157,21 @@ struct Tableau: Sendable {
         return id
     }
 
-    /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value).
-    @inline(__always)
-    func value(of symbol: Int) -> Double {
+    /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value);
+    /// the active region's value for it while one answers.
+    @inlinable @inline(__always)
+    mutating func value(of symbol: Int) -> Double {
+        if activeRegion >= 0 { return regionValue(of: symbol) }
         let r = rowOf[symbol]
         return r >= 0 ? rows[r].constant : parameterValues[symbol]
+    }
+
+    /// `symbol`'s value in the active region at the current parameter values. Mutating only so
+    /// that a `Solver` calls it in place: a non-mutating call on its stored tableau copies the
+    /// whole struct (a retain and release of each of its arrays) first.
+    @usableFromInline
+    mutating func regionValue(of symbol: Int) -> Double {
+        parameterValues.withUnsafeBufferPointer { regions[activeRegion].value(of: symbol, $0) }
     }
 
     /// Runs `body` with merge scratch space for rows over the current symbols (swapped out of

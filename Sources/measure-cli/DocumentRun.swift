@@ -33,7 +33,9 @@ struct DocumentRun {
         let document: Document
         if let config = options.config {
             let value: JSONValue
-            do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
+            do { value = try bytes.withUnsafeBytes { (raw) throws(JSONParseError) in try JSONParser().parse(raw) } } catch {
+                throw Failures.parse(error, file: file)
+            }
             do {
                 document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
                                                        mode: config.mode, warnings: &documentWarnings)
@@ -50,7 +52,9 @@ struct DocumentRun {
             // The sequential path finds the first problem in document order, with its exact place.
             documentWarnings.removeAll()
             let value: JSONValue
-            do { value = try JSONParser().parse(bytes) } catch { throw Failures.parse(error, file: file) }
+            do { value = try bytes.withUnsafeBytes { (raw) throws(JSONParseError) in try JSONParser().parse(raw) } } catch {
+                throw Failures.parse(error, file: file)
+            }
             do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
                 throw Failures.document(error, file: file)
             }
@@ -118,7 +122,7 @@ struct DocumentRun {
 
     /// The document with its rows parsed and decoded on `jobs` threads, or nil when anything
     /// is wrong with it (the caller then decodes sequentially to report the first problem).
-    static func decodeInParallel(_ bytes: [UInt8], decoder: DocumentDecoder, jobs: Int,
+    static func decodeInParallel(_ bytes: InputBytes, decoder: DocumentDecoder, jobs: Int,
                                  warnings: inout [DocumentError]) -> Document? {
         let parsed = bytes.withUnsafeBytes { raw in try? JSONParser().parseDeferringRows(raw) }
         guard let skeleton = parsed else { return nil }

@@ -51,13 +51,23 @@ struct InputFile {
         }
     }
 
-    /// The whole input as bytes.
-    func readAll() throws(CLIFailure) -> [UInt8] {
+    /// The whole input: a large regular file mapped, anything else read.
+    func readAll() throws(CLIFailure) -> InputBytes {
         let fd = try open()
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
         var capacity = 1 << 16
-        if fstat(fd, &info) == 0, info.st_size > 0 { capacity = Int(info.st_size) + 1 }
+        if fstat(fd, &info) == 0, info.st_size > 0 {
+            if info.st_mode & S_IFMT == S_IFREG, let mapped = InputBytes.map(fd, count: Int(info.st_size), displayName: displayName) {
+                return mapped
+            }
+            capacity = Int(info.st_size) + 1
+        }
+        return InputBytes(try readBytes(fd, capacity: capacity))
+    }
+
+    /// Everything `fd` still has, starting with a buffer of `capacity` bytes.
+    private func readBytes(_ fd: Int32, capacity: Int) throws(CLIFailure) -> [UInt8] {
         // A regular file is read straight into an array of its size, asked to sit on huge
         // pages (a large document then costs a few hundred page faults, not thousands); what
         // does not fit (standard input, a file that grew) goes through a chunk.

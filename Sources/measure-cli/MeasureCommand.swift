@@ -89,7 +89,7 @@ struct MeasureCommand: ParsableCommand {
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
         if let config {
             let file = InputFile(argument: config)
-            options.config = ConfigInput(name: file.displayName, text: String(decoding: try file.readAll(), as: UTF8.self),
+            options.config = ConfigInput(name: file.displayName, text: try file.readAll().withUnsafeBytes { String(decoding: $0, as: UTF8.self) },
                                          mode: mode ?? 0)
         }
         let file = InputFile(argument: input)

@@ -50,7 +50,7 @@ enum SinglePassRun {
     /// Every line of `bytes` measured, with the counts for the summary, or nil when the
     /// two-pass path must run instead. Layout errors of measured lines are thrown here, first
     /// in document order, as the two-pass path throws them.
-    static func measure(_ bytes: [UInt8], file: String, options: RunOptions, baseDirectory: String,
+    static func measure(_ bytes: InputBytes, file: String, options: RunOptions, baseDirectory: String,
                         textMeasurer: TextMeasurer, warnings: inout [DocumentError]) throws(CLIFailure)
         -> (measured: Measured, stats: RunStats)? {
         guard let skeleton = bytes.withUnsafeBytes({ raw in try? JSONParser().parseDeferringRows(raw) }),
@@ -95,18 +95,18 @@ enum SinglePassRun {
             }
             // Errors are dropped here (the two-pass path reports them with their path), so no
             // path is formatted per row.
-            guard let value,
-                  let row = try? decoder.decodeRow(value, path: "", section: document.sections[line.section], in: document)
-            else {
+            // One copy of the section for the row, not one per use.
+            let section = document.sections[line.section]
+            guard let value, let row = try? decoder.decodeRow(value, path: "", section: section, in: document) else {
                 abandoned.add(1)
                 return .invalid
             }
-            let slot = KeyedCacheSlot.of(row, in: document.sections[line.section], list: document.list)
+            let slot = KeyedCacheSlot.of(row, in: section, list: document.list)
             // A row whose key an earlier row has is measured anyway (which row came first is only
             // known once every row is read); its result is then replaced by the earlier one's.
             let result: Result<CellMeasurement, LayoutError>
             do throws(LayoutError) {
-                result = .success(try measurer.measureRow(row, in: document.sections[line.section], frames: frames))
+                result = .success(try measurer.measureRow(row, in: section, frames: frames))
             } catch {
                 result = .failure(error)
             }

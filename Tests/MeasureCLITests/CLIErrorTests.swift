@@ -24,6 +24,38 @@ import Testing
           "constraints":["t.leading == super.leading","t.trailing == super.trailing","t.top == super.top","super.bottom == t.bottom"]}}
         """
 
+    @Test func aLargeInputTruncatedWhileBeingReadIsAnInputErrorNeverACrash() throws {
+        // Over a megabyte, so the file is mapped rather than read; cut to 200 KB as soon as the
+        // command starts. Whenever the cut lands (before the open, while rows are read, after
+        // the run), the outcome is a clean one: exit 0, or exit 65 with one line and no output.
+        let row = #"{"text":"A row of text long enough to make the document big"}"#
+        let rows = Array(repeating: row, count: 24_000).joined(separator: ",")
+        let document = "{\(Self.template),\"sections\":[{\"template\":\"FeedCell\",\"rows\":[\(rows)]}]}"
+        #expect(document.utf8.count > 1 << 20)
+        for _ in 0..<3 {
+            let folder = try CLIRunner.temporaryFolder()
+            let file = try CLIRunner.write(document, to: "cells.json", in: folder)
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = [file.path]
+            process.standardOutput = Pipe()
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 200_000)
+            try handle.close()
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+            #expect(process.terminationStatus == 0 || process.terminationStatus == 65)
+            if process.terminationStatus == 65 {
+                #expect(errors.split(separator: "\n").count == 1, "\(errors)")
+                #expect(errors.contains("cells.json"))
+            }
+        }
+    }
+
     @Test func invalidJSONNamesLineColumnAndPath() throws {
         let out = try failure("{\"sections\":[{\"rows\":[{},\n  {\"a\": tru}]}]}")
         expectFailure(out, status: 65, line: "cells.json: sections[0].rows[1].a: line 2, column 9: invalid literal: expected true")

@@ -95,9 +95,19 @@ enum CLIRunner {
                        status: process.terminationStatus)
     }
 
-    /// A fresh temporary folder for one test's files.
-    static func temporaryFolder() throws -> URL {
+    /// One folder for all of this test process's files, removed when the process exits.
+    static let temporaryRoot: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("measure-cli-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        removedAtExit = url.path
+        atexit { if let path = CLIRunner.removedAtExit { try? FileManager.default.removeItem(atPath: path) } }
+        return url
+    }()
+    nonisolated(unsafe) private static var removedAtExit: String? = nil
+
+    /// A fresh temporary folder for one test's files (inside `temporaryRoot`).
+    static func temporaryFolder() throws -> URL {
+        let url = temporaryRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -110,6 +110,36 @@ import Testing
         #expect(accepted > 300)
     }
 
+    @Test func everySpecialByteAtEveryOffsetOfAStringMatchesPython() throws {
+        // Strings are scanned eight bytes at a time while plain: each byte that ends, escapes
+        // or must be checked (quote, backslash escapes, control characters, multi-byte UTF-8,
+        // invalid bytes, a string cut short) at each offset of that window and past it.
+        let specials: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud83d\ude00"#.utf8),
+            [0x01], [0x1F], [0x7F], Array("é".utf8), Array("中".utf8), Array("😀".utf8), [0xFF], [0xC3], [0xE4, 0xB8],
+            [0xED, 0xA0, 0x80], Array(#"\x"#.utf8), [0x22], [],
+        ]
+        var documents: [[UInt8]] = []
+        for special in specials {
+            for offset in 0..<20 {
+                for tail in [0, 1, 7, 8, 9] {
+                    let body = [UInt8](repeating: UInt8(ascii: "a"), count: offset) + special
+                        + [UInt8](repeating: UInt8(ascii: "b"), count: tail)
+                    documents.append(Array(#"{"k":""#.utf8) + body + Array(#"","n":1}"#.utf8))
+                    // Unterminated: the string runs to the end of the input.
+                    documents.append(Array(#"[""#.utf8) + body)
+                }
+            }
+        }
+        let verdicts = try JSONParserTests.pythonVerdicts(documents)
+        var accepted = 0
+        for (i, document) in documents.enumerated() {
+            #expect(JSONParserTests.ours(document) == verdicts[i], "\(document)")
+            if verdicts[i] != nil { accepted += 1 }
+        }
+        #expect(accepted > 500 && accepted < documents.count - 500)
+    }
+
     @Test func errorsGiveLineColumnAndPath() {
         // Columns count characters (é is one), offsets count bytes (é is two).
         #expect(throws: JSONParseError(line: 3, column: 12, offset: 27, path: "a[1].b", message: "expected a value, found '}'")) {

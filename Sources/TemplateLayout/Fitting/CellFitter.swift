@@ -44,8 +44,18 @@ extension CompiledTemplate {
 
         suggest(TemplateView.superWidth, width)
         if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
-        for d in blueprint.rowDimensions.indices {
-            suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
+        if case .object(let object) = row {
+            // The object is taken out of the row once, not once per size.
+            // Read through a buffer: indexing the array itself copies each path (three retains).
+            blueprint.rowDimensions.withUnsafeBufferPointer { dimensions in
+                for d in dimensions.indices {
+                    suggest(dimensions[d].parameter, RowBinding.points(at: dimensions[d].path, in: object))
+                }
+            }
+        } else {
+            for d in blueprint.rowDimensions.indices {
+                suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
+            }
         }
         var wrapping = false
         for k in blueprint.labels.indices {

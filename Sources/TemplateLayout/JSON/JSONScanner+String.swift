@@ -7,6 +7,10 @@ extension _JSONScanner {
         let start = index
         var hasEscapes = false
         while true {
+            // Eight bytes at a time while they are plain printable ASCII (most of a row's text).
+            while index + 8 <= count && Self.isPlainASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
             guard index < count else { throw error("unterminated string", at: quote) }
             let b = base[index]
             if b == UInt8(ascii: "\"") { break }
@@ -130,6 +134,19 @@ extension _JSONScanner {
 
     /// The length of the well-formed UTF-8 sequence at `p` (at most `available` bytes), or 0 when
     /// it is ill-formed: overlong forms, surrogates and scalars above U+10FFFF are rejected.
+    /// Whether none of the eight bytes in `word` ends or escapes a string or needs checking:
+    /// no quote, no backslash, no control character, no byte of a multi-byte UTF-8 sequence.
+    @inline(__always)
+    static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below n (n <= 0x80) sets its high bit in `(x - n·ones) & ~x & highs`; a byte
+        // equal to c is a zero byte of `x ^ c·ones`, i.e. one below 1.
+        @inline(__always) func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- n &* ones) & ~x & highs != 0 }
+        if word & highs != 0 { return false }
+        return !hasByteBelow(word, 0x20) && !hasByteBelow(word ^ (0x22 &* ones), 1) && !hasByteBelow(word ^ (0x5C &* ones), 1)
+    }
+
     static func validUTF8Length(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int {
         let b0 = p[0]
         @inline(__always) func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {

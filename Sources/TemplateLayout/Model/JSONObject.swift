@@ -75,6 +75,41 @@ public struct JSONObject: Sendable {
         return self[position: p].value
     }
 
+    /// The number named `key` (a numeric string read as its number), or nil when the member is
+    /// missing or holds anything else; `name` is `key`'s UTF-8, compared in place with the
+    /// member at `hint` first (as in `value(forKey:hint:)`). Copies no value: a row's sizes are
+    /// read this way, each once per row.
+    func scalar(named name: UnsafeBufferPointer<UInt8>, key: String, hint: inout Int) -> Double? {
+        var p = hint
+        let hit = members.withUnsafeBufferPointer { buffer in
+            p >= 0 && p < buffer.count && Self.hasName(buffer[p].key, name)
+        }
+        if !hit {
+            guard let found = position(of: key) else { return nil }
+            p = found
+            hint = found
+        }
+        return members.withUnsafeBufferPointer { buffer in
+            switch buffer[p].value {
+            case .number(let n): return n
+            case .string(let s): return Double(s)
+            default: return nil
+            }
+        }
+    }
+
+    /// Whether `key`'s UTF-8 is `name`.
+    @inline(__always)
+    static func hasName(_ key: String, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.count
+        guard key.utf8.count == count else { return false }
+        let inPlace = key.utf8.withContiguousStorageIfAvailable { bytes in
+            for i in 0..<count where bytes[i] != name[i] { return false }
+            return true
+        }
+        return inPlace ?? key.utf8.elementsEqual(name)
+    }
+
     /// The member at `position` (0-based, in document order).
     subscript(position position: Int) -> Member { members[position] }
 

@@ -28,6 +28,12 @@ enum RowBinding {
         guard let value, value.isFinite else { return 0 }
         return max(0, value)
     }
+
+    /// `points(at:in:)` for a row that is the object `row` (its sizes read in place).
+    static func points(at path: RowPath, in row: JSONObject) -> Double {
+        guard let value = path.scalar(in: row), value.isFinite else { return 0 }
+        return max(0, value)
+    }
 }
 
 /// A `HiddenSpec` with its path split once, for the per-row visibility mask.
