@@ -1,3 +1,5 @@
+#include "tl_analyse.h"
+#include "tl_hash.h"
 #include "tl_respace.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
@@ -29,6 +31,16 @@ static void tl_summarize(const tl_grapheme *g, int32_t count, tl_segment *segmen
     segment->trailing_spaces_start = first;
 }
 
+// Copies `count` clusters: most segments hold a few (one per CJK character), where a memcpy
+// call costs more than the copy.
+static inline void tl_copy_graphemes(tl_grapheme *to, const tl_grapheme *from, int32_t count) {
+    if (count > 8) {
+        memcpy(to, from, sizeof(tl_grapheme) * (size_t)count);
+        return;
+    }
+    for (int32_t i = 0; i < count; i++) to[i] = from[i];
+}
+
 // Cuts a paragraph's clusters (starting at code unit `origin`) at its segments: segment k's
 // clusters are cluster_start[k] ..< cluster_start[k + 1], its last cluster given its unkerned
 // advance. 0 when a segment boundary falls inside a cluster.
@@ -54,30 +66,44 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                                  const uint64_t *faces, const tl_font *fonts, int32_t font_count,
                                  const uint16_t *text, tl_segment *segments, int32_t n,
                                  int32_t *cursor) {
+    // Each segment with content is hashed once (outside the locks) and pushed on its shard's
+    // list (`next` links, so each list runs from the paragraph's last segment to its first):
+    // each shard is then locked once and visited only for its own segments.
+    int32_t shards = cache ? cache->shards.count : 1;
+    int32_t head[TL_SHARDS_MAX];
+    for (int32_t i = 0; i < shards; i++) head[i] = -1;
+    int32_t *next = s->order;
     for (int32_t k = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
-        if (segment->content_end > segment->start)
-            s->hashes[k] = tl_hash_bytes(text + segment->start,
-                                         2 * (int64_t)(segment->content_end - segment->start), seed);
+        if (segment->content_end <= segment->start) continue;
+        uint64_t hash = tl_hash_inline(text + segment->start,
+                                       2 * (int64_t)(segment->content_end - segment->start), seed);
+        s->hashes[k] = hash;
+        int32_t shard = cache ? tl_shard_index(&cache->shards, hash) : 0;
+        next[k] = head[shard];
+        head[shard] = k;
     }
-    // Lookups go shard by shard, each shard locked once for its segments. Clusters are
-    // appended in that order: every segment keeps its own first_grapheme, so the order of
-    // segments in the cluster array does not matter (misses are appended after hits anyway).
+    // Clusters are appended shard by shard: every segment keeps its own first_grapheme, so the
+    // order of segments in the cluster array does not matter (misses are appended after hits).
     int missing = 0;
-    int32_t shards = cache ? cache->shards.count : 1;
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
-        tl_shard *shard = cache ? &cache->shards.shard[shard_index] : NULL;
-        int locked = 0;
-        for (int32_t k = 0; k < n; k++) {
+        if (head[shard_index] < 0) continue;
+        if (!cache) {
+            for (int32_t k = head[shard_index]; k >= 0; k = next[k]) s->fresh[k] = 1;
+            missing = 1;
+            continue;
+        }
+        tl_shard *shard = &cache->shards.shard[shard_index];
+        pthread_mutex_lock(&shard->lock);
+        // Lookups mostly wait for memory (a slot, then its entry): start every slot's load,
+        // then every likely entry's, then look up, so the waits overlap.
+        const tl_table *recent = &shard->generations.recent;
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_slot(recent, s->hashes[k]);
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_record(recent, s->hashes[k]);
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             tl_segment *segment = &segments[k];
-            if (segment->content_end <= segment->start) continue;
-            if (cache && tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
-            if (shard && !locked) {
-                pthread_mutex_lock(&shard->lock);
-                locked = 1;
-            }
-            tl_entry *e = !shard ? NULL : tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
+            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
                                                        text + segment->start,
                                                        segment->content_end - segment->start);
             if (!e) {
@@ -85,7 +111,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                 missing = 1;
                 continue;
             }
-            memcpy(s->graphemes + *cursor, tl_entry_graphemes(e), sizeof(tl_grapheme) * (size_t)e->grapheme_count);
+            tl_copy_graphemes(s->graphemes + *cursor, tl_entry_graphemes(e), e->grapheme_count);
             segment->first_grapheme = *cursor;
             segment->grapheme_count = e->grapheme_count;
             segment->advance = e->advance;
@@ -95,7 +121,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             segment->shaped = 1;
             *cursor += e->grapheme_count;
         }
-        if (locked) pthread_mutex_unlock(&shard->lock);
+        pthread_mutex_unlock(&shard->lock);
     }
     if (!missing) return;
 
@@ -126,14 +152,14 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         *cursor += made;
     }
     if (!cache) return;
-    // Last segment first: when a paragraph holds a new word twice, the cache keeps its last
-    // occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
+    // Last segment first (the lists' order): when a paragraph holds a new word twice, the cache
+    // keeps its last occurrence (both copies hash to the same shard). A segment that cannot be stored (out of
     // memory) is just not cached.
-    for (int32_t shard_index = 0; shard_index < cache->shards.count; shard_index++) {
+    for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
         tl_shard *shard = &cache->shards.shard[shard_index];
         int locked = 0;
-        for (int32_t k = n - 1; k >= 0; k--) {
-            if (!s->fresh[k] || tl_shard_index(&cache->shards, s->hashes[k]) != shard_index) continue;
+        for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
+            if (!s->fresh[k]) continue;
             if (!locked) {
                 pthread_mutex_lock(&shard->lock);
                 tl_segment_cache_begin_batch_locked(shard);
@@ -157,13 +183,24 @@ int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const
         return -1;
     // Plain English text needs no ICU pass (its breaks are a few pair rules).
     int32_t found = tl_simple_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
-    if (found < 0) found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
+    if (found < 0) found = tl_icu_line_breaks(s, text, length);
+    return tl_analyse_broken(s, cache, face_ids, fonts, font_count, text, length, found, out);
+}
+
+int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length) {
+    int32_t found = tl_line_breaks(text, length, s->break_positions, s->break_hard, length + 1);
     if (found < 0) {
         // ICU failed (out of memory): one segment, still measured.
         s->break_positions[0] = length;
         s->break_hard[0] = 0;
         found = 1;
     }
+    return found;
+}
+
+int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                          const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, int32_t found, tl_analysis *out) {
     uint64_t seed = tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x5E9E47CAC4Eull);
     tl_segment *segments = s->segments;
     int32_t start = 0, paragraph_first = 0, cursor = 0;

@@ -25,6 +25,7 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->paragraph);
     free(scratch->hashes);
     free(scratch->cluster_start);
+    free(scratch->order);
     free(scratch->fresh);
     free(scratch->units);
     free(scratch->lines);
@@ -97,6 +98,7 @@ int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length) {
         !tl_grow((void **)&scratch->paragraph, n, sizeof(tl_grapheme)) ||
         !tl_grow((void **)&scratch->hashes, n, sizeof(uint64_t)) ||
         !tl_grow((void **)&scratch->cluster_start, n, sizeof(int32_t)) ||
+        !tl_grow((void **)&scratch->order, n, sizeof(int32_t)) ||
         !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)))
         return 0;
     scratch->analysis_capacity = capacity;

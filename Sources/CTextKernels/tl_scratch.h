@@ -36,6 +36,7 @@ typedef struct tl_scratch {
     tl_grapheme *paragraph;  // a paragraph shaped in one pass
     uint64_t *hashes;        // per segment of a paragraph
     int32_t *cluster_start;
+    int32_t *order;          // links of a paragraph's per-shard segment lists
     uint8_t *fresh;
     int32_t analysis_capacity;
     uint16_t *units;         // tl_measure_text's UTF-16 text

@@ -65,8 +65,7 @@ int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const uint64_
                                    const tl_grapheme *graphemes, const tl_segment *sums) {
     tl_segment_key key = {faces, face_count, units, unit_count};
     size_t size = sizeof(tl_entry) + sizeof(uint64_t) * (size_t)face_count +
-                  sizeof(tl_grapheme) * (size_t)sums->grapheme_count + sizeof(uint16_t) * (size_t)unit_count;
-    size = (size + 7) & ~(size_t)7;
+                  tl_entry_units_size(unit_count) + sizeof(tl_grapheme) * (size_t)sums->grapheme_count;
     int kept;
     tl_entry *e = (tl_entry *)tl_generations_store(&shard->generations, hash, size, tl_entry_matches, &key, &kept);
     if (!e) return kept;
@@ -78,7 +77,7 @@ int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const uint64_
     e->trailing_space = sums->trailing_space;
     e->font_mask = sums->font_mask;
     memcpy(tl_entry_faces(e), faces, sizeof(uint64_t) * (size_t)face_count);
-    memcpy(tl_entry_graphemes(e), graphemes, sizeof(tl_grapheme) * (size_t)sums->grapheme_count);
     memcpy(tl_entry_units(e), units, sizeof(uint16_t) * (size_t)unit_count);
+    memcpy(tl_entry_graphemes(e), graphemes, sizeof(tl_grapheme) * (size_t)sums->grapheme_count);
     return 1;
 }

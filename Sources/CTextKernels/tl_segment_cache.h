@@ -5,8 +5,9 @@
 #include "tl_shards.h"
 #include <pthread.h>
 
-/// One cached segment: a header, then `face_count` face ids, `grapheme_count` clusters and
-/// `unit_count` UTF-16 code units, contiguous in its generation's arena.
+/// One cached segment: a header, then `face_count` face ids, `unit_count` UTF-16 code units
+/// (padded to 8 bytes) and `grapheme_count` clusters, contiguous in its generation's arena. The
+/// key (header, faces, units) comes first, so a lookup compares bytes that sit together.
 typedef struct tl_entry {
     tl_record record;
     int32_t unit_count;
@@ -19,11 +20,15 @@ typedef struct tl_entry {
 } tl_entry;
 
 static inline uint64_t *tl_entry_faces(tl_entry *e) { return (uint64_t *)(e + 1); }
-static inline tl_grapheme *tl_entry_graphemes(tl_entry *e) {
-    return (tl_grapheme *)(tl_entry_faces(e) + e->face_count);
-}
 static inline uint16_t *tl_entry_units(tl_entry *e) {
-    return (uint16_t *)(tl_entry_graphemes(e) + e->grapheme_count);
+    return (uint16_t *)(tl_entry_faces(e) + e->face_count);
+}
+/// The units' bytes rounded up to 8, where the clusters start.
+static inline size_t tl_entry_units_size(int32_t unit_count) {
+    return (sizeof(uint16_t) * (size_t)unit_count + 7) & ~(size_t)7;
+}
+static inline tl_grapheme *tl_entry_graphemes(tl_entry *e) {
+    return (tl_grapheme *)((char *)tl_entry_units(e) + tl_entry_units_size(e->unit_count));
 }
 
 /// Shards (tl_shards.h) hold 256 segments or more each, at most 8 of them.

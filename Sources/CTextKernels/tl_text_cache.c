@@ -1,3 +1,4 @@
+#include "tl_analyse.h"
 #include "tl_fill.h"
 #include "tl_shards.h"
 #include <pthread.h>
@@ -118,10 +119,19 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     }
     pthread_mutex_unlock(&shard->lock);
 
-    if (!tl_scratch_reserve_units(s, length)) return -1;
-    int64_t count = tl_utf8_to_utf16(utf8, length, s->units);
+    // A text has at most as many UTF-16 units as UTF-8 bytes. Plain text is transcoded and
+    // broken in one pass; anything else is transcoded again and broken by ICU.
+    if (!tl_scratch_reserve_units(s, length) || !tl_scratch_reserve_analysis(s, (int32_t)length)) return -1;
+    int32_t count = 0;
+    int32_t found = tl_simple_line_breaks_utf8(utf8, length, s->units, &count, s->break_positions, s->break_hard);
+    if (found < 0) {
+        int64_t units = tl_utf8_to_utf16(utf8, length, s->units);
+        if (units < 0) return -1;
+        count = (int32_t)units;
+        found = tl_icu_line_breaks(s, s->units, count);
+    }
     tl_analysis analysis;
-    if (count < 0 || tl_analyse_text(segments, face_ids, fonts, font_count, s->units, (int32_t)count, &analysis) < 0)
+    if (tl_analyse_broken(s, segments, face_ids, fonts, font_count, s->units, count, found, &analysis) < 0)
         return -1;
     int truncated = tl_fill(s, analysis.segments, analysis.segment_count, analysis.graphemes, options, &lines);
     if (truncated < 0) return -1;

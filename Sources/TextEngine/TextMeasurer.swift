@@ -65,7 +65,8 @@ public final class TextMeasurer: Sendable {
         let size = style.effectiveSize
         let multiple = style.effectiveLineHeightMultiple
         let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
-        let faces = style.fonts.faces
+        let kernel = style.fonts.kernel
+        let metrics = kernel.metrics
         let maxLines = style.lines > 0 ? style.lines : Int.max
         var result = TextMeasurement.empty
         var top = 0.0
@@ -73,10 +74,10 @@ public final class TextMeasurer: Sendable {
             var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
             var bits = line.fontMask
             while bits != 0 {
-                let face = faces[bits.trailingZeroBitCount]
-                ascender = max(ascender, face.emAscender)
-                descender = min(descender, face.emDescender)
-                gap = max(gap, face.emLineGap)
+                let face = metrics[bits.trailingZeroBitCount]
+                ascender = max(ascender, face.ascender)
+                descender = min(descender, face.descender)
+                gap = max(gap, face.lineGap)
                 bits &= bits - 1
             }
             ascender *= size
@@ -98,7 +99,7 @@ public final class TextMeasurer: Sendable {
                                       breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
                                       max_lines: Int32(clamping: maxLines))
         let truncated: Bool
-        if let filled = fillInKernel(text, stack: style.fonts, options: options, sink: handle) {
+        if let filled = fillInKernel(text, kernel: kernel, options: options, sink: handle) {
             truncated = filled
         } else {
             var filler = LineFiller(size: size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
@@ -107,6 +108,7 @@ public final class TextMeasurer: Sendable {
         }
         result.height = top
         result.isTruncated = truncated
+        withExtendedLifetime(kernel) {}   // `metrics` points into it
         return result
     }
 }

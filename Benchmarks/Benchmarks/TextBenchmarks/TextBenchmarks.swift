@@ -23,6 +23,16 @@ let workload: [(text: String, width: Double)] = {
     }
 }()
 
+/// The feed example's post bodies (Examples/feed.json, English and Chinese posts of known
+/// words, some with emoji), each new to the text cache in a run: what measure-cli measures per row.
+let feedTexts: [String] = {
+    let url = packageRoot.appendingPathComponent("Examples/feed.json")
+    guard let data = try? Data(contentsOf: url),
+          let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+          let sections = document["sections"] as? [[String: Any]] else { return [] }
+    return sections.flatMap { ($0["rows"] as? [[String: Any]] ?? []).compactMap { $0["detail"] as? String } }
+}()
+
 let fontsDirectory = packageRoot.appendingPathComponent("Fonts").path
 let stack: FontStack = {
     do {
@@ -66,6 +76,23 @@ let benchmarks: @Sendable () -> Void = {
             let (text, width) = workload[i % workload.count]
             measurer.removeAllCachedTexts()
             blackHole(measurer.measure(text, style: style, width: width).height)
+        }
+    }
+
+    Benchmark("Label height: TextEngine warm segments, new feed text, as measure-cli (no width, then 293 pt)", configuration: configuration) { benchmark in
+        // measure-cli's detail label: each row's body is new, measured at no width and then at
+        // the label's width, its words shaped already. The warm-up leaves the last 1,024 of the
+        // 5,000 bodies in measure-cli's 1,024-text cache, so the first 1,000 timed are new
+        // and each one stored evicts another, as in a long run.
+        precondition(feedTexts.count >= 2_100, "Examples/feed.json must hold the feed")
+        let measurer = TextMeasurer(segmentCapacity: TextMeasurer.defaultCacheCapacity, textCapacity: 1_024)
+        let feedStyle = TextStyle(fonts: stack, size: 14, lines: 0)
+        for text in feedTexts { _ = measurer.measure(text, style: feedStyle, width: .infinity) }
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            let text = feedTexts[i % feedTexts.count]
+            blackHole(measurer.measure(text, style: feedStyle, width: .infinity).width)
+            blackHole(measurer.measure(text, style: feedStyle, width: 293).height)
         }
     }
 

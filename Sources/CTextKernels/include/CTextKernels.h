@@ -17,12 +17,24 @@ const char *tl_unicode_version(void);
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
 
-/// tl_line_breaks without ICU for text made only of ASCII letters, spaces, `. , : ; ! ? ' "`,
+/// tl_line_breaks without ICU for text made only of ASCII letters and digits, spaces, `. , : ; ! ? ' "`,
 /// LF, CJK unified ideographs (U+4E00 to U+9FFF) and `、。，！？`, whose UAX #14 breaks follow
 /// from a few pair rules (LB5 to LB31 as ICU 72 applies them; TextEngine's tests check it
-/// against ICU on every such string of up to 5 characters and on random longer ones). Returns -1 when the text has any other character (or `capacity` is too small).
+/// against ICU on every such string of up to 5 characters and on random longer ones). Also
+/// takes every other character whose Line_Break (ICU's property) is ID or EB (emoji, `～`,
+/// CJK outside the URO; surrogate pairs as one character), which ICU's rules treat as
+/// ideographs next to those classes. Returns -1 when the text has any other character or
+/// `capacity` is below length + 1.
 int32_t tl_simple_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
                               uint8_t *hard, int32_t capacity);
+
+/// tl_utf8_to_utf16 and tl_simple_line_breaks in one pass: writes the UTF-16 form of `length`
+/// bytes of valid UTF-8 to `out` (room for `length` units), its unit count to `*unit_count`
+/// and its breaks to `positions` and `hard` (room for `length` + 1 each), exactly as the two
+/// calls would. Returns the break count, or -1 when the text has a character the ICU-free
+/// path does not know or ends inside a character (`out` then holds a prefix).
+int32_t tl_simple_line_breaks_utf8(const uint8_t *bytes, int64_t length, uint16_t *out,
+                                   int32_t *unit_count, int32_t *positions, uint8_t *hard);
 
 /// Writes the extended grapheme cluster boundaries of `text` after offset 0 (ascending, the
 /// last one is `length`). Returns the count, or -1 on error / too small `capacity`.

@@ -1,18 +1,32 @@
 import CTextKernels
 
-/// A stack's faces as the C kernels take them (`tl_font` records and face serial numbers),
-/// made once per stack so measuring a text builds nothing.
+/// A stack's faces as the C kernels take them (`tl_font` records and face serial numbers) and
+/// their line metrics, made once per stack so measuring a text builds nothing.
 ///
-/// Holds raw pointers into the stack's faces; the FontStack that owns it keeps them alive.
+/// Holds the faces (and so keeps alive the HarfBuzz fonts its records point to). Immutable.
 final class KernelFonts: @unchecked Sendable {
+    /// The primary face followed by the fallbacks.
+    let faces: [FontFace]
+    /// A hash of the faces' identities, precomputed for == and hashing.
+    let identityHash: UInt64
     /// One record per face, in stack order.
     let fonts: UnsafeMutableBufferPointer<tl_font>
     /// The faces' serial numbers, the stack's key in the C caches.
     let serials: UnsafeMutableBufferPointer<UInt64>
+    /// Per face, in em: ascender, descender (negative) and line gap, read without touching the
+    /// FontFace objects (no reference counting per line).
+    let metrics: UnsafeMutableBufferPointer<(ascender: Double, descender: Double, lineGap: Double)>
 
     init(_ faces: [FontFace]) {
+        self.faces = faces
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for face in faces {
+            hash = (hash ^ UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue))) &* 0x100_0000_01B3
+        }
+        identityHash = hash
         fonts = .allocate(capacity: max(1, faces.count))
         serials = .allocate(capacity: max(1, faces.count))
+        metrics = .allocate(capacity: max(1, faces.count))
         for (i, face) in faces.enumerated() {
             fonts[i] = tl_font(hb_font: UnsafeMutableRawPointer(face.hbFont),
                                inverse_upem: 1 / Double(face.unitsPerEm),
@@ -20,11 +34,13 @@ final class KernelFonts: @unchecked Sendable {
                                bmp: UnsafePointer(face.bmpCoverage),
                                units_per_em: Int32(face.unitsPerEm))
             serials[i] = face.serial
+            metrics[i] = (face.emAscender, face.emDescender, face.emLineGap)
         }
     }
 
     deinit {
         fonts.deallocate()
         serials.deallocate()
+        metrics.deallocate()
     }
 }

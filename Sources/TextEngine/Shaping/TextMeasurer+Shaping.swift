@@ -10,17 +10,24 @@ extension TextMeasurer {
     /// Fills the lines of `text` in C (tl_measure_text: the text cache, else analysis and
     /// then the cache), handing each to `sink`; returns whether the line limit cut the text,
     /// or nil when the C path could not run (out of memory, or a text over 2^29 bytes).
-    func fillInKernel(_ text: String, stack: FontStack, options: tl_fill_options,
+    func fillInKernel(_ text: String, kernel: KernelFonts, options: tl_fill_options,
                       sink: (LineFiller.Line) -> Void) -> Bool? {
         guard let cache = texts.pointer else { return nil }
-        let kernel = stack.kernel
-        let count = Int32(stack.faces.count)
         var result = tl_fill_result()
-        var text = text
-        text.makeContiguousUTF8()   // a no-op for native strings
-        let status = text.utf8.withContiguousStorageIfAvailable { bytes in
-            tl_measure_text(cache, segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
-                            count, bytes.baseAddress, Int64(bytes.count), options, &result)
+        let segments = segments.pointer, serials = kernel.serials.baseAddress, fonts = kernel.fonts.baseAddress
+        let count = Int32(kernel.faces.count)
+        // Native strings are contiguous UTF-8 already; only a bridged one is copied. (Closure
+        // literals, not a local function: capturing `result` in one costs a dynamic
+        // exclusivity check per call.)
+        var status = text.utf8.withContiguousStorageIfAvailable { bytes in
+            tl_measure_text(cache, segments, serials, fonts, count, bytes.baseAddress, Int64(bytes.count), options, &result)
+        }
+        if status == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            status = copy.utf8.withContiguousStorageIfAvailable { bytes in
+                tl_measure_text(cache, segments, serials, fonts, count, bytes.baseAddress, Int64(bytes.count), options, &result)
+            }
         }
         guard status == 0 else { return nil }
         if result.line_count > 0, let lines = result.lines {

@@ -1,0 +1,17 @@
+#ifndef TL_ANALYSE_H
+#define TL_ANALYSE_H
+// tl_analyse_text in two steps, so tl_measure_text can find the breaks its own way.
+#include "CTextKernels.h"
+#include "tl_scratch.h"
+
+/// The UAX #14 breaks of `text` by ICU into the scratch's break buffers (reserved for
+/// `length`); one break at the end when ICU fails. Returns the count.
+int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length);
+
+/// tl_analyse_text once its `found` breaks are in the scratch's break buffers (the analysis
+/// buffers reserved for `length` units); `s` is this thread's scratch, font_count is 1...64.
+int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                          const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, int32_t found, tl_analysis *out);
+
+#endif
