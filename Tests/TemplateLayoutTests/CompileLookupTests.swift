@@ -68,6 +68,33 @@ import TextEngine
         #expect(RowPath("a.b") == RowPath("a.b") && RowPath("a.b") != RowPath("a") && RowPath("a") == RowPath("a"))
     }
 
+    @Test func theRowSizeReaderReadsWhatRowPathsRead() {
+        // One-member sizes (compared in place at the last row's position), a deep path, a name
+        // with non-ASCII characters and a numeric string, read from rows whose members move,
+        // go missing, hold other kinds or are negative: each value as `RowBinding.points` reads it.
+        let paths = ["w", "h", "a.b", "größe", "long name with spaces", "n"]
+        let dimensions = paths.enumerated().map { (path: RowPath($0.element), parameter: 100 + $0.offset) }
+        let reader = RowSizeReader(dimensions)
+        let rows: [JSONObject] = [
+            ["w": .number(40), "h": .number(30), "a": .object(["b": .number(5)]), "größe": .number(9),
+             "long name with spaces": .number(1.5), "n": .string("12.25")],
+            ["n": .number(3), "größe": .string("x"), "w": .number(-4), "a": .number(1), "h": .number(31)],
+            ["h": .null, "w": .number(.infinity), "long name with spaces": .bool(true), "n": .string("1e3")],
+            ["wx": .number(1), "w": .number(41), "hh": .number(2), "h": .number(32), "größe": .number(8)],
+            [:],
+            ["w": .number(40), "h": .number(30), "a": .object(["b": .number(5)]), "größe": .number(9),
+             "long name with spaces": .number(1.5), "n": .string("12.25")],
+        ]
+        for (r, row) in rows.enumerated() {
+            var read: [Int: Double] = [:]
+            reader.read(row) { parameter, value in read[parameter] = value }
+            for (k, path) in paths.enumerated() {
+                #expect(read[100 + k] == RowBinding.points(at: RowPath(path), in: .object(row)), "row \(r), \(path)")
+            }
+            #expect(read.count == paths.count)
+        }
+    }
+
     @Test func placeholdersAreFoundOnTheirCharacters() {
         let row: JSONValue = .object(["n": .string("é"), "m": .number(2)])
         #expect(RowBinding.interpolate("$${n}{m}", with: row) == "$é{m}")

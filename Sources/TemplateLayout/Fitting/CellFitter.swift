@@ -46,12 +46,7 @@ extension CompiledTemplate {
         if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
         if case .object(let object) = row {
             // The object is taken out of the row once, not once per size.
-            // Read through a buffer: indexing the array itself copies each path (three retains).
-            blueprint.rowDimensions.withUnsafeBufferPointer { dimensions in
-                for d in dimensions.indices {
-                    suggest(dimensions[d].parameter, RowBinding.points(at: dimensions[d].path, in: object))
-                }
-            }
+            rowSizes.read(object, suggest)
         } else {
             for d in blueprint.rowDimensions.indices {
                 suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))

@@ -11,6 +11,8 @@ public final class CompiledTemplate: Sendable {
     private let variants: Mutex<[UInt64: SolverProgram]>
     /// Variants with the content height set by the row (fixed-height rows laid out for frames).
     private let fixedHeightVariants = Mutex<[UInt64: SolverProgram]>([:])
+    /// The row-given sizes, laid out for reading per row.
+    let rowSizes: RowSizeReader
 
     /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
     /// checks its views, stacks and constraints and builds the variant with every arranged view
@@ -19,6 +21,7 @@ public final class CompiledTemplate: Sendable {
         let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
         let all = try SolverProgram(try ConstraintSystem(blueprint, mask: 0), blueprint: blueprint)
         self.blueprint = blueprint
+        rowSizes = RowSizeReader(blueprint.rowDimensions)
         allVisible = all
         // The all-visible variant is answered before the cache is read: the cache starts empty
         // (no dictionary storage for a template whose rows never hide a view).

@@ -97,6 +97,35 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// What `scalar(at:named:)` found.
+    enum ScalarLookup {
+        /// The member at the position has the name; its number (nil when it holds no number).
+        case found(Double?)
+        /// The member at the position has another name, or there is none: search by name.
+        case elsewhere
+    }
+
+    /// The number of the member at `position` when that member is named `name` (UTF-8,
+    /// compared in place): one comparison for a row whose members are where the last row's were.
+    @inline(__always)
+    func scalar(at position: Int, named name: UnsafeBufferPointer<UInt8>) -> ScalarLookup {
+        members.withUnsafeBufferPointer { buffer in
+            guard position >= 0 && position < buffer.count else { return .elsewhere }
+            let count = name.count
+            guard buffer[position].key.utf8.count == count else { return .elsewhere }
+            let same = buffer[position].key.utf8.withContiguousStorageIfAvailable { bytes in
+                for i in 0..<count where bytes[i] != name[i] { return false }
+                return true
+            } ?? buffer[position].key.utf8.elementsEqual(name)
+            guard same else { return .elsewhere }
+            switch buffer[position].value {
+            case .number(let n): return .found(n)
+            case .string(let s): return .found(Double(s))
+            default: return .found(nil)
+            }
+        }
+    }
+
     /// The member at `position` (0-based, in document order).
     subscript(position position: Int) -> Member { members[position] }
 

@@ -29,9 +29,10 @@ enum RowBinding {
         return max(0, value)
     }
 
-    /// `points(at:in:)` for a row that is the object `row` (its sizes read in place).
-    static func points(at path: RowPath, in row: JSONObject) -> Double {
-        guard let value = path.scalar(in: row), value.isFinite else { return 0 }
+    /// A row's number read as points: missing, non-finite and negative values count as 0.
+    @inline(__always)
+    static func points(_ value: Double?) -> Double {
+        guard let value, value.isFinite else { return 0 }
         return max(0, value)
     }
 }
