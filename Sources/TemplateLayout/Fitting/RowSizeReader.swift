@@ -1,59 +1,65 @@
 /// A template's row-given sizes (`${path}` widths and heights of images and boxes) laid out for
 /// reading once per row: the names of one-member paths as UTF-8 in one buffer, compared in place
-/// with the row's member at the position it had in the last row. Reading a row copies no path
-/// and no value (a per-size copy of the path cost three retains and releases, a third of the
-/// per-row time of a 10-view template).
+/// with the row's member at the position it had in the last row (the path's own hint word).
+/// Reading a row copies no path and no value (a per-size copy of the path cost three retains and
+/// releases, a third of the per-row time of a 10-view template); building one allocates twice.
 final class RowSizeReader: Sendable {
-    /// The template variable each size sets, in `rowDimensions` order.
-    private let parameters: [Int]
-    /// Per size, its member name's UTF-8 in `names` (empty for a path of several members).
-    private let nameStarts: [Int]
+    /// One size: the template variable it sets, its one-member name's UTF-8 in `names` (an
+    /// empty range: read through its path), and its hint word in `hints`.
+    private struct Entry {
+        var parameter: Int
+        var nameStart: Int32
+        var nameEnd: Int32
+        var hintSlot: Int
+    }
+
+    private let entries: [Entry]
     private let names: [UInt8]
-    /// Per size, the path (read the general way when it has several members).
-    private let paths: [RowPath]
-    /// Per size, where its member was found in the last row (shared by threads: a race only
-    /// costs a missed hint).
-    nonisolated(unsafe) private let hints: MemberHints
+    /// The sizes as the blueprint holds them (storage shared, not copied), for other paths.
+    private let dimensions: [(path: RowPath, parameter: Int)]
+    /// The hint table the one-member paths read here share (the template's); nil only when
+    /// there are no sizes.
+    nonisolated(unsafe) private let hints: MemberHints?
 
     init(_ dimensions: [(path: RowPath, parameter: Int)]) {
-        parameters = dimensions.map(\.parameter)
-        paths = dimensions.map(\.path)
+        self.dimensions = dimensions
+        let table = dimensions.first?.path.hints
+        hints = table
         var names: [UInt8] = []
-        var starts = [0]
+        var entries: [Entry] = []
+        entries.reserveCapacity(dimensions.count)
         for d in dimensions {
-            if d.path.rest.isEmpty { names.append(contentsOf: d.path.first.name.utf8) }
-            starts.append(names.count)
+            let start = Int32(names.count)
+            // Only paths whose hint word lives in the shared table take the in-place read.
+            if d.path.rest.isEmpty, let table, d.path.hints === table { names.append(contentsOf: d.path.first.name.utf8) }
+            entries.append(Entry(parameter: d.parameter, nameStart: start, nameEnd: Int32(names.count), hintSlot: d.path.slot))
         }
         self.names = names
-        nameStarts = starts
-        hints = MemberHints.make(capacity: dimensions.count)
-        for _ in dimensions { _ = hints.claim() }
+        self.entries = entries
     }
 
     /// Calls `body(parameter, points)` for each size in `row`, as `RowBinding.points` reads it.
     @inline(__always)
     func read(_ row: JSONObject, _ body: (Int, Double) -> Void) {
+        // Unwrapped once: an optional bound inside the loop is retained per size.
+        guard let hints else { return }
         names.withUnsafeBufferPointer { names in
-            nameStarts.withUnsafeBufferPointer { starts in
-                parameters.withUnsafeBufferPointer { parameters in
-                    for d in 0..<parameters.count {
-                        let value: Double?
-                        if starts[d] == starts[d + 1] {
-                            value = paths[d].scalar(in: row)
-                        } else {
-                            let name = UnsafeBufferPointer(rebasing: names[starts[d]..<starts[d + 1]])
-                            let hinted = hints.position(d + 1, 0)
-                            switch row.scalar(at: hinted, named: name) {
-                            case .found(let v):
-                                value = v
-                            case .elsewhere:
-                                var found = hinted
-                                value = row.scalar(forKey: paths[d].first.name, hint: &found)
-                                if found != hinted { hints.setPosition(d + 1, 0, found) }
-                            }
+            entries.withUnsafeBufferPointer { entries in
+                for d in 0..<entries.count {
+                    let entry = entries[d]
+                    var value: Double? = nil
+                    var read = false
+                    if entry.nameStart != entry.nameEnd {
+                        let name = UnsafeBufferPointer(rebasing: names[Int(entry.nameStart)..<Int(entry.nameEnd)])
+                        if case .found(let v) = row.scalar(at: hints.position(entry.hintSlot, 0), named: name) {
+                            value = v
+                            read = true
                         }
-                        body(parameters[d], RowBinding.points(value))
                     }
+                    // Elsewhere in this row, or a path of several members: the general read
+                    // (which also moves the hint).
+                    if !read { value = dimensions[d].path.scalar(in: row) }
+                    body(entry.parameter, RowBinding.points(value))
                 }
             }
         }

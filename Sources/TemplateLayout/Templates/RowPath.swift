@@ -18,8 +18,8 @@ struct RowPath: Sendable, Hashable {
     /// `slot` of `hints` is this path's (a compiled template's paths share one table).
     /// (`ManagedBuffer` cannot be declared `Sendable`; every access to the table's words is
     /// atomic and its header never changes after it is made.)
-    nonisolated(unsafe) private let hints: MemberHints
-    private let slot: Int
+    nonisolated(unsafe) let hints: MemberHints
+    let slot: Int
 
     /// `path` split at its dots; its hints live in `table` when it has room (else in a table of
     /// its own).
