@@ -43,14 +43,8 @@ public struct ConstraintDescription: Sendable {
     /// A constraint from its parts.
     public init(first: LayoutAnchor, relation: LayoutRelation, second: LayoutAnchor?, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = 1000, text: String, path: String) {
-        self.first = first
-        self.relation = relation
-        self.second = second
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.text = text
-        location = .text(path)
+        self.init(first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+                  priority: priority, text: text, location: .text(path))
     }
 
     /// A constraint from its parts, located by `location`.
