@@ -23,19 +23,28 @@ final class RowSizeReader: Sendable {
 
     init(_ dimensions: [(path: RowPath, parameter: Int)]) {
         self.dimensions = dimensions
-        let table = dimensions.first?.path.hints
-        hints = table
-        var names: [UInt8] = []
-        var entries: [Entry] = []
-        entries.reserveCapacity(dimensions.count)
-        for d in dimensions {
-            let start = Int32(names.count)
-            // Only paths whose hint word lives in the shared table take the in-place read.
-            if d.path.rest.isEmpty, let table, d.path.hints === table { names.append(contentsOf: d.path.first.name.utf8) }
-            entries.append(Entry(parameter: d.parameter, nameStart: start, nameEnd: Int32(names.count), hintSlot: d.path.slot))
+        // Fields are read through the buffer: copying each (path, parameter) pair out cost more
+        // than the rest of this init.
+        let built = dimensions.withUnsafeBufferPointer { dimensions in
+            let table = dimensions.first?.path.hints
+            var names: [UInt8] = []
+            names.reserveCapacity(8 * dimensions.count)
+            var entries: [Entry] = []
+            entries.reserveCapacity(dimensions.count)
+            for d in dimensions.indices {
+                let start = Int32(names.count)
+                // Only paths whose hint word lives in the shared table take the in-place read.
+                if dimensions[d].path.rest.isEmpty, let table, dimensions[d].path.hints === table {
+                    names.append(contentsOf: dimensions[d].path.first.name.utf8)
+                }
+                entries.append(Entry(parameter: dimensions[d].parameter, nameStart: start, nameEnd: Int32(names.count),
+                                     hintSlot: dimensions[d].path.slot))
+            }
+            return (table, names, entries)
         }
-        self.names = names
-        self.entries = entries
+        hints = built.0
+        names = built.1
+        entries = built.2
     }
 
     /// Calls `body(parameter, points)` for each size in `row`, as `RowBinding.points` reads it.

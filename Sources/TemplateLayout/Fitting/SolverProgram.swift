@@ -78,7 +78,10 @@ final class SolverProgram: Sendable {
         for term in system.terms { used[term.variable] = true }
         var edits = [TemplateView.superWidth]
         if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
-        for (_, parameter) in blueprint.rowDimensions where used[parameter] { edits.append(parameter) }
+        // Through the buffer: iterating the array copies each (path, parameter) pair.
+        blueprint.rowDimensions.withUnsafeBufferPointer { dimensions in
+            for d in dimensions.indices where used[dimensions[d].parameter] { edits.append(dimensions[d].parameter) }
+        }
         for label in blueprint.labels {
             // Written out: an array literal per label would be one allocation each.
             if used[label.intrinsicWidth] { edits.append(label.intrinsicWidth) }

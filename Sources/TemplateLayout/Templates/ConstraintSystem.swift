@@ -106,8 +106,8 @@ struct ConstraintSystem: Sendable {
         for i in blueprint.views.indices {
             addIntrinsicSize(of: i, blueprint.views[i], blueprint)
         }
-        for (i, view) in blueprint.views.enumerated() {
-            if case .stack(let stack, let arranged) = view.kind {
+        for i in blueprint.views.indices where blueprint.views[i].isStack {
+            if case .stack(let stack, let arranged) = blueprint.views[i].kind {
                 StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: blueprint, mask: mask)
                     .generate(into: &self)
             }

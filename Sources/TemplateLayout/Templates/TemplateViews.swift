@@ -47,6 +47,12 @@ struct TemplateView: Sendable {
     /// JSON path of the view, e.g. `templates.FeedCell.views[2]`.
     var path: String { location.path }
 
+    /// Whether the view is a stack (asked without copying the kind's payload out).
+    var isStack: Bool {
+        if case .stack = kind { return true }
+        return false
+    }
+
     /// Dense variable indices: the content view has width 0 and height 1, view `i` has
     /// left `2 + 4i`, top `+1`, width `+2`, height `+3`.
     static func left(_ i: Int) -> Int { 2 + 4 * i }
