@@ -26,8 +26,9 @@ static inline uint8_t *tl_text_bytes(tl_text_entry *e) {
     return (uint8_t *)(tl_text_graphemes(e) + e->grapheme_count);
 }
 
-// Shards (tl_shards.h) hold 64 texts or more each, at most 16 of them.
-enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 64 };
+// Shards (tl_shards.h) hold 16 texts or more each, at most 16 of them (measure-cli keeps 256
+// texts: 16 shards, so two jobs seldom meet on a lock).
+enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 16 };
 
 struct tl_text_cache {
     tl_shards shards;

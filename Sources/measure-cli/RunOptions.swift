@@ -21,11 +21,11 @@ struct RunOptions: Sendable {
     var config: ConfigInput? = nil
 
     /// The text measurer of a run: the default number of shaped words, but only 256 whole
-    /// texts (four shards of 64). A batch of rows seldom repeats a text beyond its own row (where
+    /// texts (16 shards of 16). A batch of rows seldom repeats a text beyond its own row (where
     /// each label is measured unwrapped and then at its width), and a large text cache only adds
     /// memory: each new text's analysis is copied into an entry last touched long ago. 256 against
-    /// 1,024 on the 100,000-row feed with 2 jobs, alternated: 1.07x less CPU; 128 (two shards,
-    /// the two jobs meet on their locks) was 4% slower than 256.
+    /// 1,024 on the 100,000-row feed with 2 jobs, alternated: 1.07x less CPU; 128 was 4% slower
+    /// than 256 (then in two shards, where the two jobs met on the locks).
     static func makeTextMeasurer() -> TextMeasurer {
         TextMeasurer(segmentCapacity: TextMeasurer.defaultCacheCapacity, textCapacity: 256)
     }
