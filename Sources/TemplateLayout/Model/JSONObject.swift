@@ -88,13 +88,7 @@ public struct JSONObject: Sendable {
             p = found
             hint = found
         }
-        return members.withUnsafeBufferPointer { buffer in
-            switch buffer[p].value {
-            case .number(let n): return n
-            case .string(let s): return Double(s)
-            default: return nil
-            }
-        }
+        return members.withUnsafeBufferPointer { buffer in buffer[p].value.sizeNumber }
     }
 
     /// What `scalar(at:named:)` found.
@@ -117,12 +111,7 @@ public struct JSONObject: Sendable {
                 for i in 0..<count where bytes[i] != name[i] { return false }
                 return true
             } ?? buffer[position].key.utf8.elementsEqual(name)
-            guard same else { return .elsewhere }
-            switch buffer[position].value {
-            case .number(let n): return .found(n)
-            case .string(let s): return .found(Double(s))
-            default: return .found(nil)
-            }
+            return same ? .found(buffer[position].value.sizeNumber) : .elsewhere
         }
     }
 

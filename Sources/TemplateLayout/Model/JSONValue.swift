@@ -45,6 +45,15 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The number a `${path}` size reads: a number, or a string that spells one; nil otherwise.
+    var sizeNumber: Double? {
+        switch self {
+        case .number(let n): return n
+        case .string(let s): return Double(s)
+        default: return nil
+        }
+    }
+
     /// Truthiness as `"hidden": "!key"` reads it: missing, null, false, 0 and empty are false.
     public var isTruthy: Bool {
         switch self {

@@ -19,14 +19,7 @@ enum RowBinding {
 
     /// The row's number (or numeric string) at `path`, as `points(_:in:)` reads a `${path}` size.
     static func points(at path: RowPath, in row: JSONValue) -> Double {
-        let value: Double?
-        switch path.value(in: row) {
-        case .number(let n): value = n
-        case .string(let s): value = Double(s)
-        default: value = nil
-        }
-        guard let value, value.isFinite else { return 0 }
-        return max(0, value)
+        points(path.value(in: row)?.sizeNumber)
     }
 
     /// A row's number read as points: missing, non-finite and negative values count as 0.

@@ -55,13 +55,7 @@ struct RowPath: Sendable, Hashable {
     /// nil when a step is missing or the value is something else. A one-member path (most row
     /// sizes) is read in place, without copying the object's values.
     func scalar(in object: JSONObject) -> Double? {
-        guard rest.isEmpty else {
-            switch value(in: .object(object)) {
-            case .number(let n): return n
-            case .string(let s): return Double(s)
-            default: return nil
-            }
-        }
+        guard rest.isEmpty else { return value(in: .object(object))?.sizeNumber }
         let hinted = hints.position(slot, 0)
         var found = hinted
         let scalar = object.scalar(forKey: first.name, hint: &found)
