@@ -75,22 +75,6 @@ public struct JSONObject: Sendable {
         return self[position: p].value
     }
 
-    /// The number named `key` (a numeric string read as its number), or nil when the member is
-    /// missing or holds anything else; `hint` as in `value(forKey:hint:)`. Reads the member in
-    /// place, copying no value: a row's sizes are read this way, each once per row.
-    func scalar(forKey key: String, hint: inout Int) -> Double? {
-        var p = hint
-        let hit = members.withUnsafeBufferPointer { buffer in
-            p >= 0 && p < buffer.count && Self.sameName(buffer[p].key, key)
-        }
-        if !hit {
-            guard let found = position(of: key) else { return nil }
-            p = found
-            hint = found
-        }
-        return members.withUnsafeBufferPointer { buffer in buffer[p].value.sizeNumber }
-    }
-
     /// What `scalar(at:named:)` found.
     enum ScalarLookup {
         /// The member at the position has the name; its number (nil when it holds no number).

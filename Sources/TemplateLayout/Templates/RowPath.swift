@@ -52,13 +52,14 @@ struct RowPath: Sendable, Hashable {
     }
 
     /// The number at this path in the row `object` (a numeric string read as its number), or
-    /// nil when a step is missing or the value is something else. A one-member path (most row
-    /// sizes) is read in place, without copying the object's values.
+    /// nil when a step is missing or the value is something else (`JSONValue.sizeNumber`); the
+    /// hint of a one-member path is kept up to date. Per row, `RowSizeReader` reads sizes
+    /// without this call when the member is where it was in the last row.
     func scalar(in object: JSONObject) -> Double? {
         guard rest.isEmpty else { return value(in: .object(object))?.sizeNumber }
         let hinted = hints.position(slot, 0)
         var found = hinted
-        let scalar = object.scalar(forKey: first.name, hint: &found)
+        let scalar = object.value(forKey: first.name, hint: &found)?.sizeNumber
         if found != hinted { hints.setPosition(slot, 0, found) }
         return scalar
     }
