@@ -31,9 +31,6 @@ final class InputBytes: @unchecked Sendable {
         if let base = mapping.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), mapping.count) }
     }
 
-    /// The number of bytes.
-    var count: Int { mapping.baseAddress == nil ? storage.count : mapping.count }
-
     /// Runs `body` with the bytes.
     func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         if mapping.baseAddress == nil {
