@@ -62,6 +62,14 @@ struct Row: Sendable {
 
     /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
     mutating func add(_ symbol: Int, _ coefficient: Double) {
+        // A symbol above every cell (a constraint's new marker and errors): no search.
+        if terms.isEmpty || terms[terms.count - 1].symbol < symbol {
+            if !nearZero(coefficient) {
+                terms.append(Term(symbol: symbol, coefficient: coefficient))
+                mask |= Row.bit(symbol)
+            }
+            return
+        }
         let p = position(of: symbol)
         if p >= 0 {
             let sum = terms[p].coefficient + coefficient
