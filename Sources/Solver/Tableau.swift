@@ -167,6 +167,19 @@ struct Tableau: Sendable {
         return id
     }
 
+    /// `count` new unnamed symbols of `kind` owned by no constraint, with consecutive ids from
+    /// the one returned: `makeSymbol` `count` times, one append per per-symbol array.
+    mutating func makeSymbols(_ kind: SymbolKind, count: Int) -> Int {
+        let first = kinds.count
+        kinds.append(contentsOf: repeatElement(kind, count: count))
+        rowOf.append(contentsOf: repeatElement(-1, count: count))
+        ownerOf.append(contentsOf: repeatElement(-1, count: count))
+        editOf.append(contentsOf: repeatElement(-1, count: count))
+        columnOwner.append(contentsOf: repeatElement(-1, count: count))
+        parameterValues.append(contentsOf: repeatElement(0, count: count))
+        return first
+    }
+
     /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value);
     /// the active region's value for it while one answers.
     @inlinable @inline(__always)
