@@ -249,14 +249,20 @@ struct Row: Sendable {
     mutating func solve(for symbol: Int) {
         let p = position(of: symbol)
         // Callers only solve for a symbol that is in the row.
-        let coefficient = terms[p].coefficient
-        terms.remove(at: p)
-        recomputeMask()
-        let factor = -1.0 / coefficient
+        let factor = -1.0 / terms[p].coefficient
         constant *= factor
+        // One pass scales the cells, closes the gap `symbol` leaves and rebuilds the mask.
+        var bits: UInt64 = 0
         terms.withUnsafeMutableBufferPointer { cells in
-            for k in 0..<cells.count { cells[k].coefficient *= factor }
+            for k in 0..<cells.count where k != p {
+                var cell = cells[k]
+                cell.coefficient *= factor
+                cells[k > p ? k - 1 : k] = cell
+                bits |= Row.bit(cell.symbol)
+            }
         }
+        terms.removeLast()
+        mask = bits
         basic = symbol
     }
 
