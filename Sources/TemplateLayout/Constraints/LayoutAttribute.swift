@@ -46,7 +46,9 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
         case (13, UInt8(ascii: "f")): candidate = .firstBaseline
         default: return nil
         }
-        guard candidate.utf8Name.withUTF8Buffer({ $0.elementsEqual(name) }) else { return nil }
+        // Every name is a literal of several characters, so it is held as a pointer.
+        let expected = candidate.utf8Name.utf8Start
+        for k in 1..<name.count where expected[k] != name[k] { return nil }
         self = candidate
     }
 

@@ -98,11 +98,12 @@ struct TextCursor {
 
     /// Letters (any non-ASCII character counts as one), `_`; digits after the first.
     private static func isIdentifierStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+        // `b | 0x20` folds ASCII upper case onto lower case (and no other byte onto a letter).
+        (b | 0x20) &- 0x61 < 26 || b == 0x5F || b >= 0x80
     }
 
     private static func isIdentifierPart(_ b: UInt8) -> Bool {
-        isIdentifierStart(b) || (b >= 0x30 && b <= 0x39)
+        isIdentifierStart(b) || b &- 0x30 < 10
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit) and returns where
@@ -110,9 +111,10 @@ struct TextCursor {
     mutating func identifierRange() -> Range<Int>? {
         guard index < bytes.count, Self.isIdentifierStart(bytes[index]) else { return nil }
         let start = index
-        index += 1
-        while index < bytes.count, Self.isIdentifierPart(bytes[index]) { index += 1 }
-        return start..<index
+        var end = index + 1
+        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
+        index = end
+        return start..<end
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.

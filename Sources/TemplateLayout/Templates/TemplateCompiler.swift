@@ -11,26 +11,11 @@ enum TemplateCompiler {
         views.reserveCapacity(spec.views.count)
         var names = ViewNames(count: spec.views.count)
         var labels: [LabelSlot] = []
-        var nextVariable = TemplateView.height(spec.views.count - 1) + 1
         // One table of member hints for the template's row paths (room for a width, a height and
         // a hidden rule per view, and a few label placeholders; more get tables of their own).
         let hints = MemberHints.make(capacity: 3 * spec.views.count + 4)
-        // Image and box sizes read from the row, in view order (width before height).
-        var rowDimensions: [(path: RowPath, parameter: Int)] = []
-        rowDimensions.reserveCapacity(2 * spec.views.count)
-        func parameter() -> Int {
-            defer { nextVariable += 1 }
-            return nextVariable
-        }
-        func length(_ dimension: DimensionSpec) -> IntrinsicLength {
-            switch dimension {
-            case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
-            case .path(let text):
-                let row = (path: RowPath(text, hints: hints), parameter: parameter())
-                rowDimensions.append(row)
-                return .row(row.path, parameter: row.parameter)
-            }
-        }
+        var inputs = RowInputs(firstParameter: TemplateView.height(spec.views.count - 1) + 1, hints: hints,
+                               viewCount: spec.views.count)
 
         // Indices, not elements: a copy of each view's spec would retain and release its strings.
         for i in spec.views.indices {
@@ -40,22 +25,20 @@ enum TemplateCompiler {
             guard id != "super" else {
                 throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
-            guard names.index(of: id) == nil else {
+            guard names.insert(id) else {
                 throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
             }
-            names.append(id)
             let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
             let compression = try pair(spec.views[i].compression, name: "compression", default: 750, location: viewLocation)
             var kind: TemplateView.Kind
             switch spec.views[i].kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, hints: hints,
-                                            parameter: parameter))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
-                kind = .box(width: length(width), height: length(height))
+                kind = .box(width: inputs.length(width), height: inputs.length(height))
             case .view(let width, let height):
-                kind = .box(width: width.map(length), height: height.map(length))
+                kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
             }
@@ -66,7 +49,7 @@ enum TemplateCompiler {
         let constraints = try resolveConstraints(spec, names: names, path: path)
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,
-                                 variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+                                 variableCount: max(inputs.nextVariable, 2), rowDimensions: inputs.dimensions)
     }
 
     /// Parses the template's constraints and visual formats and finds the views they name.
@@ -138,7 +121,7 @@ enum TemplateCompiler {
     }
 
     private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
-                                  hints: MemberHints, parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+                                  inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
@@ -154,9 +137,9 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: hints), style: style, wraps: label.lines != 1,
-                         intrinsicWidth: parameter(), intrinsicHeight: parameter(),
-                         firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: inputs.hints), style: style,
+                         wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
+                         firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
     }
 
     /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view
@@ -215,3 +198,40 @@ enum TemplateCompiler {
     }
 }
 
+/// What a template reads from each row as it is compiled: parameter variables handed out in
+/// order (after the views' own), and the image and box sizes read from the row with the
+/// parameter each one sets.
+struct RowInputs {
+    /// The variable the next parameter gets.
+    private(set) var nextVariable: Int
+    /// Image and box sizes read from the row, in view order (a width before its height).
+    private(set) var dimensions: [(path: RowPath, parameter: Int)] = []
+    /// The template's table of member hints for its row paths.
+    let hints: MemberHints
+
+    /// No parameters yet; the first gets `firstParameter`. Room for a width and a height for
+    /// each of `viewCount` views.
+    init(firstParameter: Int, hints: MemberHints, viewCount: Int) {
+        nextVariable = firstParameter
+        self.hints = hints
+        dimensions.reserveCapacity(2 * viewCount)
+    }
+
+    /// A new parameter variable.
+    mutating func parameter() -> Int {
+        defer { nextVariable += 1 }
+        return nextVariable
+    }
+
+    /// The intrinsic length `dimension` gives: a constant, or a row path with its own parameter.
+    mutating func length(_ dimension: DimensionSpec) -> IntrinsicLength {
+        switch dimension {
+        case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
+        case .path(let text):
+            let path = RowPath(text, hints: hints)
+            let parameter = parameter()
+            dimensions.append((path, parameter))
+            return .row(path, parameter: parameter)
+        }
+    }
+}

@@ -12,6 +12,7 @@ struct ViewNames {
     private var entries: [Entry] = []
     private var hashed: [String: Int] = [:]
     private let usesHash: Bool
+    private let superName = PackedName("super")
 
     /// An empty table for a template of `count` views.
     init(count: Int) {
@@ -19,34 +20,47 @@ struct ViewNames {
         if usesHash { hashed.reserveCapacity(count) } else { entries.reserveCapacity(count) }
     }
 
-    /// Adds the next view's id (the caller has checked that it is new).
-    mutating func append(_ id: String) {
-        if usesHash { hashed[id] = hashed.count } else { entries.append(Entry(id: id, packed: PackedName(id.utf8))) }
+    /// Adds `id` as the next view's id; false (adding nothing) when a view already has it.
+    mutating func insert(_ id: String) -> Bool {
+        if usesHash {
+            guard hashed[id] == nil else { return false }
+            hashed[id] = hashed.count
+            return true
+        }
+        let packed = PackedName(id)
+        guard index(of: id, packed: packed) == nil else { return false }
+        entries.append(Entry(id: id, packed: packed))
+        return true
     }
 
     /// The index of the view with id `id`, or nil.
     func index(of id: String) -> Int? {
-        if usesHash { return hashed[id] }
-        if let packed = PackedName(id.utf8) { return index(of: packed) { id } }
-        return entries.firstIndex { $0.id == id }
+        usesHash ? hashed[id] : index(of: id, packed: PackedName(id))
     }
 
-    /// The view a constraint's item name (its UTF-8 bytes) names: -1 for `super`, nil for no view;
-    /// the same answer as `index(of:)` on the name as a string.
+    /// The view a constraint's item name (its UTF-8 bytes) names: -1 for `super`, nil for no
+    /// view; the same answer as `anchorView(named:)` on the name as a string.
     func anchorView(named name: UnsafeBufferPointer<UInt8>) -> Int? {
-        if usesHash { return anchorView(named: String(decoding: name, as: UTF8.self)) }
-        guard let packed = PackedName(name) else { return anchorView(named: String(decoding: name, as: UTF8.self)) }
-        if packed == PackedName.superName { return -1 }
+        guard !usesHash, let packed = PackedName(name) else {
+            return anchorView(named: String(decoding: name, as: UTF8.self))
+        }
+        if packed == superName { return -1 }
         return index(of: packed) { String(decoding: name, as: UTF8.self) }
     }
 
-    /// `anchorView(named:)` for a name already held as a string.
+    /// The view a name held as a string names: -1 for `super`, nil for no view.
     func anchorView(named name: String) -> Int? {
         name == "super" ? -1 : index(of: name)
     }
 
-    /// Scans for an ASCII name: packed ids compare as words, others (non-ASCII or long, never
-    /// byte-equal to it but maybe canonically equal) as strings, made once if needed.
+    /// A scan of the ids for `id`, whose packed form is `packed`.
+    private func index(of id: String, packed: PackedName?) -> Int? {
+        guard let packed else { return entries.firstIndex { $0.id == id } }
+        return index(of: packed) { id }
+    }
+
+    /// A scan for an ASCII name: packed ids compare as words, others (non-ASCII or long: never
+    /// byte-equal to it but maybe canonically equal) as strings, the name's made once if needed.
     private func index(of packed: PackedName, text: () -> String) -> Int? {
         var name: String?
         for (i, entry) in entries.enumerated() {
@@ -59,27 +73,4 @@ struct ViewNames {
         }
         return nil
     }
-}
-
-/// A name of at most 16 ASCII bytes held as two little-endian words and its length, so that
-/// comparing two is three integer compares; nil for a longer or non-ASCII name.
-struct PackedName: Equatable {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-    private let count: Int
-
-    /// `bytes` packed, or nil when there are more than 16 or any is not ASCII.
-    init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        count = bytes.count
-        guard count <= 16 else { return nil }
-        var k = 0
-        for b in bytes {
-            guard b < 0x80 else { return nil }
-            if k < 8 { low |= UInt64(b) << (8 * k) } else { high |= UInt64(b) << (8 * (k - 8)) }
-            k += 1
-        }
-    }
-
-    /// `super`, the content view's name.
-    static let superName = PackedName("super".utf8)!
 }
