@@ -31,7 +31,9 @@ struct RowPath: Sendable, Hashable {
             hints = MemberHints.make(capacity: 1)
             slot = hints.claim() ?? 1
         }
-        if !path.utf8.contains(UInt8(ascii: ".")) {
+        // Scanned as a buffer: `path.utf8.contains` walks the string's view a byte at a time.
+        var text = path
+        if !text.withUTF8({ $0.contains(UInt8(ascii: ".")) }) {
             first = Step(name: path, index: Int(path))
             rest = []
         } else {

@@ -17,6 +17,7 @@ enum TemplateCompiler {
         var inputs = RowInputs(firstParameter: TemplateView.height(spec.views.count - 1) + 1, hints: hints,
                                viewCount: spec.views.count)
 
+        var hasStacks = false
         // Indices, not elements: a copy of each view's spec would retain and release its strings.
         for i in spec.views.indices {
             let id = spec.views[i].id
@@ -41,11 +42,12 @@ enum TemplateCompiler {
                 kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
+                hasStacks = true
             }
             views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
                                       hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
         }
-        let maskedViews = try resolveStacks(spec, views: &views, names: names, path: path)
+        let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
         let constraints = try resolveConstraints(spec, names: names, path: path)
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,
