@@ -8,6 +8,7 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     enum Kind { case horizontalPosition, verticalPosition, size }
 
     /// The attribute's name as static UTF-8, for matching without making a string.
+    @inline(__always)
     var utf8Name: StaticString {
         switch self {
         case .left: "left"
