@@ -34,6 +34,8 @@ enum TemplateCompiler {
             var kind: TemplateView.Kind
             switch spec.views[i].kind {
             case .label(let label):
+                // Room for every label at the first one (templates without labels allocate none).
+                if labels.isEmpty { labels.reserveCapacity(spec.views.count - i) }
                 labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
