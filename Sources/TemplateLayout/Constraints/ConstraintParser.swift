@@ -12,12 +12,12 @@ public enum ConstraintParser {
     static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> ConstraintDescription {
         try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription in
             let syntax = try read(&cursor, text: text, location: location)
-            func anchor(_ a: ConstraintSyntax.Anchor) -> LayoutAnchor {
+            func anchor(_ a: TextAnchor) -> LayoutAnchor {
                 LayoutAnchor(item: cursor.text(a.item), attribute: a.attribute, column: cursor.column(at: a.item.lowerBound))
             }
-            return ConstraintDescription(first: anchor(syntax.first), relation: syntax.relation,
-                                         second: syntax.second.map(anchor), multiplier: syntax.multiplier,
-                                         constant: syntax.constant, priority: syntax.priority, text: text,
+            return ConstraintDescription(first: anchor(syntax.first), relation: syntax.terms.relation,
+                                         second: syntax.second.map(anchor), multiplier: syntax.terms.multiplier,
+                                         constant: syntax.terms.constant, priority: syntax.terms.priority, text: text,
                                          location: location)
         }
     }
@@ -40,7 +40,7 @@ public enum ConstraintParser {
         guard let relation = cursor.relation() else { throw SyntaxError("expected ==, <= or >=", at: cursor.column) }
 
         cursor.skipSpaces()
-        var second: ConstraintSyntax.Anchor?
+        var second: TextAnchor?
         var multiplier = 1.0
         var constant = 0.0
         // A leading number is either `M * ITEM.ATTR` or the whole constant `C` (possibly signed).
@@ -93,8 +93,8 @@ public enum ConstraintParser {
             throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)",
                               at: cursor.column(at: second.item.lowerBound))
         }
-        return ConstraintSyntax(first: first, relation: relation, second: second, multiplier: multiplier,
-                                constant: constant, priority: priority)
+        return ConstraintSyntax(first: first, second: second, terms: ConstraintTerms(
+            relation: relation, multiplier: multiplier, constant: constant, priority: priority))
     }
 
     /// Reads a priority: a number in 1...1000 or `required` / `high` / `low`.
@@ -120,7 +120,7 @@ public enum ConstraintParser {
         return negative ? -n : n
     }
 
-    private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax.Anchor {
+    private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> TextAnchor {
         guard let item = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
         guard cursor.take(ascii: ".") else {
             throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(item))\"", at: cursor.column)
@@ -130,7 +130,7 @@ public enum ConstraintParser {
         guard let attribute = LayoutAttribute(utf8: cursor.slice(name)) else {
             throw SyntaxError("unknown attribute \"\(cursor.text(name))\"", at: attributeColumn)
         }
-        return ConstraintSyntax.Anchor(item: item, attribute: attribute)
+        return TextAnchor(item: item, attribute: attribute)
     }
 }
 

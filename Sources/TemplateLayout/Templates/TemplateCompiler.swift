@@ -76,33 +76,33 @@ enum TemplateCompiler {
             // Names are matched as bytes of the text, in place: no string per anchor.
             try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
                 let syntax = try ConstraintParser.read(&cursor, text: text, location: location)
-                func anchor(_ a: ConstraintSyntax.Anchor) -> TemplateConstraint.Anchor {
+                func anchor(_ a: TextAnchor) -> ViewAnchor {
                     guard let view = names.anchorView(named: cursor.slice(a.item)) else {
                         note(cursor.text(a.item), column: cursor.column(at: a.item.lowerBound), text: text, location: location)
-                        return TemplateConstraint.Anchor(view: -1, attribute: a.attribute)
+                        return ViewAnchor(view: -1, attribute: a.attribute)
                     }
-                    return TemplateConstraint.Anchor(view: view, attribute: a.attribute)
+                    return ViewAnchor(view: view, attribute: a.attribute)
                 }
                 let first = anchor(syntax.first)
-                constraints.append(TemplateConstraint(first: first, relation: syntax.relation, second: syntax.second.map(anchor),
-                                                      multiplier: syntax.multiplier, constant: syntax.constant,
-                                                      priority: syntax.priority, text: text, location: location))
+                constraints.append(TemplateConstraint(first: first, second: syntax.second.map(anchor), terms: syntax.terms,
+                                                      text: text, location: location))
             }
         }
         for i in spec.visualFormats.indices {
             let location = DocumentPath.element(base: path, field: "visualFormats", index: i)
             for c in try VisualFormatParser.parse(spec.visualFormats[i], location: location) {
-                func anchor(_ a: LayoutAnchor) -> TemplateConstraint.Anchor {
+                func anchor(_ a: LayoutAnchor) -> ViewAnchor {
                     guard let view = names.anchorView(named: a.item) else {
                         note(a.item, column: a.column, text: c.text, location: c.location)
-                        return TemplateConstraint.Anchor(view: -1, attribute: a.attribute)
+                        return ViewAnchor(view: -1, attribute: a.attribute)
                     }
-                    return TemplateConstraint.Anchor(view: view, attribute: a.attribute)
+                    return ViewAnchor(view: view, attribute: a.attribute)
                 }
                 let first = anchor(c.first)
-                constraints.append(TemplateConstraint(first: first, relation: c.relation, second: c.second.map(anchor),
-                                                      multiplier: c.multiplier, constant: c.constant,
-                                                      priority: c.priority, text: c.text, location: c.location))
+                let terms = ConstraintTerms(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
+                                            priority: c.priority)
+                constraints.append(TemplateConstraint(first: first, second: c.second.map(anchor), terms: terms,
+                                                      text: c.text, location: c.location))
             }
         }
         if let unknown { throw unknown }
