@@ -33,6 +33,7 @@ public enum ConstraintParser {
         }
     }
 
+    /// `read(_:text:location:)` with the error before the text and path are attached.
     private static func read(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax {
         cursor.skipSpaces()
         let first = try anchor(&cursor)
@@ -120,6 +121,7 @@ public enum ConstraintParser {
         return negative ? -n : n
     }
 
+    /// Reads `item.attribute`.
     private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> TextAnchor {
         guard let item = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
         guard cursor.take(ascii: ".") else {

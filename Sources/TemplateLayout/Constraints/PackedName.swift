@@ -20,6 +20,7 @@ struct PackedName: Equatable {
         self = packed
     }
 
+    /// Whether the two names have the same bytes.
     static func == (a: PackedName, b: PackedName) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.count == b.count
     }

@@ -10,8 +10,11 @@ struct TemplateConstraint: Sendable {
     /// Where it is in the document (spelled out only when a message needs it).
     var location: DocumentPath
 
+    /// How the two sides compare.
     var relation: LayoutRelation { terms.relation }
+    /// Factor on the right-hand anchor.
     var multiplier: Double { terms.multiplier }
+    /// Points added on the right-hand side.
     var constant: Double { terms.constant }
     /// 1...1000; 1000 is required.
     var priority: Double { terms.priority }
