@@ -232,10 +232,9 @@ struct RowInputs {
         switch dimension {
         case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
         case .path(let text):
-            let path = RowPath(text, hints: hints)
             let parameter = parameter()
-            dimensions.append((path, parameter))
-            return .row(path, parameter: parameter)
+            dimensions.append((RowPath(text, hints: hints), parameter))
+            return .row(dimension: dimensions.count - 1, parameter: parameter)
         }
     }
 }
