@@ -103,5 +103,8 @@ import TextEngine
         #expect(RowBinding.interpolate("end $", with: row) == "end $")
         #expect(RowBinding.interpolate("${", with: row) == "${")
         #expect(RowBinding.interpolate("", with: row) == "")
+        #expect(RowBinding.interpolate("x ${m} ${n", with: row) == "x 2 ${n")
+        #expect(RowBinding.interpolate("名${n}前${missing}${m}", with: row) == "名é前2")
+        #expect(RowBinding.interpolate("${}", with: row) == "")
     }
 }

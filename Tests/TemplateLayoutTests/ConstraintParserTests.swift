@@ -104,4 +104,34 @@ import Testing
         #expect(error("a.top == 2 *") != nil)
         #expect(error("a.top == b.top +") != nil)
     }
+
+    /// Each way a constraint can fail, with the message and column the parser gave before it
+    /// read anchors as byte ranges (checked against that build's `measure-cli`).
+    @Test func everyErrorNamesWhatAndWhere() {
+        let expected: [(String, String)] = [
+            ("1a.top == b.top", "expected a view id or super at column 1"),
+            ("a top == b.top", "expected \".\" and an attribute after \"a\" at column 2"),
+            ("a. == b.top", "expected an attribute at column 3"),
+            ("a.名前 == b.top", "unknown attribute \"名前\" at column 3"),
+            ("a.top ≥ b.top", "expected ==, <= or >= at column 7"),
+            ("a.width == b.width * x", "expected a multiplier at column 22"),
+            ("a.top == -b.top", "expected a number at column 11"),
+            ("a.top == b.top + x", "expected a constant at column 18"),
+            ("a.width == " + String(repeating: "9", count: 400), "number out of range at column 1"),
+            ("a.top == b.top ü", "unexpected \"ü\" at column 16"),
+            ("größe.top == b.left", "cannot relate top to left at column 14"),
+            ("a.top == b.top @", "expected a priority at column 17"),
+            ("a.top == b.top @ 1e3", "unexpected \"e\" at column 19"),
+        ]
+        for (text, message) in expected {
+            #expect(error(text)?.message == "\"\(text)\": \(message)")
+        }
+    }
+
+    @Test func itemNamesKeepTheirTextAndColumns() throws {
+        let c = try parse("größe.width == -2 * _x9.height + 3 @ high")
+        #expect(c.first == LayoutAnchor(item: "größe", attribute: .width, column: 1))
+        #expect(c.second == LayoutAnchor(item: "_x9", attribute: .height, column: 21))
+        #expect(c.multiplier == -2 && c.constant == 3 && c.priority == 750)
+    }
 }

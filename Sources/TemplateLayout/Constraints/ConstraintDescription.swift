@@ -62,16 +62,28 @@ public struct ConstraintDescription: Sendable {
 }
 
 /// A JSON path, either spelled out or as `base.field[index]` built only when read (a template
-/// has one per constraint, and only an error message needs it).
-enum DocumentPath: Sendable {
-    case text(String)
-    case element(base: String, field: StaticString, index: Int)
+/// has one per constraint, and only an error message needs it). A struct rather than an enum:
+/// copying one is then a single retain of `base`, where an enum's copy goes through its
+/// value witness (every compiled constraint and its conflict source hold one).
+struct DocumentPath: Sendable {
+    private let base: String
+    /// nil when `base` is the whole path.
+    private let field: StaticString?
+    private let index: Int
+
+    /// A path spelled out.
+    static func text(_ path: String) -> DocumentPath {
+        DocumentPath(base: path, field: nil, index: 0)
+    }
+
+    /// Element `index` of the array `field` of the object at `base`.
+    static func element(base: String, field: StaticString, index: Int) -> DocumentPath {
+        DocumentPath(base: base, field: field, index: index)
+    }
 
     /// The path as text, e.g. `templates.FeedCell.constraints[3]`.
     var path: String {
-        switch self {
-        case .text(let path): path
-        case .element(let base, let field, let index): "\(base).\(field)[\(index)]"
-        }
+        guard let field else { return base }
+        return "\(base).\(field)[\(index)]"
     }
 }

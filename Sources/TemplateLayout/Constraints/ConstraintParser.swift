@@ -11,129 +11,128 @@ public enum ConstraintParser {
     /// `parse(_:path:)` with the path built only if an error or a reader needs it.
     static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> ConstraintDescription {
         try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription in
-            try parse(text, location: location, &cursor)
+            let syntax = try read(&cursor, text: text, location: location)
+            func anchor(_ a: TextAnchor) -> LayoutAnchor {
+                LayoutAnchor(item: cursor.text(a.item), attribute: a.attribute, column: cursor.column(at: a.item.lowerBound))
+            }
+            return ConstraintDescription(first: anchor(syntax.first), relation: syntax.terms.relation,
+                                         second: syntax.second.map(anchor), multiplier: syntax.terms.multiplier,
+                                         constant: syntax.terms.constant, priority: syntax.terms.priority, text: text,
+                                         location: location)
         }
     }
 
-    /// `parse(_:location:)` appending to `out`: the description is built where it is kept
-    /// (a description is large, and each move of it is a copy of every field).
-    static func parse(_ text: String, location: DocumentPath,
-                      into out: inout [ConstraintDescription]) throws(LayoutError) {
-        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
-            out.append(try parse(text, location: location, &cursor))
+    /// Reads the whole of `cursor`'s text (`text`, at `location`) as one constraint, item names
+    /// left as byte ranges; errors are those of `parse(_:path:)`.
+    static func read(_ cursor: inout TextCursor, text: String,
+                     location: DocumentPath) throws(LayoutError) -> ConstraintSyntax {
+        do {
+            return try read(&cursor)
+        } catch {
+            throw error.layoutError(text: text, location: location)
         }
     }
 
-    private static func parse(_ text: String, location: DocumentPath,
-                              _ cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription {
-        func fail(_ what: String, at column: Int) -> LayoutError {
-            LayoutError(path: location.path, message: "\"\(text)\": \(what) at column \(column)")
-        }
-        func fail(_ what: String, _ column: Int?) -> LayoutError { fail(what, at: column ?? 1) }
+    /// `read(_:text:location:)` with the error before the text and path are attached.
+    private static func read(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax {
+        cursor.skipSpaces()
+        let first = try anchor(&cursor)
+        cursor.skipSpaces()
+        guard let relation = cursor.relation() else { throw SyntaxError("expected ==, <= or >=", at: cursor.column) }
 
         cursor.skipSpaces()
-        let first = try anchor(&cursor, fail: fail)
-        cursor.skipSpaces()
-        let relation: LayoutRelation
-        if cursor.take("==") { relation = .equal }
-        else if cursor.take("<=") { relation = .lessThanOrEqual }
-        else if cursor.take(">=") { relation = .greaterThanOrEqual }
-        else { throw fail("expected ==, <= or >=", at: cursor.column) }
-
-        cursor.skipSpaces()
-        var second: LayoutAnchor?
+        var second: TextAnchor?
         var multiplier = 1.0
         var constant = 0.0
         // A leading number is either `M * ITEM.ATTR` or the whole constant `C` (possibly signed).
         var sign = 1.0
         let signIndex = cursor.index
-        if cursor.take("-") { sign = -1 } else if cursor.take("+") { sign = 1 }
+        if cursor.take(ascii: "-") { sign = -1 } else if cursor.take(ascii: "+") { sign = 1 }
         cursor.skipSpaces()
         if let number = cursor.unsignedNumber() {
             cursor.skipSpaces()
-            if cursor.take("*") {
+            if cursor.take(ascii: "*") {
                 cursor.skipSpaces()
                 multiplier = sign * number
-                second = try anchor(&cursor, fail: fail)
+                second = try anchor(&cursor)
             } else {
                 constant = sign * number
             }
         } else if sign == 1, signIndex == cursor.index {
-            second = try anchor(&cursor, fail: fail)
+            second = try anchor(&cursor)
             cursor.skipSpaces()
-            if cursor.take("*") {
+            if cursor.take(ascii: "*") {
                 cursor.skipSpaces()
-                guard let m = signedNumber(&cursor) else { throw fail("expected a multiplier", at: cursor.column) }
+                guard let m = signedNumber(&cursor) else { throw SyntaxError("expected a multiplier", at: cursor.column) }
                 multiplier = m
             }
         } else {
-            throw fail("expected a number", at: cursor.column)
+            throw SyntaxError("expected a number", at: cursor.column)
         }
 
         cursor.skipSpaces()
         if second != nil {
-            let opIndex = cursor.index
-            if cursor.take("+") || cursor.take("-") {
-                let negative = cursor.bytes[opIndex] == UInt8(ascii: "-")
+            let negative = cursor.next(is: "-")
+            if cursor.take(ascii: "+") || cursor.take(ascii: "-") {
                 cursor.skipSpaces()
-                guard let c = cursor.unsignedNumber() else { throw fail("expected a constant", at: cursor.column) }
+                guard let c = cursor.unsignedNumber() else { throw SyntaxError("expected a constant", at: cursor.column) }
                 constant = negative ? -c : c
                 cursor.skipSpaces()
             }
         }
 
         var priority = 1000.0
-        if cursor.take("@") {
+        if cursor.take(ascii: "@") {
             cursor.skipSpaces()
-            priority = try parsePriority(&cursor, fail: fail)
+            priority = try parsePriority(&cursor)
             cursor.skipSpaces()
         }
-        if let extra = cursor.peekCharacter { throw fail("unexpected \"\(extra)\"", at: cursor.column) }
-        guard multiplier.isFinite, constant.isFinite else { throw fail("number out of range", at: 1) }
+        if let extra = cursor.peekCharacter { throw SyntaxError("unexpected \"\(extra)\"", at: cursor.column) }
+        guard multiplier.isFinite, constant.isFinite else { throw SyntaxError("number out of range", at: 1) }
         if let second, second.attribute.kind != first.attribute.kind,
            first.attribute.kind != .size || second.attribute.kind != .size {
-            throw fail("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)", at: second.column)
+            throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)",
+                              at: cursor.column(at: second.item.lowerBound))
         }
-        return ConstraintDescription(first: first, relation: relation, second: second, multiplier: multiplier,
-                                     constant: constant, priority: priority, text: text, location: location)
+        return ConstraintSyntax(first: first, second: second, terms: ConstraintTerms(
+            relation: relation, multiplier: multiplier, constant: constant, priority: priority))
     }
 
     /// Reads a priority: a number in 1...1000 or `required` / `high` / `low`.
-    static func parsePriority(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> Double {
+    static func parsePriority(_ cursor: inout TextCursor) throws(SyntaxError) -> Double {
         let column = cursor.column
         if let word = cursor.identifier() {
             switch word {
             case "required": return 1000
             case "high": return 750
             case "low": return 250
-            default: throw fail("unknown priority \"\(word)\" (use 1...1000, required, high or low)", column)
+            default: throw SyntaxError("unknown priority \"\(word)\" (use 1...1000, required, high or low)", at: column)
             }
         }
-        guard let p = cursor.unsignedNumber() else { throw fail("expected a priority", column) }
-        guard p >= 1, p <= 1000 else { throw fail("priority \(formatNumber(p)) is outside 1...1000", column) }
+        guard let p = cursor.unsignedNumber() else { throw SyntaxError("expected a priority", at: column) }
+        guard p >= 1, p <= 1000 else { throw SyntaxError("priority \(formatNumber(p)) is outside 1...1000", at: column) }
         return p
     }
 
     private static func signedNumber(_ cursor: inout TextCursor) -> Double? {
-        let negative = cursor.take("-")
+        let negative = cursor.take(ascii: "-")
         cursor.skipSpaces()
         guard let n = cursor.unsignedNumber() else { return nil }
         return negative ? -n : n
     }
 
-    private static func anchor(_ cursor: inout TextCursor, fail: (String, Int?) -> LayoutError) throws(LayoutError) -> LayoutAnchor {
-        let column = cursor.column
-        guard let item = cursor.identifier() else { throw fail("expected a view id or super", column) }
-        guard cursor.take(".") else { throw fail("expected \".\" and an attribute after \"\(item)\"", cursor.column) }
+    /// Reads `item.attribute`.
+    private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> TextAnchor {
+        guard let item = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
+        guard cursor.take(ascii: ".") else {
+            throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(item))\"", at: cursor.column)
+        }
         let attributeColumn = cursor.column
-        if let attribute = cursor.attribute() {
-            return LayoutAnchor(item: item, attribute: attribute, column: column)
+        guard let name = cursor.identifierRange() else { throw SyntaxError("expected an attribute", at: attributeColumn) }
+        guard let attribute = LayoutAttribute(utf8: cursor.slice(name)) else {
+            throw SyntaxError("unknown attribute \"\(cursor.text(name))\"", at: attributeColumn)
         }
-        guard let name = cursor.identifier() else { throw fail("expected an attribute", attributeColumn) }
-        guard let attribute = LayoutAttribute(rawValue: name) else {
-            throw fail("unknown attribute \"\(name)\"", attributeColumn)
-        }
-        return LayoutAnchor(item: item, attribute: attribute, column: column)
+        return TextAnchor(item: item, attribute: attribute)
     }
 }
 

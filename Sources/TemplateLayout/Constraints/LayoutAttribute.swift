@@ -8,6 +8,7 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     enum Kind { case horizontalPosition, verticalPosition, size }
 
     /// The attribute's name as static UTF-8, for matching without making a string.
+    @inline(__always)
     var utf8Name: StaticString {
         switch self {
         case .left: "left"
@@ -23,6 +24,33 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
         case .firstBaseline: "firstBaseline"
         case .lastBaseline: "lastBaseline"
         }
+    }
+
+    /// The attribute named by the UTF-8 bytes `name`, or nil; compares bytes, so reading a
+    /// constraint makes no string for its attributes. (Only `K`, `;` and a backtick have other
+    /// canonically equal spellings, and no name holds them, so this agrees with `init(rawValue:)`.)
+    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        guard let c = name.first else { return nil }
+        // The length and first byte leave at most two candidates; the full name decides.
+        let candidate: LayoutAttribute
+        switch (name.count, c) {
+        case (3, UInt8(ascii: "t")): candidate = .top
+        case (4, UInt8(ascii: "l")): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (5, UInt8(ascii: "w")): candidate = .width
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (6, UInt8(ascii: "h")): candidate = .height
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (7, UInt8(ascii: "c")): candidate = name[6] == UInt8(ascii: "X") ? .centerX : .centerY
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (12, UInt8(ascii: "l")): candidate = .lastBaseline
+        case (13, UInt8(ascii: "f")): candidate = .firstBaseline
+        default: return nil
+        }
+        // Every name is a literal of several characters, so it is held as a pointer.
+        let expected = candidate.utf8Name.utf8Start
+        for k in 1..<name.count where expected[k] != name[k] { return nil }
+        self = candidate
     }
 
     /// The attribute's family, for checking that a constraint relates like with like.

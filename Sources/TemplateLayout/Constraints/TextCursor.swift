@@ -31,11 +31,14 @@ struct TextCursor {
     }
 
     /// 1-based column (in Unicode scalars) of the next unread character.
-    var column: Int {
-        if isASCII { return min(index, bytes.count) + 1 }
-        // Count scalar starts (non-continuation bytes) before the read position.
+    var column: Int { column(at: index) }
+
+    /// 1-based column (in Unicode scalars) of the character starting at byte `offset`.
+    func column(at offset: Int) -> Int {
+        if isASCII { return min(offset, bytes.count) + 1 }
+        // Count scalar starts (non-continuation bytes) before the offset.
         var scalars = 0
-        for b in bytes[..<min(index, bytes.count)] where b & 0xC0 != 0x80 { scalars += 1 }
+        for b in bytes[..<min(offset, bytes.count)] where b & 0xC0 != 0x80 { scalars += 1 }
         return scalars + 1
     }
 
@@ -70,52 +73,63 @@ struct TextCursor {
         return matches
     }
 
+    /// Consumes the ASCII character `c` when it is next (one byte compared: the constraint
+    /// grammar's punctuation is read once per token of every template).
+    @inline(__always)
+    mutating func take(ascii c: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: c) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Consumes `==`, `<=` or `>=` and returns its relation, or nil (reading nothing).
+    mutating func relation() -> LayoutRelation? {
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") else { return nil }
+        let relation: LayoutRelation
+        switch bytes[index] {
+        case UInt8(ascii: "="): relation = .equal
+        case UInt8(ascii: "<"): relation = .lessThanOrEqual
+        case UInt8(ascii: ">"): relation = .greaterThanOrEqual
+        default: return nil
+        }
+        index += 2
+        return relation
+    }
+
     /// Letters (any non-ASCII character counts as one), `_`; digits after the first.
     private static func isIdentifierStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+        // `b | 0x20` folds ASCII upper case onto lower case (and no other byte onto a letter).
+        (b | 0x20) &- 0x61 < 26 || b == 0x5F || b >= 0x80
     }
 
     private static func isIdentifierPart(_ b: UInt8) -> Bool {
-        isIdentifierStart(b) || (b >= 0x30 && b <= 0x39)
+        isIdentifierStart(b) || b &- 0x30 < 10
     }
 
-    /// Reads an identifier that is an attribute name, or nil (reading nothing) when the next
-    /// identifier is not one; compares bytes, so no string is made for the common case.
-    mutating func attribute() -> LayoutAttribute? {
-        guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
-        var end = index
+    /// Reads an identifier (letters, digits, `_`; not starting with a digit) and returns where
+    /// its bytes are, or nil; makes no string.
+    mutating func identifierRange() -> Range<Int>? {
+        guard index < bytes.count, Self.isIdentifierStart(bytes[index]) else { return nil }
+        let start = index
+        var end = index + 1
         while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
-        // The length and first byte leave at most two candidates; the full name decides.
-        let candidate: LayoutAttribute
-        switch (end - index, c) {
-        case (3, UInt8(ascii: "t")): candidate = .top
-        case (4, UInt8(ascii: "l")): candidate = .left
-        case (5, UInt8(ascii: "r")): candidate = .right
-        case (5, UInt8(ascii: "w")): candidate = .width
-        case (6, UInt8(ascii: "b")): candidate = .bottom
-        case (6, UInt8(ascii: "h")): candidate = .height
-        case (7, UInt8(ascii: "l")): candidate = .leading
-        case (7, UInt8(ascii: "c")): candidate = bytes[end - 1] == UInt8(ascii: "X") ? .centerX : .centerY
-        case (8, UInt8(ascii: "t")): candidate = .trailing
-        case (12, UInt8(ascii: "l")): candidate = .lastBaseline
-        case (13, UInt8(ascii: "f")): candidate = .firstBaseline
-        default: return nil
-        }
-        let same = candidate.utf8Name.withUTF8Buffer { name in
-            for k in 0..<name.count where bytes[index + k] != name[k] { return false }
-            return true
-        }
-        guard same else { return nil }
         index = end
-        return candidate
+        return start..<end
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.
     mutating func identifier() -> String? {
-        guard let c = peekByte, Self.isIdentifierStart(c) else { return nil }
-        let start = index
-        while let c = peekByte, Self.isIdentifierPart(c) { index += 1 }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        identifierRange().map { text($0) }
+    }
+
+    /// The bytes at `range` as text (for a name kept or a message).
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The bytes at `range`, read in place (valid only inside `TextCursor.reading(_:_:)`).
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
     }
 
     /// Reads an unsigned decimal number (`12`, `0.5`, `.5`), or nil; finite by construction.

@@ -172,7 +172,11 @@ public enum VisualFormatParser {
             cursor.skipSpaces()
             if cursor.take("@") {
                 cursor.skipSpaces()
-                p.priority = try ConstraintParser.parsePriority(&cursor, fail: fail)
+                do {
+                    p.priority = try ConstraintParser.parsePriority(&cursor)
+                } catch {
+                    throw fail(error.message, error.column)
+                }
                 cursor.skipSpaces()
             }
             list.append(p)

@@ -31,7 +31,9 @@ struct RowPath: Sendable, Hashable {
             hints = MemberHints.make(capacity: 1)
             slot = hints.claim() ?? 1
         }
-        if !path.utf8.contains(UInt8(ascii: ".")) {
+        // Scanned as a buffer: `path.utf8.contains` walks the string's view a byte at a time.
+        var text = path
+        if !text.withUTF8({ $0.contains(UInt8(ascii: ".")) }) {
             first = Step(name: path, index: Int(path))
             rest = []
         } else {
@@ -154,32 +156,39 @@ struct TextTemplate: Sendable {
 
     let parts: [Part]
 
+    /// `text` split into literals and `${path}` placeholders (an unclosed `${` is literal text);
+    /// the paths' hints live in `hints` when it has room.
     init(_ text: String, hints: MemberHints? = nil) {
-        // Placeholders are found on the UTF-8 bytes (`$`, `{`, `}` are ASCII, so every match is
-        // on a character boundary of the text): a byte scan instead of a string search.
-        var parts: [Part] = []
-        let utf8 = text.utf8
-        var rest = utf8.startIndex
-        var i = rest
-        scan: while i < utf8.endIndex {
-            guard utf8[i] == UInt8(ascii: "$") else {
-                i = utf8.index(after: i)
-                continue
+        // Placeholders are found on the text's own UTF-8 bytes (`$`, `{`, `}` are ASCII, so every
+        // cut is on a character boundary): a scan of a buffer by offsets, not of a string view.
+        var text = text
+        parts = text.withUTF8 { bytes in
+            func slice(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
-            let brace = utf8.index(after: i)
-            guard brace < utf8.endIndex, utf8[brace] == UInt8(ascii: "{") else {
-                i = brace
-                continue
+            var parts: [Part] = []
+            var rest = 0
+            var i = 0
+            scan: while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "$") else {
+                    i += 1
+                    continue
+                }
+                let brace = i + 1
+                guard brace < bytes.count, bytes[brace] == UInt8(ascii: "{") else {
+                    i = brace
+                    continue
+                }
+                let open = brace + 1
+                guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
+                if i > rest { parts.append(.literal(slice(rest..<i))) }
+                parts.append(.path(RowPath(slice(open..<close), hints: hints)))
+                rest = close + 1
+                i = rest
             }
-            let open = utf8.index(after: brace)
-            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
-            if i > rest { parts.append(.literal(String(text[rest..<i]))) }
-            parts.append(.path(RowPath(String(text[open..<close]), hints: hints)))
-            rest = utf8.index(after: close)
-            i = rest
+            if rest < bytes.count { parts.append(.literal(slice(rest..<bytes.count))) }
+            return parts
         }
-        if rest < utf8.endIndex { parts.append(.literal(String(text[rest...]))) }
-        self.parts = parts
     }
 
     /// The text for `row`: each placeholder replaced by the row's value (missing: empty).

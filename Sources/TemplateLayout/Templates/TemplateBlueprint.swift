@@ -9,14 +9,12 @@ struct TemplateBlueprint: Sendable {
     var path: String
     var views: [TemplateView]
     var labels: [LabelSlot]
-    /// View indices by id, filled only for a template with more than `TemplateCompiler.scanLimit`
-    /// views (smaller ones are scanned: see `TemplateCompiler.viewNumber`).
-    var viewIndex: [String: Int]
-    /// Constraints from `constraints` and `visualFormats`, with every view name checked.
-    var constraints: [ConstraintDescription]
+    /// Constraints from `constraints` and `visualFormats`, each view name resolved once for
+    /// every variant.
+    var constraints: [TemplateConstraint]
     /// Per constraint, the view indices its first and second anchors name (-1: `super`, or no
-    /// second anchor), resolved once for every variant.
-    var anchorViews: [(first: Int, second: Int)]
+    /// second anchor).
+    var anchorViews: AnchorViews { AnchorViews(constraints: constraints) }
     /// View index of each visibility-mask bit (views arranged in stacks).
     var maskedViews: [Int]
     /// Variables: content view, four per view, then per-row parameters.

@@ -9,98 +9,108 @@ enum TemplateCompiler {
         let path = "templates.\(spec.name)"
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
+        var names = ViewNames(count: spec.views.count)
         var labels: [LabelSlot] = []
-        // Small templates find views by a scan of their ids (cheaper than hashing them).
-        var viewIndex: [String: Int] = [:]
-        let hashed = spec.views.count > scanLimit
-        if hashed { viewIndex.reserveCapacity(spec.views.count) }
-        var nextVariable = TemplateView.height(spec.views.count - 1) + 1
         // One table of member hints for the template's row paths (room for a width, a height and
         // a hidden rule per view, and a few label placeholders; more get tables of their own).
         let hints = MemberHints.make(capacity: 3 * spec.views.count + 4)
-        func parameter() -> Int {
-            defer { nextVariable += 1 }
-            return nextVariable
-        }
+        var inputs = RowInputs(firstParameter: TemplateView.height(spec.views.count - 1) + 1, hints: hints,
+                               viewCount: spec.views.count)
 
-        for (i, view) in spec.views.enumerated() {
+        var hasStacks = false
+        // Indices, not elements: a copy of each view's spec would retain and release its strings.
+        for i in spec.views.indices {
+            let id = spec.views[i].id
             let viewLocation = DocumentPath.element(base: path, field: "views", index: i)
-            guard !view.id.isEmpty else { throw LayoutError(path: viewLocation.path, message: "a view needs an id") }
-            guard view.id != "super" else {
+            guard !id.isEmpty else { throw LayoutError(path: viewLocation.path, message: "a view needs an id") }
+            guard id != "super" else {
                 throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
-            let used = viewNumber(view.id, views, viewIndex) != nil
-            guard !used else {
-                throw LayoutError(path: viewLocation.path, message: "view id \"\(view.id)\" is used twice")
+            guard names.insert(id) else {
+                throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
             }
-            if hashed { viewIndex[view.id] = i }
-            let hugging = try pair(view.hugging, name: "hugging", default: 250, location: viewLocation)
-            let compression = try pair(view.compression, name: "compression", default: 750, location: viewLocation)
+            let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
+            let compression = try pair(spec.views[i].compression, name: "compression", default: 750, location: viewLocation)
             var kind: TemplateView.Kind
-            switch view.kind {
+            switch spec.views[i].kind {
             case .label(let label):
-                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, hints: hints,
-                                            parameter: parameter))
+                // Room for every label at the first one (templates without labels allocate none).
+                if labels.isEmpty { labels.reserveCapacity(spec.views.count - i) }
+                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
-                kind = .box(width: length(width, hints, parameter), height: length(height, hints, parameter))
+                kind = .box(width: inputs.length(width), height: inputs.length(height))
             case .view(let width, let height):
-                kind = .box(width: width.map { length($0, hints, parameter) },
-                            height: height.map { length($0, hints, parameter) })
+                kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
+                hasStacks = true
             }
-            views.append(TemplateView(id: view.id, kind: kind, hidden: HiddenRule(view.hidden, hints: hints), hugging: hugging,
-                                      compression: compression, maskBit: nil, location: viewLocation))
+            views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
+                                      hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
         }
-        let maskedViews = try resolveStacks(spec, views: &views, viewIndex: viewIndex, path: path)
-
-        var constraints: [ConstraintDescription] = []
-        constraints.reserveCapacity(spec.constraints.count)
-        for (i, text) in spec.constraints.enumerated() {
-            try ConstraintParser.parse(text, location: .element(base: path, field: "constraints", index: i), into: &constraints)
-        }
-        for (i, text) in spec.visualFormats.enumerated() {
-            constraints += try VisualFormatParser.parse(text, location: .element(base: path, field: "visualFormats", index: i))
-        }
-        var anchorViews: [(first: Int, second: Int)] = []
-        anchorViews.reserveCapacity(constraints.count)
-        for k in constraints.indices {
-            let first = try known(constraints[k].first, constraints[k], views, viewIndex)
-            var second = -1
-            if let anchor = constraints[k].second { second = try known(anchor, constraints[k], views, viewIndex) }
-            anchorViews.append((first, second))
-        }
-        var rowDimensions: [(path: RowPath, parameter: Int)] = []
-        rowDimensions.reserveCapacity(nextVariable - TemplateView.height(spec.views.count - 1) - 1)
-        for view in views {
-            guard case .box(let width, let height) = view.kind else { continue }
-            if case .row(let path, let parameter)? = width { rowDimensions.append((path, parameter)) }
-            if case .row(let path, let parameter)? = height { rowDimensions.append((path, parameter)) }
-        }
-        return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels, viewIndex: viewIndex,
-                                 constraints: constraints, anchorViews: anchorViews, maskedViews: maskedViews,
-                                 variableCount: max(nextVariable, 2), rowDimensions: rowDimensions)
+        let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
+        let constraints = try resolveConstraints(spec, names: names, path: path)
+        return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
+                                 constraints: constraints, maskedViews: maskedViews,
+                                 variableCount: max(inputs.nextVariable, 2), rowDimensions: inputs.dimensions)
     }
 
-    /// The view index `anchor` names (-1: `super`); fails when it names no view of the template.
-    private static func known(_ anchor: LayoutAnchor, _ constraint: borrowing ConstraintDescription, _ views: [TemplateView],
-                              _ viewIndex: [String: Int]) throws(LayoutError) -> Int {
-        if anchor.item == "super" { return -1 }
-        if let index = viewNumber(anchor.item, views, viewIndex) { return index }
-        throw LayoutError(path: constraint.path, message:
-            "\"\(constraint.text)\": unknown view \"\(anchor.item)\" at column \(anchor.column)")
+    /// Parses the template's constraints and visual formats and finds the views they name.
+    /// Every text is parsed before an unknown view is reported, so a syntax error anywhere
+    /// comes first; then the first unknown name, in order, is the error.
+    private static func resolveConstraints(_ spec: TemplateSpec, names: ViewNames,
+                                           path: String) throws(LayoutError) -> [TemplateConstraint] {
+        var constraints: [TemplateConstraint] = []
+        constraints.reserveCapacity(spec.constraints.count)
+        var unknown: LayoutError?
+        func note(_ name: @autoclosure () -> String, column: @autoclosure () -> Int, text: String, location: DocumentPath) {
+            if unknown != nil { return }
+            unknown = LayoutError(path: location.path, message:
+                "\"\(text)\": unknown view \"\(name())\" at column \(column())")
+        }
+
+        for i in spec.constraints.indices {
+            let text = spec.constraints[i]
+            let location = DocumentPath.element(base: path, field: "constraints", index: i)
+            // Names are matched as bytes of the text, in place: no string per anchor.
+            try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
+                let syntax = try ConstraintParser.read(&cursor, text: text, location: location)
+                func anchor(_ a: TextAnchor) -> ViewAnchor {
+                    guard let view = names.anchorView(named: cursor.slice(a.item)) else {
+                        note(cursor.text(a.item), column: cursor.column(at: a.item.lowerBound), text: text, location: location)
+                        return ViewAnchor(view: -1, attribute: a.attribute)
+                    }
+                    return ViewAnchor(view: view, attribute: a.attribute)
+                }
+                let first = anchor(syntax.first)
+                constraints.append(TemplateConstraint(first: first, second: syntax.second.map(anchor), terms: syntax.terms,
+                                                      text: text, location: location))
+            }
+        }
+        for i in spec.visualFormats.indices {
+            let location = DocumentPath.element(base: path, field: "visualFormats", index: i)
+            for c in try VisualFormatParser.parse(spec.visualFormats[i], location: location) {
+                func anchor(_ a: LayoutAnchor) -> ViewAnchor {
+                    guard let view = names.anchorView(named: a.item) else {
+                        note(a.item, column: a.column, text: c.text, location: c.location)
+                        return ViewAnchor(view: -1, attribute: a.attribute)
+                    }
+                    return ViewAnchor(view: view, attribute: a.attribute)
+                }
+                let first = anchor(c.first)
+                let terms = ConstraintTerms(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
+                                            priority: c.priority)
+                constraints.append(TemplateConstraint(first: first, second: c.second.map(anchor), terms: terms,
+                                                      text: c.text, location: c.location))
+            }
+        }
+        if let unknown { throw unknown }
+        return constraints
     }
 
     /// Templates with more views than this hash their ids; smaller ones scan them.
     static let scanLimit = 24
-
-    /// The index of the view named `id` among `views`, or nil: a scan of the ids for a small
-    /// template, `viewIndex` (filled only past `scanLimit` views) for a large one.
-    static func viewNumber(_ id: String, _ views: [TemplateView], _ viewIndex: [String: Int]) -> Int? {
-        if !viewIndex.isEmpty { return viewIndex[id] }
-        return views.firstIndex { $0.id == id }
-    }
 
     private static func pair(_ values: [Double], name: String, default value: Double,
                              location: DocumentPath) throws(LayoutError) -> (Double, Double) {
@@ -114,15 +124,8 @@ enum TemplateCompiler {
         return (values[0], values[1])
     }
 
-    private static func length(_ dimension: DimensionSpec, _ hints: MemberHints, _ parameter: () -> Int) -> IntrinsicLength {
-        switch dimension {
-        case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
-        case .path(let path): return .row(RowPath(path, hints: hints), parameter: parameter())
-        }
-    }
-
     private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
-                                  hints: MemberHints, parameter: () -> Int) throws(LayoutError) -> LabelSlot {
+                                  inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
@@ -138,23 +141,23 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: hints), style: style, wraps: label.lines != 1,
-                         intrinsicWidth: parameter(), intrinsicHeight: parameter(),
-                         firstBaselineOffset: parameter(), lastBaselineOffset: parameter())
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: inputs.hints), style: style,
+                         wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
+                         firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
     }
 
     /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view
     /// arranged twice, `super`, and stacks that (through nesting) arrange themselves.
-    private static func resolveStacks(_ spec: TemplateSpec, views: inout [TemplateView], viewIndex: [String: Int],
+    private static func resolveStacks(_ spec: TemplateSpec, views: inout [TemplateView], names: ViewNames,
                                       path: String) throws(LayoutError) -> [Int] {
         var owner: [Int: Int] = [:]
         var masked: [Int] = []
-        for (s, view) in spec.views.enumerated() {
-            guard case .stack(let stack) = view.kind else { continue }
+        for s in views.indices where views[s].isStack {
+            guard case .stack(let stack) = spec.views[s].kind else { continue }
             var arranged: [Int] = []
             for (j, id) in stack.arranged.enumerated() {
                 var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
-                guard let index = viewNumber(id, views, viewIndex) else {
+                guard let index = names.index(of: id) else {
                     throw LayoutError(path: here, message: "unknown view \"\(id)\"")
                 }
                 guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
@@ -199,3 +202,39 @@ enum TemplateCompiler {
     }
 }
 
+/// What a template reads from each row as it is compiled: parameter variables handed out in
+/// order (after the views' own), and the image and box sizes read from the row with the
+/// parameter each one sets.
+struct RowInputs {
+    /// The variable the next parameter gets.
+    private(set) var nextVariable: Int
+    /// Image and box sizes read from the row, in view order (a width before its height).
+    private(set) var dimensions: [(path: RowPath, parameter: Int)] = []
+    /// The template's table of member hints for its row paths.
+    let hints: MemberHints
+
+    /// No parameters yet; the first gets `firstParameter`. Room for a width and a height for
+    /// each of `viewCount` views.
+    init(firstParameter: Int, hints: MemberHints, viewCount: Int) {
+        nextVariable = firstParameter
+        self.hints = hints
+        dimensions.reserveCapacity(2 * viewCount)
+    }
+
+    /// A new parameter variable.
+    mutating func parameter() -> Int {
+        defer { nextVariable += 1 }
+        return nextVariable
+    }
+
+    /// The intrinsic length `dimension` gives: a constant, or a row path with its own parameter.
+    mutating func length(_ dimension: DimensionSpec) -> IntrinsicLength {
+        switch dimension {
+        case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
+        case .path(let text):
+            let parameter = parameter()
+            dimensions.append((RowPath(text, hints: hints), parameter))
+            return .row(dimension: dimensions.count - 1, parameter: parameter)
+        }
+    }
+}

@@ -4,8 +4,10 @@ import TextEngine
 enum IntrinsicLength: Sendable {
     /// A literal number of points, compiled in as a constant.
     case fixed(Double)
-    /// A `${path}` into the row, pushed into the given parameter variable per row.
-    case row(RowPath, parameter: Int)
+    /// A `${path}` into the row, pushed into the given parameter variable per row; the path is
+    /// `TemplateBlueprint.rowDimensions[dimension]` (held there only, so a view's kind holds no
+    /// reference to copy or release).
+    case row(dimension: Int, parameter: Int)
 }
 
 /// A label's per-row inputs: its text template, style and the parameter variables that carry its
