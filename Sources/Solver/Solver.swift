@@ -13,10 +13,22 @@ public final class Solver {
     // thread-safe), and the dynamic check cost more than the re-solve itself.
     @usableFromInline @exclusivity(unchecked) var tableau: Tableau
 
-    /// An empty solver.
-    public init() {
+    /// An empty solver. With `removableEqualities: false`, required equalities are added without
+    /// the marker column only removing them needs: rows are shorter and building is faster, and
+    /// `remove` leaves a required equality in place. The values are those a solver with markers
+    /// gives, bit for bit, as long as `equalityMarkersNeeded` stays false.
+    public init(removableEqualities: Bool = true) {
         tableau = Tableau()
+        tableau.equalityMarkers = removableEqualities
     }
+
+    /// True once a solver made with `removableEqualities: false` met a case where a required
+    /// equality's missing marker can matter: an equality implied by the others (or added through
+    /// an artificial variable), a parameter frozen where only markers could take its place, or a
+    /// conflict (whose tags then leave the equalities out). Its values are still a solution, but
+    /// may differ from a solver with markers in round-off or on an ambiguous system: rebuild with
+    /// markers to get exactly that solver's answers and conflicts. Always false with markers.
+    public var equalityMarkersNeeded: Bool { tableau.markersNeeded }
 
     init(tableau: Tableau) {
         self.tableau = tableau
@@ -106,7 +118,8 @@ public final class Solver {
                                                     shortfallLevelValue: below, tag: tag))
     }
 
-    /// Removes the constraint `h` names and re-solves; a handle already removed is ignored.
+    /// Removes the constraint `h` names and re-solves; a handle already removed is ignored, and
+    /// so is a required equality of a solver made with `removableEqualities: false`.
     public func remove(_ h: ConstraintHandle) {
         tableau.remove(constraint: h.id)
     }

@@ -29,15 +29,23 @@ extension Tableau {
         let fresh = subject >= 0 && !wasInRows(subject)
         noteInRows(row)
         if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
+            // Only a required equality gets here; without its marker (see `equalityMarkers`) the
+            // conflict's tags or the row below can differ from a tableau with markers.
+            if !equalityMarkers { markersNeeded = true }
             if !nearZero(row.constant) {
                 throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: tag), reason: .unsatisfiable)
             }
             // Redundant with required equalities (at the current parameter values): the marker
-            // carries the row.
+            // carries the row (made now when the equality was added without one).
+            if record.marker < 0 {
+                record.marker = makeSymbol(.dummy, owner: id)
+                row.add(record.marker, 1)
+            }
             subject = record.marker
         }
         if subject < 0 {
-            try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker)
+            if !equalityMarkers && record.marker < 0 { markersNeeded = true }
+            if let made = try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker) { record.marker = made }
         } else {
             row.solve(for: subject)
             insertRow(row)
@@ -46,7 +54,7 @@ extension Tableau {
         }
         constraints[id] = record
         optimize()
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.clear()
         return id
     }
 
@@ -131,7 +139,7 @@ extension Tableau {
                 row.add(minus, 1)
                 addCost(plus, slot: level, 1)
                 addCost(minus, slot: record.otherLevel, 1)
-            } else {
+            } else if equalityMarkers {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy
                 row.add(dummy, 1)
@@ -164,7 +172,8 @@ extension Tableau {
     /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
     /// When it cannot, the artificial row (the only one holding the new constraint's symbols) is
     /// dropped, leaving an equivalent tableau of the old constraints, and the conflict is thrown.
-    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(ConstraintConflict) {
+    /// Returns the marker it made for a required equality added without one, if it made one.
+    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(ConstraintConflict) -> Int? {
         let art = makeSymbol(.slack, owner: -1)
         var artRow = row
         artRow.basic = art
@@ -177,11 +186,13 @@ extension Tableau {
         let index = rowOf[art]
         if index >= 0 {
             if !success {
+                // Without equality markers the tags leave out the equalities in the conflict.
+                if !equalityMarkers { markersNeeded = true }
                 let tags = conflictTags(in: rows[index], newConstraint: id, tag: tag)
                 removeRow(at: index)
                 undoArtificialPivots()
                 optimize()
-                infeasible.removeAll(keepingCapacity: true)
+                infeasible.clear()
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
             }
             var entering = -1
@@ -195,14 +206,24 @@ extension Tableau {
                 // only dummies), so removing one of the others later still enforces it.
                 entering = marker
             }
+            if entering < 0 && marker < 0 && !rows[index].terms.isEmpty {
+                // The same for an equality added without a marker, when parameters are left in
+                // the row: a dummy made now carries it, so it is still checked at every solve.
+                let dummy = makeSymbol(.dummy, owner: id)
+                rows[index].basic = dummy
+                rowOf[art] = -1
+                rowOf[dummy] = index
+                return dummy
+            }
             if entering < 0 {
                 removeRow(at: index)
-                return
+                return nil
             }
             pivot(row: index, entering: entering)
         }
         for i in 0..<rows.count { rows[i].remove(art) }
         for slot in 0..<levels.count { levels[slot].remove(art) }
+        return nil
     }
 
     /// Pivots back, last first, the pivots the artificial phase made among the old rows, so a
@@ -229,9 +250,11 @@ extension Tableau {
         return [tag] + owners.compactMap { constraints[$0]?.tag }
     }
 
-    /// Removes constraint `id` and re-optimizes; unknown or already removed ids are ignored.
+    /// Removes constraint `id` and re-optimizes; unknown or already removed ids are ignored, and
+    /// so is a required equality added without a marker (it cannot be taken out; see
+    /// `equalityMarkers`).
     mutating func remove(constraint id: Int) {
-        guard id >= 0 && id < constraints.count, let record = constraints[id] else { return }
+        guard id >= 0 && id < constraints.count, let record = constraints[id], record.marker >= 0 else { return }
         resolve()
         constraints[id] = nil
         if record.level >= 0 {
@@ -249,6 +272,6 @@ extension Tableau {
             }
         }
         optimize()
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.clear()
     }
 }

@@ -221,6 +221,9 @@ extension Tableau {
             break
         }
         if entering < 0 {
+            // A tableau with markers might have found one of them here and pivoted it into the
+            // other rows that hold it; without them the row gets a dummy of its own below.
+            if !equalityMarkers { markersNeeded = true }
             for t in rows[r].terms where kinds[t.symbol] == .dummy {
                 entering = t.symbol
                 break

@@ -127,6 +127,15 @@ struct Tableau: Sendable {
     /// Whether re-solves may be answered by remembered regions (off only to compare in tests).
     var regionsEnabled = true
 
+    /// Whether a required equality gets a dummy marker symbol. The marker is what removing the
+    /// equality pivots on and what names it in a conflict; otherwise it is a column of zeros
+    /// every row that depends on the equality carries (a quarter to a half of a template's
+    /// cells). Without markers, required equalities cannot be removed.
+    var equalityMarkers = true
+    /// Set once a tableau without equality markers met a case where a marker could have
+    /// mattered (see `Solver.equalityMarkersNeeded`).
+    var markersNeeded = false
+
     init() {
         infeasible.reserveCapacity(64)
         touchedRows.reserveCapacity(64)
