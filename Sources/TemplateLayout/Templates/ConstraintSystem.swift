@@ -1,61 +1,56 @@
-/// Where a generated constraint came from, to name it when constraints conflict.
+/// A constraint as a person would recognise it in a message: its text and where it came from.
 struct ConstraintSource: Sendable {
-    /// An intrinsic-size constraint, described only when a message needs it (compiling stays
-    /// free of string building for the most numerous generated constraints).
-    struct Intrinsic: Sendable {
-        var view: String
-        var axis: String
-        var hugging: Bool
-        var priority: Double
-        /// The compression resistance of a pair written as one constraint (`priority` is then
-        /// the hugging), or nil.
-        var pairedResistance: Double? = nil
-    }
-
-    private var fixedText: String?
-    private var intrinsic: Intrinsic?
+    /// The constraint's text or a description of a generated one.
+    var text: String
     /// Where it came from (spelled out only when a message needs it).
     var location: DocumentPath
     /// JSON path, e.g. `templates.FeedCell.constraints[3]` or `templates.FeedCell.views[1]`.
     var path: String { location.path }
 
     init(text: String, path: String) {
-        fixedText = text
+        self.text = text
         location = .text(path)
     }
 
     init(text: String, location: DocumentPath) {
-        fixedText = text
+        self.text = text
         self.location = location
-    }
-
-    init(intrinsic: Intrinsic, location: DocumentPath) {
-        self.intrinsic = intrinsic
-        self.location = location
-    }
-
-    /// What a person would recognise: the constraint's text or a description of a generated one.
-    var text: String {
-        if let fixedText { return fixedText }
-        guard let i = intrinsic else { return "" }
-        if let resist = i.pairedResistance {
-            return "\(i.view).\(i.axis) == intrinsic \(i.axis) (hugging @\(formatNumber(i.priority)), "
-                + "compression resistance @\(formatNumber(resist)))"
-        }
-        return i.hugging
-            ? "\(i.view).\(i.axis) <= intrinsic \(i.axis) @\(formatNumber(i.priority)) (hugging)"
-            : "\(i.view).\(i.axis) >= intrinsic \(i.axis) @\(formatNumber(i.priority)) (compression resistance)"
     }
 }
 
-/// One linear constraint `Σ terms + constant REL 0 @ priority`, tagged with its source's index;
-/// its terms are `ConstraintSystem.terms[terms]` (one array for the whole system).
+/// Which of a view's intrinsic-size constraints on one axis a constraint is.
+enum IntrinsicPart: Sendable {
+    /// `size <= intrinsic` (content hugging).
+    case hugging
+    /// `size >= intrinsic` (compression resistance).
+    case resistance
+    /// Both as one soft equality (neither required).
+    case pair
+}
+
+/// Where a constraint of a system came from, held as indices (no strings, nothing to retain) so
+/// building and freeing a system costs no string work; `ConstraintSystem.source(of:in:)`
+/// spells it out only when a message names it.
+enum ConstraintOrigin: Sendable {
+    /// `blueprint.constraints[k]`, as written.
+    case written(Int)
+    /// An intrinsic-size constraint of view `view` on the vertical or horizontal axis.
+    case intrinsic(view: Int, vertical: Bool, IntrinsicPart)
+    /// `ConstraintSystem.generated[i]`, described when it was made (stacks, diagnoses).
+    case generated(Int)
+    /// The fitting constraint `super.height == 0 @50`.
+    case fitting
+}
+
+/// One linear constraint `Σ terms + constant REL 0 @ priority`; its terms are
+/// `ConstraintSystem.terms[terms]` (one array for the whole system) and its solver tag is its
+/// index in `ConstraintSystem.constraints`.
 struct SystemConstraint: Sendable {
     var terms: Range<Int>
     var constant: Double
     var relation: LayoutRelation
     var priority: Double
-    var source: Int
+    var origin: ConstraintOrigin
     /// For a non-required hugging and compression-resistance pair held as one equality
     /// `size - intrinsic == 0`: the priority of a shortfall (`priority` is that of an excess).
     var shortfallPriority: Double? = nil
@@ -78,9 +73,9 @@ struct ConstraintSystem: Sendable {
     /// The terms of every constraint, one after another (distinct variables, non-zero
     /// coefficients): one array per system instead of one per constraint.
     var terms: [(variable: Int, coefficient: Double)] = []
-    var sources: [ConstraintSource] = []
-    /// Index of the fitting constraint's source.
-    var fittingSource = 0
+    /// The descriptions of constraints made with their text (stacks, a diagnosis's row values);
+    /// empty for a template without stacks, so it costs nothing to build or free.
+    var generated: [ConstraintSource] = []
     /// Whether the content view's height is set per row (no fitting constraint).
     var hasFixedHeight = false
 
@@ -92,20 +87,16 @@ struct ConstraintSystem: Sendable {
         // may grow it further): most templates then never regrow these arrays.
         let expected = blueprint.constraints.count + 4 * blueprint.views.count + 1
         constraints.reserveCapacity(expected)
-        sources.reserveCapacity(expected)
         terms.reserveCapacity(4 * expected)
         // Read in place: a copy of each description would retain and release its four strings.
         for k in blueprint.constraints.indices {
             let start = terms.count
             let constant = appendDifference(k, blueprint, mask: mask)
-            sources.append(ConstraintSource(text: blueprint.constraints[k].text, location: blueprint.constraints[k].location))
             constraints.append(SystemConstraint(terms: start..<terms.count, constant: constant,
                                                 relation: blueprint.constraints[k].relation,
-                                                priority: blueprint.constraints[k].priority, source: sources.count - 1))
+                                                priority: blueprint.constraints[k].priority, origin: .written(k)))
         }
-        for i in blueprint.views.indices {
-            addIntrinsicSize(of: i, blueprint.views[i], blueprint)
-        }
+        addIntrinsicSizes(blueprint)
         for i in blueprint.views.indices where blueprint.views[i].isStack {
             if case .stack(let stack, let arranged) = blueprint.views[i].kind {
                 StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: blueprint, mask: mask)
@@ -116,12 +107,12 @@ struct ConstraintSystem: Sendable {
             hasFixedHeight = true
             return
         }
-        fittingSource = sources.count
-        add(AffineExpression(variable: TemplateView.superHeight), .equal, Self.fittingPriority,
-            ConstraintSource(text: "super.height == 0 @50 (fitting)", path: blueprint.path))
-
-        let tied = constraints.contains { $0.source != fittingSource
-            && abs(coefficient(of: TemplateView.superHeight, in: $0)) > 1e-12 }
+        // Every term so far has a non-zero coefficient, so a term on the height ties it.
+        let tied = terms.contains { $0.variable == TemplateView.superHeight && abs($0.coefficient) > 1e-12 }
+        let start = terms.count
+        terms.append((TemplateView.superHeight, 1))
+        constraints.append(SystemConstraint(terms: start..<terms.count, constant: 0, relation: .equal,
+                                            priority: Self.fittingPriority, origin: .fitting))
         if !tied {
             throw LayoutError(path: blueprint.path, message:
                 "the height is not determined: no constraint relates super.bottom (or super.height, " +
@@ -132,9 +123,34 @@ struct ConstraintSystem: Sendable {
     /// The terms of `c`.
     func terms(of c: SystemConstraint) -> ArraySlice<(variable: Int, coefficient: Double)> { terms[c.terms] }
 
-    /// The coefficient of `variable` in `c`.
-    func coefficient(of variable: Int, in c: SystemConstraint) -> Double {
-        terms[c.terms].reduce(0) { $1.variable == variable ? $0 + $1.coefficient : $0 }
+    /// What a person would recognise of constraint `index` (a solver tag): its text, or a
+    /// description of a generated one, and where it came from; nil for an unknown index.
+    func source(of index: Int, in blueprint: TemplateBlueprint) -> ConstraintSource? {
+        guard constraints.indices.contains(index) else { return nil }
+        switch constraints[index].origin {
+        case .written(let k):
+            return ConstraintSource(text: blueprint.constraints[k].text, location: blueprint.constraints[k].location)
+        case .intrinsic(let view, let vertical, let part):
+            let id = blueprint.views[view].id
+            let axis = vertical ? "height" : "width"
+            let hug = vertical ? blueprint.views[view].hugging.vertical : blueprint.views[view].hugging.horizontal
+            let resist = vertical ? blueprint.views[view].compression.vertical
+                : blueprint.views[view].compression.horizontal
+            let text = switch part {
+            case .pair:
+                "\(id).\(axis) == intrinsic \(axis) (hugging @\(formatNumber(hug)), "
+                    + "compression resistance @\(formatNumber(resist)))"
+            case .hugging:
+                "\(id).\(axis) <= intrinsic \(axis) @\(formatNumber(hug)) (hugging)"
+            case .resistance:
+                "\(id).\(axis) >= intrinsic \(axis) @\(formatNumber(resist)) (compression resistance)"
+            }
+            return ConstraintSource(text: text, location: blueprint.views[view].location)
+        case .generated(let i):
+            return generated[i]
+        case .fitting:
+            return ConstraintSource(text: "super.height == 0 @50 (fitting)", path: blueprint.path)
+        }
     }
 
     /// Appends the terms of `first - (multiplier * second + constant)` of written constraint `k`
@@ -174,49 +190,54 @@ struct ConstraintSystem: Sendable {
         return 0 + -1 * rhsConstant
     }
 
-    /// Adds `expression REL 0 @ priority` from `source`.
+    /// Adds `expression REL 0 @ priority` described by `source`.
     mutating func add(_ expression: AffineExpression, _ relation: LayoutRelation, _ priority: Double,
                       _ source: ConstraintSource) {
         let start = terms.count
         terms.append(contentsOf: expression.terms)
-        sources.append(source)
+        generated.append(source)
         constraints.append(SystemConstraint(terms: start..<terms.count, constant: expression.constant,
-                                            relation: relation, priority: priority, source: sources.count - 1))
+                                            relation: relation, priority: priority,
+                                            origin: .generated(generated.count - 1)))
     }
 
     /// Content hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) on
-    /// each axis where the view has an intrinsic size.
-    private mutating func addIntrinsicSize(of i: Int, _ view: borrowing TemplateView, _ blueprint: TemplateBlueprint) {
+    /// each axis where a view has an intrinsic size.
+    private mutating func addIntrinsicSizes(_ blueprint: TemplateBlueprint) {
         // Each pair is added directly (no list of lengths, no intermediate expressions): this runs
-        // for every view of every variant compiled. `size - value` is written out with the same
-        // terms and the same constant arithmetic the expression sum would do.
-        switch view.kind {
-        case .label(let slot):
-            // The two indices read in place (a copy of the slot would retain its text and style).
-            addIntrinsicPair(view, TemplateView.width(i), .row(blueprint.labels[slot].intrinsicWidth),
-                             view.hugging.horizontal, view.compression.horizontal, "width")
-            addIntrinsicPair(view, TemplateView.height(i), .row(blueprint.labels[slot].intrinsicHeight),
-                             view.hugging.vertical, view.compression.vertical, "height")
-        case .box(let width, let height):
-            if let width {
-                addIntrinsicPair(view, TemplateView.width(i), width.parameterOrValue, view.hugging.horizontal,
-                                 view.compression.horizontal, "width")
+        // for every view of every variant compiled. The views are read through the buffer: a
+        // copy of each would retain and release its strings and row paths.
+        blueprint.views.withUnsafeBufferPointer { views in
+            for i in views.indices {
+                switch views[i].kind {
+                case .label(let slot):
+                    addIntrinsicPair(i, false, .row(blueprint.labels[slot].intrinsicWidth), views[i].hugging.horizontal,
+                                     views[i].compression.horizontal)
+                    addIntrinsicPair(i, true, .row(blueprint.labels[slot].intrinsicHeight), views[i].hugging.vertical,
+                                     views[i].compression.vertical)
+                case .box(let width, let height):
+                    if let width {
+                        addIntrinsicPair(i, false, width.parameterOrValue, views[i].hugging.horizontal,
+                                         views[i].compression.horizontal)
+                    }
+                    if let height {
+                        addIntrinsicPair(i, true, height.parameterOrValue, views[i].hugging.vertical,
+                                         views[i].compression.vertical)
+                    }
+                case .stack:
+                    break
+                }
             }
-            if let height {
-                addIntrinsicPair(view, TemplateView.height(i), height.parameterOrValue, view.hugging.vertical,
-                                 view.compression.vertical, "height")
-            }
-        case .stack:
-            break
         }
     }
 
-    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of `view`. When
-    /// neither is required, they are one equality whose excess costs at `hug` and shortfall at
-    /// `resist` (the same optimum with one tableau row and two symbols instead of four).
-    private mutating func addIntrinsicPair(_ view: borrowing TemplateView, _ size: Int, _ value: IntrinsicValue,
-                                           _ hug: Double, _ resist: Double, _ axis: String) {
+    /// `size <= intrinsic @hug` and `size >= intrinsic @resist` for one axis of view `view`.
+    /// When neither is required, they are one equality whose excess costs at `hug` and shortfall
+    /// at `resist` (the same optimum with one tableau row and two symbols instead of four).
+    private mutating func addIntrinsicPair(_ view: Int, _ vertical: Bool, _ value: IntrinsicValue,
+                                           _ hug: Double, _ resist: Double) {
         let start = terms.count
+        let size = vertical ? TemplateView.height(view) : TemplateView.width(view)
         var constant = 0.0
         switch value {
         case .fixed(let v):
@@ -228,21 +249,17 @@ struct ConstraintSystem: Sendable {
         }
         let range = start..<terms.count
         if hug < 1000 && resist < 1000 {
-            sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug,
-                                                             pairedResistance: resist), location: view.location))
             constraints.append(SystemConstraint(terms: range, constant: constant, relation: .equal, priority: hug,
-                                                source: sources.count - 1, shortfallPriority: resist))
+                                                origin: .intrinsic(view: view, vertical: vertical, .pair),
+                                                shortfallPriority: resist))
             return
         }
         // Both sides share the terms.
-        sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: true, priority: hug),
-                                        location: view.location))
         constraints.append(SystemConstraint(terms: range, constant: constant, relation: .lessThanOrEqual,
-                                            priority: hug, source: sources.count - 1))
-        sources.append(ConstraintSource(intrinsic: .init(view: view.id, axis: axis, hugging: false, priority: resist),
-                                        location: view.location))
+                                            priority: hug, origin: .intrinsic(view: view, vertical: vertical, .hugging)))
         constraints.append(SystemConstraint(terms: range, constant: constant, relation: .greaterThanOrEqual,
-                                            priority: resist, source: sources.count - 1))
+                                            priority: resist,
+                                            origin: .intrinsic(view: view, vertical: vertical, .resistance)))
     }
 }
 
