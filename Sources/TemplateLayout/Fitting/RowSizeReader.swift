@@ -3,7 +3,8 @@
 /// with the row's member at the position it had in the last row (the path's own hint word).
 /// Reading a row copies no path and no value (a per-size copy of the path cost three retains and
 /// releases, a third of the per-row time of a 10-view template); building one allocates twice.
-final class RowSizeReader: Sendable {
+/// A value held inline in its template: no object of its own to allocate and free.
+struct RowSizeReader: Sendable {
     /// One size: the template variable it sets, its one-member name's UTF-8 in `names` (an
     /// empty range: read through its path), and its hint word in `hints`.
     private struct Entry {
@@ -35,7 +36,11 @@ final class RowSizeReader: Sendable {
                 let start = Int32(names.count)
                 // Only paths whose hint word lives in the shared table take the in-place read.
                 if dimensions[d].path.rest.isEmpty, let table, dimensions[d].path.hints === table {
-                    names.append(contentsOf: dimensions[d].path.first.name.utf8)
+                    // The bytes in place (the generic append of a UTF-8 view costs several times more).
+                    let appended: Void? = dimensions[d].path.first.name.utf8.withContiguousStorageIfAvailable {
+                        names.append(contentsOf: $0)
+                    }
+                    if appended == nil { names.append(contentsOf: dimensions[d].path.first.name.utf8) }
                 }
                 entries.append(Entry(parameter: dimensions[d].parameter, nameStart: start, nameEnd: Int32(names.count),
                                      hintSlot: dimensions[d].path.slot))

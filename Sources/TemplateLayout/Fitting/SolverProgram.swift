@@ -55,9 +55,15 @@ final class SolverProgram: Sendable {
             variables.append(index == TemplateView.superWidth || index >= firstParameter
                              ? solver.makeParameter() : solver.makeVariable())
         }
-        // Whether some constraint uses each variable, found while the terms are handed over.
+        try Self.addConstraints(system, to: solver, variables, blueprint: blueprint)
+        // Whether some constraint uses each variable (through the buffers: no uniqueness check
+        // per write).
         var used = [Bool](repeating: false, count: blueprint.variableCount)
-        try Self.addConstraints(system, to: solver, variables, used: &used, blueprint: blueprint)
+        used.withUnsafeMutableBufferPointer { used in
+            system.terms.withUnsafeBufferPointer { terms in
+                for term in terms { used[term.variable] = true }
+            }
+        }
         var edits: [Int] = []
         edits.reserveCapacity(2 + blueprint.rowDimensions.count + 4 * blueprint.labels.count)
         edits.append(TemplateView.superWidth)
@@ -76,11 +82,12 @@ final class SolverProgram: Sendable {
                 if used[labels[k].lastBaselineOffset] { edits.append(labels[k].lastBaselineOffset) }
             }
         }
-        // `used` becomes `isEdit` in place (one array fewer to allocate and free).
-        var isEdit = used
-        for i in isEdit.indices { isEdit[i] = false }
-        for edit in edits { isEdit[edit] = true }
-        self.isEdit = isEdit
+        // `used` becomes `isEdit` in place (a copy would be one more array to allocate and free).
+        used.withUnsafeMutableBufferPointer { isEdit in
+            isEdit.update(repeating: false)
+            for edit in edits { isEdit[edit] = true }
+        }
+        isEdit = used
         if system.hasFixedHeight {
             do {
                 try solver.addEditVariable(variables[TemplateView.superHeight], priority: .required)
@@ -97,10 +104,9 @@ final class SolverProgram: Sendable {
         pool = Mutex([])
     }
 
-    /// Adds every constraint of `system` to `solver` in order, tagged with its index, and marks
-    /// the variables they use in `used`.
+    /// Adds every constraint of `system` to `solver` in order, each tagged with its index.
     private static func addConstraints(_ system: ConstraintSystem, to solver: Solver, _ variables: [Variable],
-                                       used: inout [Bool], blueprint: TemplateBlueprint) throws(LayoutError) {
+                                       blueprint: TemplateBlueprint) throws(LayoutError) {
         // At most six terms per written constraint; a stack's may have more.
         var longest = 0
         for c in system.constraints { longest = max(longest, c.terms.count) }
@@ -115,7 +121,6 @@ final class SolverProgram: Sendable {
                             for t in c.terms {
                                 buffer.initializeElement(at: n, to: LinearTerm(variables[terms[t].variable],
                                                                                terms[t].coefficient))
-                                used[terms[t].variable] = true
                                 n += 1
                             }
                             let these = UnsafeBufferPointer(rebasing: buffer[0..<n])

@@ -158,35 +158,39 @@ struct ConstraintSystem: Sendable {
     /// expression sums it replaces (`first - (AffineExpression(constant: c).adding(second,
     /// times: m))`), operation for operation, so the tableau is bit-for-bit the same.
     private mutating func appendDifference(_ k: Int, _ blueprint: TemplateBlueprint, mask: UInt64) -> Double {
-        let start = terms.count
         let views = blueprint.anchorViews[k]
         let first = blueprint.anchorTerms(views.first < 0 ? nil : views.first, blueprint.constraints[k].first.attribute,
                                           mask: mask)
-        for i in 0..<first.count { terms.append(first[i]) }
         var rhsConstant = blueprint.constraints[k].constant
+        let m = blueprint.constraints[k].multiplier
+        var second = AnchorTerms()
         if let attribute = blueprint.constraints[k].second?.attribute {
-            let m = blueprint.constraints[k].multiplier
             rhsConstant += m * 0
-            let other = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask)
-            for i in 0..<other.count {
-                let r = m * other[i].coefficient
+            second = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask)
+        }
+        // Merged on the stack (at most three terms a side), then appended once: merging in the
+        // shared array checked its uniqueness on every write.
+        withUnsafeTemporaryAllocation(of: (variable: Int, coefficient: Double).self, capacity: 6) { merged in
+            var n = 0
+            for i in 0..<first.count {
+                merged.initializeElement(at: n, to: first[i])
+                n += 1
+            }
+            for i in 0..<second.count {
+                let r = m * second[i].coefficient
                 // The right side's own clean-up, then its subtraction from the left side.
                 if abs(r) < 1e-12 { continue }
-                let v = other[i].variable
-                if let j = terms[start...].firstIndex(where: { $0.variable == v }) {
-                    terms[j].coefficient += -1 * r
+                let v = second[i].variable
+                if let j = (0..<n).first(where: { merged[$0].variable == v }) {
+                    merged[j].coefficient += -1 * r
                 } else {
-                    terms.append((v, -1 * r))
+                    merged.initializeElement(at: n, to: (v, -1 * r))
+                    n += 1
                 }
             }
+            // Cancelled terms leave, keeping the order of the others.
+            for j in 0..<n where abs(merged[j].coefficient) >= 1e-12 { terms.append(merged[j]) }
         }
-        // Cancelled terms leave, keeping the order of the others.
-        var kept = start
-        for j in start..<terms.count where abs(terms[j].coefficient) >= 1e-12 {
-            terms[kept] = terms[j]
-            kept += 1
-        }
-        terms.removeLast(terms.count - kept)
         return 0 + -1 * rhsConstant
     }
 
@@ -209,23 +213,11 @@ struct ConstraintSystem: Sendable {
         // copy of each would retain and release its strings and row paths.
         blueprint.views.withUnsafeBufferPointer { views in
             for i in views.indices {
-                switch views[i].kind {
-                case .label(let slot):
-                    addIntrinsicPair(i, false, .row(blueprint.labels[slot].intrinsicWidth), views[i].hugging.horizontal,
-                                     views[i].compression.horizontal)
-                    addIntrinsicPair(i, true, .row(blueprint.labels[slot].intrinsicHeight), views[i].hugging.vertical,
-                                     views[i].compression.vertical)
-                case .box(let width, let height):
-                    if let width {
-                        addIntrinsicPair(i, false, width.parameterOrValue, views[i].hugging.horizontal,
-                                         views[i].compression.horizontal)
-                    }
-                    if let height {
-                        addIntrinsicPair(i, true, height.parameterOrValue, views[i].hugging.vertical,
-                                         views[i].compression.vertical)
-                    }
-                case .stack:
-                    break
+                if let width = views[i].kind.intrinsicValue(vertical: false, blueprint.labels) {
+                    addIntrinsicPair(i, false, width, views[i].hugging.horizontal, views[i].compression.horizontal)
+                }
+                if let height = views[i].kind.intrinsicValue(vertical: true, blueprint.labels) {
+                    addIntrinsicPair(i, true, height, views[i].hugging.vertical, views[i].compression.vertical)
                 }
             }
         }
@@ -269,12 +261,19 @@ fileprivate enum IntrinsicValue {
     case row(Int)
 }
 
-extension IntrinsicLength {
-    /// The constant, or the parameter variable a row sets.
-    fileprivate var parameterOrValue: IntrinsicValue {
+extension TemplateView.Kind {
+    /// The intrinsic length on one axis as the constraint system needs it, or nil. Only numbers
+    /// are bound: binding a whole length would copy (retain and release) its row path.
+    fileprivate func intrinsicValue(vertical: Bool, _ labels: [LabelSlot]) -> IntrinsicValue? {
         switch self {
-        case .fixed(let v): .fixed(v)
-        case .row(_, let parameter): .row(parameter)
+        case .label(let slot):
+            return .row(vertical ? labels[slot].intrinsicHeight : labels[slot].intrinsicWidth)
+        case .box(.fixed(let v)?, _) where !vertical, .box(_, .fixed(let v)?) where vertical:
+            return .fixed(v)
+        case .box(.row(_, let parameter)?, _) where !vertical, .box(_, .row(_, let parameter)?) where vertical:
+            return .row(parameter)
+        case .box, .stack:
+            return nil
         }
     }
 }
