@@ -101,7 +101,12 @@ extension CompiledTemplate {
     /// names the constraints that rule them out.
     private func diagnoseConflict(_ program: SolverProgram,
                                   suggested: [(variable: Int, value: Double)]) -> LayoutError {
-        var system = program.system
+        var system: ConstraintSystem
+        do {
+            system = try program.system(of: blueprint)
+        } catch {
+            return error
+        }
         let solver = Solver()
         let variables = program.variables.indices.map { _ in solver.makeVariable() }
         for s in suggested {

@@ -27,7 +27,10 @@ final class SolverWorkspace: @unchecked Sendable {
 /// rebuilding the tableau. A fixed-height variant's content height is a required edit variable,
 /// so constraints that cannot hold at that height give way instead of failing.
 final class SolverProgram: Sendable {
-    let system: ConstraintSystem
+    /// The arranged views this variant collapses.
+    let mask: UInt64
+    /// Whether the content height is set per row (a fixed-height variant).
+    let fixedHeight: Bool
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
     /// Template variable indices set per row: the content width, the content height in a
@@ -41,9 +44,14 @@ final class SolverProgram: Sendable {
     private let pool: Mutex<[SolverWorkspace]>
     private let labelCount: Int
 
-    /// Compiles `system`; required constraints that cannot all hold are an error naming them.
-    init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
-        self.system = system
+    /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed (with the
+    /// content height an edit variable when `fixedHeight`); required constraints that cannot all
+    /// hold are an error naming them. The constraint system is not kept: only a conflict found
+    /// per row needs it again (`system(of:)`), and a template holds one program per variant.
+    init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+        let system = try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
+        self.mask = mask
+        self.fixedHeight = fixedHeight
         let solver = Solver()
         solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
         // The content width and the per-row sizes (every index past the views' frames) are
@@ -143,6 +151,12 @@ final class SolverProgram: Sendable {
             }
         }
         if let conflict { throw conflictError(conflict, system: system, blueprint: blueprint) }
+    }
+
+    /// The constraint system this program was compiled from, built again from `blueprint` (the
+    /// same constraints in the same order, so the solver's tags index it).
+    func system(of blueprint: TemplateBlueprint) throws(LayoutError) -> ConstraintSystem {
+        try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
     }
 
     /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
