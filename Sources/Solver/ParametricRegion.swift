@@ -31,16 +31,16 @@ struct ParametricRegion: Sendable {
 
     /// Empties the region for a new capture, keeping its storage.
     mutating func reset(symbolCount: Int, rowCount: Int) {
-        rowOfSymbol.removeAll(keepingCapacity: true)
+        rowOfSymbol.clear()
         rowOfSymbol.append(contentsOf: repeatElement(-1, count: symbolCount))
-        constants.removeAll(keepingCapacity: true)
+        constants.clear()
         constants.reserveCapacity(rowCount)
-        starts.removeAll(keepingCapacity: true)
+        starts.clear()
         starts.reserveCapacity(rowCount + 1)
         starts.append(0)
-        terms.removeAll(keepingCapacity: true)
-        checkedRows.removeAll(keepingCapacity: true)
-        checkedIsDummy.removeAll(keepingCapacity: true)
+        terms.clear()
+        checkedRows.clear()
+        checkedIsDummy.clear()
     }
 
     /// Row `r`'s value at the parameter values `values` (indexed by symbol).

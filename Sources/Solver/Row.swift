@@ -62,6 +62,14 @@ struct Row: Sendable {
 
     /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
     mutating func add(_ symbol: Int, _ coefficient: Double) {
+        // A symbol above every cell (a constraint's new marker and errors): no search.
+        if terms.isEmpty || terms[terms.count - 1].symbol < symbol {
+            if !nearZero(coefficient) {
+                terms.append(Term(symbol: symbol, coefficient: coefficient))
+                mask |= Row.bit(symbol)
+            }
+            return
+        }
         let p = position(of: symbol)
         if p >= 0 {
             let sum = terms[p].coefficient + coefficient
@@ -109,72 +117,11 @@ struct Row: Sendable {
         if m == 0 && skip < 0 { return }
         var first = m > 0 ? other[0].symbol : skip
         if skip >= 0 && skip < first { first = skip }
-        var k = 0
-        var bits: UInt64 = 0
-        var start = 0
-        terms.withUnsafeBufferPointer { cells in
-            let n = cells.count
-            // The untouched prefix: cells below `first` (a binary search; they keep their places).
-            var low = 0
-            var high = n
-            while low < high {
-                let mid = (low + high) >> 1
-                if cells[mid].symbol < first { low = mid + 1 } else { high = mid }
-            }
-            start = low
-            for p in 0..<start { bits |= Row.bit(cells[p].symbol) }
-            var i = start
-            var j = 0
-            while i < n && j < m {
-                let s = cells[i].symbol
-                let o = other[j].symbol
-                if s < o {
-                    if s != skip {
-                        scratch[k] = cells[i]
-                        bits |= Row.bit(s)
-                        k += 1
-                    }
-                    i += 1
-                } else if s > o {
-                    let c = other[j].coefficient * factor
-                    if !nearZero(c) {
-                        scratch[k] = Term(symbol: o, coefficient: c)
-                        bits |= Row.bit(o)
-                        k += 1
-                    }
-                    j += 1
-                } else {
-                    let sum = cells[i].coefficient + other[j].coefficient * factor
-                    if !nearZero(sum) {
-                        scratch[k] = Term(symbol: s, coefficient: sum)
-                        bits |= Row.bit(s)
-                        k += 1
-                    }
-                    i += 1
-                    j += 1
-                }
-            }
-            while i < n {
-                let s = cells[i].symbol
-                if s != skip {
-                    scratch[k] = cells[i]
-                    bits |= Row.bit(s)
-                    k += 1
-                }
-                i += 1
-            }
-            while j < m {
-                let c = other[j].coefficient * factor
-                if !nearZero(c) {
-                    scratch[k] = Term(symbol: other[j].symbol, coefficient: c)
-                    bits |= Row.bit(other[j].symbol)
-                    k += 1
-                }
-                j += 1
-            }
+        let n = terms.count
+        let (start, k, bits) = terms.withUnsafeBufferPointer { cells in
+            Row.mergeTail(cells.baseAddress, n, from: first, other, times: factor, skipping: skip, into: scratch)
         }
         // Overwrite the cells past the prefix, then append or drop the difference.
-        let n = terms.count
         let total = start + k
         let common = Swift.min(n, total) - start
         if common > 0 {
@@ -188,6 +135,85 @@ struct Row: Sendable {
             terms.removeLast(n - total)
         }
         mask = bits
+    }
+
+    /// The merge behind `add(_:constant:times:skipping:scratch:)`, on raw pointers so that every
+    /// running value stays in a register (inside the array's closure they were kept in memory):
+    /// finds the first cell at or past `first`, writes the merged cells from there on into
+    /// `out`, and returns that position, how many cells were written and the whole row's mask.
+    @inline(__always)
+    static func mergeTail(_ cells: UnsafePointer<Term>?, _ n: Int, from first: Int, _ other: UnsafeBufferPointer<Term>,
+                          times factor: Double, skipping skip: Int,
+                          into out: UnsafeMutablePointer<Term>) -> (start: Int, count: Int, mask: UInt64) {
+        var bits: UInt64 = 0
+        var i = 0
+        if let a = cells {
+            // The untouched prefix: cells below `first` (a binary search; they keep their places).
+            var high = n
+            while i < high {
+                let mid = (i &+ high) &>> 1
+                if a[mid].symbol < first { i = mid &+ 1 } else { high = mid }
+            }
+            for p in 0..<i { bits |= Row.bit(a[p].symbol) }
+        }
+        let start = i
+        var k = 0
+        var j = 0
+        let m = other.count
+        if let a = cells, let b = other.baseAddress {
+            while i < n && j < m {
+                let s = a[i].symbol
+                let o = b[j].symbol
+                if s < o {
+                    if s != skip {
+                        out[k] = a[i]
+                        bits |= Row.bit(s)
+                        k &+= 1
+                    }
+                    i &+= 1
+                } else if s > o {
+                    let c = b[j].coefficient * factor
+                    if !nearZero(c) {
+                        out[k] = Term(symbol: o, coefficient: c)
+                        bits |= Row.bit(o)
+                        k &+= 1
+                    }
+                    j &+= 1
+                } else {
+                    let sum = a[i].coefficient + b[j].coefficient * factor
+                    if !nearZero(sum) {
+                        out[k] = Term(symbol: s, coefficient: sum)
+                        bits |= Row.bit(s)
+                        k &+= 1
+                    }
+                    i &+= 1
+                    j &+= 1
+                }
+            }
+        }
+        if let a = cells {
+            while i < n {
+                let s = a[i].symbol
+                if s != skip {
+                    out[k] = a[i]
+                    bits |= Row.bit(s)
+                    k &+= 1
+                }
+                i &+= 1
+            }
+        }
+        if let b = other.baseAddress {
+            while j < m {
+                let c = b[j].coefficient * factor
+                if !nearZero(c) {
+                    out[k] = Term(symbol: b[j].symbol, coefficient: c)
+                    bits |= Row.bit(b[j].symbol)
+                    k &+= 1
+                }
+                j &+= 1
+            }
+        }
+        return (start, k, bits)
     }
 
     /// `Σ coefficient · values[symbol]` over the row's cells.

@@ -47,6 +47,15 @@ public final class Solver {
         Variable(id: tableau.makeSymbol(.parameter, owner: -1, name: name))
     }
 
+    /// `count` new unnamed variables (or parameters when `parameters` is set), with consecutive
+    /// ids: what `count` calls of `makeVariable()` or `makeParameter()` give, made in one step
+    /// (a template makes dozens at once).
+    public func makeVariables(_ count: Int, parameters: Bool = false) -> [Variable] {
+        guard count > 0 else { return [] }
+        let first = tableau.makeSymbols(parameters ? .parameter : .external, count: count)
+        return (first..<first + count).map { Variable(id: $0) }
+    }
+
     /// Fixes every parameter at its current value (the value the solution gave it while free),
     /// so `suggestValue` can move it; done by the first suggestion to a parameter otherwise.
     public func fixParameters() {

@@ -74,7 +74,7 @@ extension Tableau {
         }
         // Every remembered region holds this edit's old constant in its values.
         editSuggested = true
-        regions.removeAll(keepingCapacity: true)
+        regions.clear()
         edits[index].constant = value
         let plus = edits[index].plus
         let minus = edits[index].minus
@@ -149,7 +149,7 @@ extension Tableau {
             if !changedParameters.isEmpty { applyParameterChanges() }
             if !stuck.isEmpty {
                 infeasible.append(contentsOf: stuck)
-                stuck.removeAll(keepingCapacity: true)
+                stuck.clear()
             }
             dualOptimize()
         }
@@ -187,7 +187,7 @@ extension Tableau {
         }
         swap(&table, &rows)
         for p in changedParameters { parameterChange[p] = 0 }
-        changedParameters.removeAll(keepingCapacity: true)
+        changedParameters.clear()
     }
 
     /// Fixes every parameter at its current value: a basic one (pinned by constraints while
@@ -205,7 +205,7 @@ extension Tableau {
         }
         objectiveChanged = true
         optimize()
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.clear()
     }
 
     /// Makes basic parameter `p` non-basic at its current value `v`. Its row `p = v + Σ a·s`
@@ -268,7 +268,7 @@ extension Tableau {
     /// Recomputes edit `index`'s `plus` column from the rows (reusing its storage).
     mutating func rebuildColumn(_ index: Int) {
         let plus = edits[index].plus
-        edits[index].column.removeAll(keepingCapacity: true)
+        edits[index].column.clear()
         for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus)) }
         edits[index].columnValid = true
         edits[index].nonzeroValid = false

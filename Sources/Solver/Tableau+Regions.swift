@@ -76,7 +76,7 @@ extension Tableau {
     /// Forgets every remembered region (the constraints, edits or objective are about to change,
     /// so no remembered basis describes the new system).
     mutating func forgetRegions() {
-        regions.removeAll(keepingCapacity: true)
+        regions.clear()
         activeRegion = -1
     }
 

@@ -19,48 +19,47 @@ extension Tableau {
     /// Replaces `symbol` by the expression of row `index` in all other rows and objectives.
     /// `scanRows: false` skips the other rows, for a symbol the caller knows none of them holds.
     mutating func substitute(_ symbol: Int, byRow index: Int, scanRows: Bool = true) {
-        // The pivot row is copied into reused scratch so other rows can be written while it is read.
-        var scratch: [Term] = []
-        swap(&scratch, &pivotTerms)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: rows[index].terms)
+        // The pivot row's cells are held by reference, not copied: the loop writes every row but
+        // `index`, so its storage is only read.
+        let pivotCells = rows[index].terms
         let constant = rows[index].constant
-        touchedRows.removeAll(keepingCapacity: true)
-        touchedFactors.removeAll(keepingCapacity: true)
-        withMergeScratch { tableau, merge in
-            var table: [Row] = []
-            swap(&table, &tableau.rows)
-            scratch.withUnsafeBufferPointer { pivot in
+        let tracksColumns = !edits.isEmpty
+        touchedRows.clear()
+        touchedFactors.clear()
+        pivotCells.withUnsafeBufferPointer { pivot in
+            withMergeScratch { tableau, merge in
+                var table: [Row] = []
+                swap(&table, &tableau.rows)
                 table.withUnsafeMutableBufferPointer { table in
                     for i in 0..<(scanRows ? table.count : 0) where i != index {
                         let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge)
                         if factor != 0 {
-                            tableau.touchedRows.append(i)
-                            tableau.touchedFactors.append(factor)
+                            // Only edit columns read the touched rows (a template's build has none).
+                            if tracksColumns {
+                                tableau.touchedRows.append(i)
+                                tableau.touchedFactors.append(factor)
+                            }
                             let basic = table[i].basic
                             if tableau.kinds[basic].isRestricted && table[i].constant < 0 { tableau.infeasible.append(basic) }
                         }
                     }
                 }
-            }
-            swap(&table, &tableau.rows)
-            scratch.withUnsafeBufferPointer { pivot in
+                swap(&table, &tableau.rows)
                 tableau.substituteInObjective(symbol, pivot, constant: constant, scratch: merge)
                 if tableau.artificial != nil {
                     _ = tableau.artificial!.substitute(symbol, pivot, constant: constant, scratch: merge)
                 }
             }
+            if tracksColumns { updateEditColumns(substituted: symbol, byRow: index, pivot: pivot) }
         }
-        swap(&scratch, &pivotTerms)
-        if !edits.isEmpty { updateEditColumns(substituted: symbol, byRow: index) }
-        previousOwners.removeAll(keepingCapacity: true)
+        previousOwners.clear()
     }
 
     /// Records in `previousOwners` the edits (with a valid column) whose symbol row `index`
     /// holds, before a pivot rewrites that row.
     @inline(__always)
     mutating func notePreviousOwners(row index: Int) {
-        previousOwners.removeAll(keepingCapacity: true)
+        previousOwners.clear()
         if edits.isEmpty { return }
         for j in 0..<rows[index].terms.count {
             let k = columnOwner[rows[index].terms[j].symbol]
@@ -72,9 +71,9 @@ extension Tableau {
     /// `index`: a touched row gained `factor * (plus coefficient of row index)`, computed with
     /// the same operands as the row merge, so the column stays bit-identical to the rows.
     ///
-    /// Only edits whose symbol is in row `index` now (`pivotTerms`) or was before the pivot
-    /// (`previousOwners`) can change: others are not walked.
-    mutating func updateEditColumns(substituted symbol: Int, byRow index: Int) {
+    /// Only edits whose symbol is in row `index` now (`pivot`, its cells) or was before the
+    /// pivot (`previousOwners`) can change: others are not walked.
+    mutating func updateEditColumns(substituted symbol: Int, byRow index: Int, pivot: UnsafeBufferPointer<Term>) {
         let owner = columnOwner[symbol]
         if owner >= 0 { edits[owner].columnValid = false }
         // Entries of row `index` whose symbol left it (the new coefficient is 0 unless it is
@@ -89,10 +88,10 @@ extension Tableau {
                 noteColumnChange(k, row: index, from: old, to: p)
             }
         }
-        for n in 0..<pivotTerms.count {
-            let k = columnOwner[pivotTerms[n].symbol]
+        for n in 0..<pivot.count {
+            let k = columnOwner[pivot[n].symbol]
             guard k >= 0 && edits[k].columnValid else { continue }
-            let p = pivotTerms[n].coefficient
+            let p = pivot[n].coefficient
             let old = edits[k].column[index]
             if old != p {
                 edits[k].column[index] = p
@@ -182,7 +181,7 @@ extension Tableau {
 
     /// Primal simplex on the scalar artificial objective (adding a constraint with no subject).
     mutating func optimizeArtificial() {
-        artificialPivots.removeAll(keepingCapacity: true)
+        artificialPivots.clear()
         while let objective = artificial {
             var entering = -1
             // Free parameters may enter (a conflict is then one no parameter values avoid).

@@ -52,6 +52,7 @@ struct Tableau: Sendable {
     var editOf: [Int] = []
     /// The edit whose column tracks this symbol (its `plus`, or a parameter itself), or -1.
     var columnOwner: [Int] = []
+    /// Each symbol's name, up to the last symbol made with one (later ones have none).
     var names: [String] = []
     /// A parameter's current value (0 for other symbols): the value its column contributes to
     /// the constants of the rows that hold it.
@@ -84,7 +85,6 @@ struct Tableau: Sendable {
 
     // Reused scratch space: nothing in the suggest/re-solve path allocates once these have grown.
     var infeasible: [Int] = []
-    var pivotTerms: [Term] = []
     /// Where row merges write (`withMergeScratch`): always room for every symbol twice.
     var mergeScratch: [Term] = []
     var touchedRows: [Int] = []
@@ -129,7 +129,6 @@ struct Tableau: Sendable {
 
     init() {
         infeasible.reserveCapacity(64)
-        pivotTerms.reserveCapacity(64)
         touchedRows.reserveCapacity(64)
         touchedFactors.reserveCapacity(64)
         previousOwners.reserveCapacity(16)
@@ -145,7 +144,6 @@ struct Tableau: Sendable {
         ownerOf.reserveCapacity(symbols)
         editOf.reserveCapacity(symbols)
         columnOwner.reserveCapacity(symbols)
-        names.reserveCapacity(symbols)
         parameterValues.reserveCapacity(symbols)
         rows.reserveCapacity(count + 1)
         constraints.reserveCapacity(count)
@@ -159,9 +157,27 @@ struct Tableau: Sendable {
         ownerOf.append(owner)
         editOf.append(-1)
         columnOwner.append(-1)
-        names.append(name)
+        // Names are kept only up to the last named symbol: most symbols (markers, errors, a
+        // template's variables) have none.
+        if !name.isEmpty {
+            if names.count < id { names.append(contentsOf: repeatElement("", count: id - names.count)) }
+            names.append(name)
+        }
         parameterValues.append(0)
         return id
+    }
+
+    /// `count` new unnamed symbols of `kind` owned by no constraint, with consecutive ids from
+    /// the one returned: `makeSymbol` `count` times, one append per per-symbol array.
+    mutating func makeSymbols(_ kind: SymbolKind, count: Int) -> Int {
+        let first = kinds.count
+        kinds.append(contentsOf: repeatElement(kind, count: count))
+        rowOf.append(contentsOf: repeatElement(-1, count: count))
+        ownerOf.append(contentsOf: repeatElement(-1, count: count))
+        editOf.append(contentsOf: repeatElement(-1, count: count))
+        columnOwner.append(contentsOf: repeatElement(-1, count: count))
+        parameterValues.append(contentsOf: repeatElement(0, count: count))
+        return first
     }
 
     /// The current value of `symbol`: its row's constant when basic, else 0 (a parameter's value);

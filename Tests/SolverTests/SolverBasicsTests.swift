@@ -102,4 +102,21 @@ import Testing
         try s.add(Constraint(c, .lessThanOrEqual, a * 10 + 1))
         #expect([s.value(of: a), s.value(of: b), s.value(of: c)] == [3, 3, 31])
     }
+
+    @Test func variablesMadeTogetherBehaveAsVariablesMadeOneByOne() throws {
+        let s = Solver()
+        let width = s.makeVariables(1, parameters: true)
+        let frame = s.makeVariables(2)
+        let named = s.makeVariable("after")
+        #expect(width.map(\.id) == [0] && frame.map(\.id) == [1, 2] && named.id == 3)
+        #expect(s.makeVariables(0).isEmpty && s.makeVariables(-1).isEmpty)
+        #expect(s.name(of: frame[1]) == "" && s.name(of: named) == "after")
+        // frame[0] = width / 2 - 5, frame[1] = frame[0] + 10; the width is a parameter.
+        try s.add(Constraint(frame[0] * 2 + 10, .equal, width[0]))
+        try s.add(Constraint(frame[1], .equal, frame[0] + 10))
+        s.suggestValue(width[0], 100)
+        #expect(s.value(of: frame[0]) == 45 && s.value(of: frame[1]) == 55)
+        #expect(!s.suggestValue(frame[0], 1))
+        #expect(s.tableau.invariantViolations() == [])
+    }
 }
