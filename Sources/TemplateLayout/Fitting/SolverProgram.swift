@@ -48,7 +48,8 @@ final class SolverProgram: Sendable {
     /// content height an edit variable when `fixedHeight`); required constraints that cannot all
     /// hold are an error naming them. The constraint system is not kept: only a conflict found
     /// per row needs it again (`system(of:)`), and a template holds one program per variant.
-    init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+        // (Borrowed: an initializer owns its arguments, so passing the blueprint on copied it.)
         let system = try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
         self.mask = mask
         self.fixedHeight = fixedHeight
@@ -57,12 +58,13 @@ final class SolverProgram: Sendable {
         // The content width and the per-row sizes (every index past the views' frames) are
         // parameters; the frames are variables.
         let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
+        // Made in index order (the solver's ids, and so its pivots, follow it): the width, then
+        // the frames and the per-row sizes in a run each (each run's array is one allocation).
         var variables: [Variable] = []
         variables.reserveCapacity(blueprint.variableCount)
-        for index in 0..<blueprint.variableCount {
-            variables.append(index == TemplateView.superWidth || index >= firstParameter
-                             ? solver.makeParameter() : solver.makeVariable())
-        }
+        variables.append(solver.makeParameter())
+        variables += solver.makeVariables(firstParameter - 1)
+        variables += solver.makeVariables(blueprint.variableCount - firstParameter, parameters: true)
         try Self.addConstraints(system, to: solver, variables, blueprint: blueprint)
         // Whether some constraint uses each variable (through the buffers: no uniqueness check
         // per write).

@@ -82,7 +82,8 @@ struct ConstraintSystem: Sendable {
     /// Builds the system of `blueprint` with the arranged views in `mask` collapsed.
     /// With `fixedHeight`, the content view's height is an edit variable (a fixed-height row laid
     /// out for its frames) instead of being pulled to 0 at priority 50.
-    init(_ blueprint: TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+        // (Borrowed: an initializer owns its arguments, so passing the blueprint on copied it.)
         // Written constraints, at most two intrinsic pairs per view and the fitting one (stacks
         // may grow it further): most templates then never regrow these arrays.
         let expected = blueprint.constraints.count + 4 * blueprint.views.count + 1
@@ -99,7 +100,7 @@ struct ConstraintSystem: Sendable {
         addIntrinsicSizes(blueprint)
         for i in blueprint.views.indices where blueprint.views[i].isStack {
             if case .stack(let stack, let arranged) = blueprint.views[i].kind {
-                StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: blueprint, mask: mask)
+                StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: copy blueprint, mask: mask)
                     .generate(into: &self)
             }
         }
