@@ -137,82 +137,92 @@ struct Row: Sendable {
         mask = bits
     }
 
-    /// The merge behind `add(_:constant:times:skipping:scratch:)`, on raw pointers so that every
-    /// running value stays in a register (inside the array's closure they were kept in memory):
-    /// finds the first cell at or past `first`, writes the merged cells from there on into
-    /// `out`, and returns that position, how many cells were written and the whole row's mask.
-    @inline(__always)
+    /// The merge behind `add(_:constant:times:skipping:scratch:)`: finds the first cell at or
+    /// past `first`, writes the merged cells from there on into `out`, and returns that position,
+    /// how many cells were written and the whole row's mask. Kept out of line and written with
+    /// moving pointers so that its loop runs in registers (inlined into a caller's loop its
+    /// running values spilled to the stack on every cell).
+    @inline(never)
     static func mergeTail(_ cells: UnsafePointer<Term>?, _ n: Int, from first: Int, _ other: UnsafeBufferPointer<Term>,
                           times factor: Double, skipping skip: Int,
                           into out: UnsafeMutablePointer<Term>) -> (start: Int, count: Int, mask: UInt64) {
-        var bits: UInt64 = 0
-        var i = 0
+        var start = 0
         if let a = cells {
             // The untouched prefix: cells below `first` (a binary search; they keep their places).
             var high = n
-            while i < high {
-                let mid = (i &+ high) &>> 1
-                if a[mid].symbol < first { i = mid &+ 1 } else { high = mid }
+            while start < high {
+                let mid = (start &+ high) &>> 1
+                if a[mid].symbol < first { start = mid &+ 1 } else { high = mid }
             }
-            for p in 0..<i { bits |= Row.bit(a[p].symbol) }
         }
-        let start = i
-        var k = 0
-        var j = 0
-        let m = other.count
+        var w = out
         if let a = cells, let b = other.baseAddress {
-            while i < n && j < m {
-                let s = a[i].symbol
-                let o = b[j].symbol
+            var pa = a + start
+            let ea = a + n
+            var pb = b
+            let eb = b + other.count
+            while pa < ea && pb < eb {
+                let s = pa.pointee.symbol
+                let o = pb.pointee.symbol
                 if s < o {
                     if s != skip {
-                        out[k] = a[i]
-                        bits |= Row.bit(s)
-                        k &+= 1
+                        w.pointee = pa.pointee
+                        w += 1
                     }
-                    i &+= 1
+                    pa += 1
                 } else if s > o {
-                    let c = b[j].coefficient * factor
+                    let c = pb.pointee.coefficient * factor
                     if !nearZero(c) {
-                        out[k] = Term(symbol: o, coefficient: c)
-                        bits |= Row.bit(o)
-                        k &+= 1
+                        w.pointee = Term(symbol: o, coefficient: c)
+                        w += 1
                     }
-                    j &+= 1
+                    pb += 1
                 } else {
-                    let sum = a[i].coefficient + b[j].coefficient * factor
+                    let sum = pa.pointee.coefficient + pb.pointee.coefficient * factor
                     if !nearZero(sum) {
-                        out[k] = Term(symbol: s, coefficient: sum)
-                        bits |= Row.bit(s)
-                        k &+= 1
+                        w.pointee = Term(symbol: s, coefficient: sum)
+                        w += 1
                     }
-                    i &+= 1
-                    j &+= 1
+                    pa += 1
+                    pb += 1
                 }
             }
-        }
-        if let a = cells {
-            while i < n {
-                let s = a[i].symbol
-                if s != skip {
-                    out[k] = a[i]
-                    bits |= Row.bit(s)
-                    k &+= 1
+            while pa < ea {
+                if pa.pointee.symbol != skip {
+                    w.pointee = pa.pointee
+                    w += 1
                 }
-                i &+= 1
+                pa += 1
             }
-        }
-        if let b = other.baseAddress {
-            while j < m {
-                let c = b[j].coefficient * factor
+            while pb < eb {
+                let c = pb.pointee.coefficient * factor
                 if !nearZero(c) {
-                    out[k] = Term(symbol: b[j].symbol, coefficient: c)
-                    bits |= Row.bit(b[j].symbol)
-                    k &+= 1
+                    w.pointee = Term(symbol: pb.pointee.symbol, coefficient: c)
+                    w += 1
                 }
-                j &+= 1
+                pb += 1
+            }
+        } else if let a = cells {
+            for p in start..<n where a[p].symbol != skip {
+                w.pointee = a[p]
+                w += 1
+            }
+        } else if let b = other.baseAddress {
+            for p in 0..<other.count {
+                let c = b[p].coefficient * factor
+                if !nearZero(c) {
+                    w.pointee = Term(symbol: b[p].symbol, coefficient: c)
+                    w += 1
+                }
             }
         }
+        let k = w - out
+        // The mask in a pass of its own: one more live value in the merge loop cost a spill.
+        var bits: UInt64 = 0
+        if let a = cells {
+            for p in 0..<start { bits |= Row.bit(a[p].symbol) }
+        }
+        for p in 0..<k { bits |= Row.bit(out[p].symbol) }
         return (start, k, bits)
     }
 
@@ -239,14 +249,20 @@ struct Row: Sendable {
     mutating func solve(for symbol: Int) {
         let p = position(of: symbol)
         // Callers only solve for a symbol that is in the row.
-        let coefficient = terms[p].coefficient
-        terms.remove(at: p)
-        recomputeMask()
-        let factor = -1.0 / coefficient
+        let factor = -1.0 / terms[p].coefficient
         constant *= factor
+        // One pass scales the cells, closes the gap `symbol` leaves and rebuilds the mask.
+        var bits: UInt64 = 0
         terms.withUnsafeMutableBufferPointer { cells in
-            for k in 0..<cells.count { cells[k].coefficient *= factor }
+            for k in 0..<cells.count where k != p {
+                var cell = cells[k]
+                cell.coefficient *= factor
+                cells[k > p ? k - 1 : k] = cell
+                bits |= Row.bit(cell.symbol)
+            }
         }
+        terms.removeLast()
+        mask = bits
         basic = symbol
     }
 
