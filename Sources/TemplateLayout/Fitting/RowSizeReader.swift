@@ -27,7 +27,9 @@ struct RowSizeReader: Sendable {
         // Fields are read through the buffer: copying each (path, parameter) pair out cost more
         // than the rest of this init.
         let built = dimensions.withUnsafeBufferPointer { dimensions in
-            let table = dimensions.first?.path.hints
+            let table = dimensions.isEmpty ? nil : dimensions[0].path.hints
+            // Compared by identity: loading each path's table to compare it retained it.
+            let tableID = table.map(ObjectIdentifier.init)
             var names: [UInt8] = []
             names.reserveCapacity(8 * dimensions.count)
             var entries: [Entry] = []
@@ -35,7 +37,7 @@ struct RowSizeReader: Sendable {
             for d in dimensions.indices {
                 let start = Int32(names.count)
                 // Only paths whose hint word lives in the shared table take the in-place read.
-                if dimensions[d].path.rest.isEmpty, let table, dimensions[d].path.hints === table {
+                if dimensions[d].path.rest.isEmpty, ObjectIdentifier(dimensions[d].path.hints) == tableID {
                     // The bytes in place (the generic append of a UTF-8 view costs several times more).
                     let appended: Void? = dimensions[d].path.first.name.utf8.withContiguousStorageIfAvailable {
                         names.append(contentsOf: $0)
