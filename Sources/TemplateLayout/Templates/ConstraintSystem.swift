@@ -7,11 +7,13 @@ struct ConstraintSource: Sendable {
     /// JSON path, e.g. `templates.FeedCell.constraints[3]` or `templates.FeedCell.views[1]`.
     var path: String { location.path }
 
+    /// A constraint described by `text`, found at the JSON path `path`.
     init(text: String, path: String) {
         self.text = text
         location = .text(path)
     }
 
+    /// A constraint described by `text`, found at `location`.
     init(text: String, location: DocumentPath) {
         self.text = text
         self.location = location
