@@ -101,7 +101,12 @@ extension CompiledTemplate {
     /// names the constraints that rule them out.
     private func diagnoseConflict(_ program: SolverProgram,
                                   suggested: [(variable: Int, value: Double)]) -> LayoutError {
-        var system = program.system
+        var system: ConstraintSystem
+        do {
+            system = try program.system(of: blueprint)
+        } catch {
+            return error
+        }
         let solver = Solver()
         let variables = program.variables.indices.map { _ in solver.makeVariable() }
         for s in suggested {
@@ -111,11 +116,11 @@ extension CompiledTemplate {
             system.add(AffineExpression(variable: s.variable) + -s.value, .equal, 1000,
                        ConstraintSource(text: what, path: blueprint.path))
         }
-        for c in system.constraints where c.priority >= 1000 {
+        for k in system.constraints.indices where system.constraints[k].priority >= 1000 {
             do {
-                try solver.add(SolverProgram.solverConstraint(c, in: system, variables))
+                try solver.add(SolverProgram.solverConstraint(k, in: system, variables))
             } catch {
-                return SolverProgram.conflictError(error, system: system, fallbackPath: blueprint.path)
+                return SolverProgram.conflictError(error, system: system, blueprint: blueprint)
             }
         }
         return LayoutError(path: blueprint.path,

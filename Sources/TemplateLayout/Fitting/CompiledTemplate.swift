@@ -19,7 +19,7 @@ public final class CompiledTemplate: Sendable {
     /// visible, so conflicts surface here.
     public init(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) {
         let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
-        let all = try SolverProgram(try ConstraintSystem(blueprint, mask: 0), blueprint: blueprint)
+        let all = try SolverProgram(blueprint, mask: 0)
         self.blueprint = blueprint
         rowSizes = RowSizeReader(blueprint.rowDimensions)
         allVisible = all
@@ -49,8 +49,7 @@ public final class CompiledTemplate: Sendable {
     func program(for mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
         if fixedHeight {
             if let program = fixedHeightVariants.withLock({ $0[mask] }) { return program }
-            let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask, fixedHeight: true),
-                                            blueprint: blueprint)
+            let program = try SolverProgram(blueprint, mask: mask, fixedHeight: true)
             return fixedHeightVariants.withLock { cache in
                 if let existing = cache[mask] { return existing }
                 if cache.count < Self.maximumCachedVariants { cache[mask] = program }
@@ -62,7 +61,7 @@ public final class CompiledTemplate: Sendable {
         // Built outside the lock; if two threads race, the first stored wins and both are valid.
         // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory
         // stays bounded whatever the rows hide.
-        let program = try SolverProgram(try ConstraintSystem(blueprint, mask: mask), blueprint: blueprint)
+        let program = try SolverProgram(blueprint, mask: mask)
         return variants.withLock { cache in
             if let existing = cache[mask] { return existing }
             if cache.count < Self.maximumCachedVariants { cache[mask] = program }

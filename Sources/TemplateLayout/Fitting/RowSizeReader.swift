@@ -3,7 +3,8 @@
 /// with the row's member at the position it had in the last row (the path's own hint word).
 /// Reading a row copies no path and no value (a per-size copy of the path cost three retains and
 /// releases, a third of the per-row time of a 10-view template); building one allocates twice.
-final class RowSizeReader: Sendable {
+/// A value held inline in its template: no object of its own to allocate and free.
+struct RowSizeReader: Sendable {
     /// One size: the template variable it sets, its one-member name's UTF-8 in `names` (an
     /// empty range: read through its path), and its hint word in `hints`.
     private struct Entry {
@@ -26,7 +27,9 @@ final class RowSizeReader: Sendable {
         // Fields are read through the buffer: copying each (path, parameter) pair out cost more
         // than the rest of this init.
         let built = dimensions.withUnsafeBufferPointer { dimensions in
-            let table = dimensions.first?.path.hints
+            let table = dimensions.isEmpty ? nil : dimensions[0].path.hints
+            // Compared by identity: loading each path's table to compare it retained it.
+            let tableID = table.map(ObjectIdentifier.init)
             var names: [UInt8] = []
             names.reserveCapacity(8 * dimensions.count)
             var entries: [Entry] = []
@@ -34,8 +37,12 @@ final class RowSizeReader: Sendable {
             for d in dimensions.indices {
                 let start = Int32(names.count)
                 // Only paths whose hint word lives in the shared table take the in-place read.
-                if dimensions[d].path.rest.isEmpty, let table, dimensions[d].path.hints === table {
-                    names.append(contentsOf: dimensions[d].path.first.name.utf8)
+                if dimensions[d].path.rest.isEmpty, ObjectIdentifier(dimensions[d].path.hints) == tableID {
+                    // The bytes in place (the generic append of a UTF-8 view costs several times more).
+                    let appended: Void? = dimensions[d].path.first.name.utf8.withContiguousStorageIfAvailable {
+                        names.append(contentsOf: $0)
+                    }
+                    if appended == nil { names.append(contentsOf: dimensions[d].path.first.name.utf8) }
                 }
                 entries.append(Entry(parameter: dimensions[d].parameter, nameStart: start, nameEnd: Int32(names.count),
                                      hintSlot: dimensions[d].path.slot))

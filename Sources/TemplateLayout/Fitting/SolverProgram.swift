@@ -27,7 +27,10 @@ final class SolverWorkspace: @unchecked Sendable {
 /// rebuilding the tableau. A fixed-height variant's content height is a required edit variable,
 /// so constraints that cannot hold at that height give way instead of failing.
 final class SolverProgram: Sendable {
-    let system: ConstraintSystem
+    /// The arranged views this variant collapses.
+    let mask: UInt64
+    /// Whether the content height is set per row (a fixed-height variant).
+    let fixedHeight: Bool
     /// Solver variable of each dense template variable index.
     let variables: [Variable]
     /// Template variable indices set per row: the content width, the content height in a
@@ -41,57 +44,60 @@ final class SolverProgram: Sendable {
     private let pool: Mutex<[SolverWorkspace]>
     private let labelCount: Int
 
-    /// Compiles `system`; required constraints that cannot all hold are an error naming them.
-    init(_ system: ConstraintSystem, blueprint: TemplateBlueprint) throws(LayoutError) {
-        self.system = system
+    /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed (with the
+    /// content height an edit variable when `fixedHeight`); required constraints that cannot all
+    /// hold are an error naming them. The constraint system is not kept: only a conflict found
+    /// per row needs it again (`system(of:)`), and a template holds one program per variant.
+    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+        // (Borrowed: an initializer owns its arguments, so passing the blueprint on copied it.)
+        let system = try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
+        self.mask = mask
+        self.fixedHeight = fixedHeight
         let solver = Solver()
         solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
         // The content width and the per-row sizes (every index past the views' frames) are
         // parameters; the frames are variables.
         let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
-        variables = (0..<blueprint.variableCount).map { index in
-            index == TemplateView.superWidth || index >= firstParameter ? solver.makeParameter() : solver.makeVariable()
-        }
-        // One reused terms buffer: no expression array per constraint.
-        var terms: [LinearTerm] = []
-        terms.reserveCapacity(8)
-        for constraint in system.constraints {
-            terms.removeAll(keepingCapacity: true)
-            for term in system.terms[constraint.terms] { terms.append(LinearTerm(variables[term.variable], term.coefficient)) }
-            do {
-                try terms.withUnsafeBufferPointer { (buffer) throws(ConstraintConflict) in
-                    if let shortfall = constraint.shortfallPriority {
-                        try solver.addSoftEquality(terms: buffer, constant: constraint.constant,
-                                                   excess: Priority(constraint.priority), shortfall: Priority(shortfall),
-                                                   tag: constraint.source)
-                    } else {
-                        try solver.add(terms: buffer, constant: constraint.constant,
-                                       Self.solverRelation(constraint.relation), priority: Priority(constraint.priority),
-                                       tag: constraint.source)
-                    }
-                }
-            } catch {
-                throw Self.conflictError(error, system: system, fallbackPath: blueprint.path)
+        // Made in index order (the solver's ids, and so its pivots, follow it): the width, then
+        // the frames and the per-row sizes in a run each (each run's array is one allocation).
+        var variables: [Variable] = []
+        variables.reserveCapacity(blueprint.variableCount)
+        variables.append(solver.makeParameter())
+        variables += solver.makeVariables(firstParameter - 1)
+        variables += solver.makeVariables(blueprint.variableCount - firstParameter, parameters: true)
+        try Self.addConstraints(system, to: solver, variables, blueprint: blueprint)
+        // Whether some constraint uses each variable (through the buffers: no uniqueness check
+        // per write).
+        var used = [Bool](repeating: false, count: blueprint.variableCount)
+        used.withUnsafeMutableBufferPointer { used in
+            system.terms.withUnsafeBufferPointer { terms in
+                for term in terms { used[term.variable] = true }
             }
         }
-        var used = [Bool](repeating: false, count: blueprint.variableCount)
-        for term in system.terms { used[term.variable] = true }
-        var edits = [TemplateView.superWidth]
+        var edits: [Int] = []
+        edits.reserveCapacity(2 + blueprint.rowDimensions.count + 4 * blueprint.labels.count)
+        edits.append(TemplateView.superWidth)
         if system.hasFixedHeight { edits.append(TemplateView.superHeight) }
-        // Through the buffer: iterating the array copies each (path, parameter) pair.
+        // Through the buffers: iterating the arrays copies each (path, parameter) pair and each
+        // label slot (its text, template and style).
         blueprint.rowDimensions.withUnsafeBufferPointer { dimensions in
             for d in dimensions.indices where used[dimensions[d].parameter] { edits.append(dimensions[d].parameter) }
         }
-        for label in blueprint.labels {
-            // Written out: an array literal per label would be one allocation each.
-            if used[label.intrinsicWidth] { edits.append(label.intrinsicWidth) }
-            if used[label.intrinsicHeight] { edits.append(label.intrinsicHeight) }
-            if used[label.firstBaselineOffset] { edits.append(label.firstBaselineOffset) }
-            if used[label.lastBaselineOffset] { edits.append(label.lastBaselineOffset) }
+        blueprint.labels.withUnsafeBufferPointer { labels in
+            for k in labels.indices {
+                // Written out: an array literal per label would be one allocation each.
+                if used[labels[k].intrinsicWidth] { edits.append(labels[k].intrinsicWidth) }
+                if used[labels[k].intrinsicHeight] { edits.append(labels[k].intrinsicHeight) }
+                if used[labels[k].firstBaselineOffset] { edits.append(labels[k].firstBaselineOffset) }
+                if used[labels[k].lastBaselineOffset] { edits.append(labels[k].lastBaselineOffset) }
+            }
         }
-        var isEdit = [Bool](repeating: false, count: blueprint.variableCount)
-        for edit in edits { isEdit[edit] = true }
-        self.isEdit = isEdit
+        // `used` becomes `isEdit` in place (a copy would be one more array to allocate and free).
+        used.withUnsafeMutableBufferPointer { isEdit in
+            isEdit.update(repeating: false)
+            for edit in edits { isEdit[edit] = true }
+        }
+        isEdit = used
         if system.hasFixedHeight {
             do {
                 try solver.addEditVariable(variables[TemplateView.superHeight], priority: .required)
@@ -101,10 +107,58 @@ final class SolverProgram: Sendable {
         }
         // Conflicts so far hold for every width and size; from here on they are per row.
         solver.fixParameters()
+        self.variables = variables
         self.edits = edits
         labelCount = blueprint.labels.count
         prototype = solver.snapshot()
         pool = Mutex([])
+    }
+
+    /// Adds every constraint of `system` to `solver` in order, each tagged with its index.
+    private static func addConstraints(_ system: ConstraintSystem, to solver: Solver, _ variables: [Variable],
+                                       blueprint: TemplateBlueprint) throws(LayoutError) {
+        // At most six terms per written constraint; a stack's may have more.
+        var longest = 0
+        for c in system.constraints { longest = max(longest, c.terms.count) }
+        // One buffer on the stack for every constraint's solver terms: no array per constraint.
+        let conflict: ConstraintConflict? = withUnsafeTemporaryAllocation(of: LinearTerm.self, capacity: longest) { buffer in
+            system.constraints.withUnsafeBufferPointer { constraints in
+                system.terms.withUnsafeBufferPointer { terms in
+                    variables.withUnsafeBufferPointer { variables in
+                        for index in constraints.indices {
+                            let c = constraints[index]
+                            var n = 0
+                            for t in c.terms {
+                                buffer.initializeElement(at: n, to: LinearTerm(variables[terms[t].variable],
+                                                                               terms[t].coefficient))
+                                n += 1
+                            }
+                            let these = UnsafeBufferPointer(rebasing: buffer[0..<n])
+                            do throws(ConstraintConflict) {
+                                if let shortfall = c.shortfallPriority {
+                                    try solver.addSoftEquality(terms: these, constant: c.constant,
+                                                               excess: Priority(c.priority), shortfall: Priority(shortfall),
+                                                               tag: index)
+                                } else {
+                                    try solver.add(terms: these, constant: c.constant, solverRelation(c.relation),
+                                                   priority: Priority(c.priority), tag: index)
+                                }
+                            } catch {
+                                return error
+                            }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
+        if let conflict { throw conflictError(conflict, system: system, blueprint: blueprint) }
+    }
+
+    /// The constraint system this program was compiled from, built again from `blueprint` (the
+    /// same constraints in the same order, so the solver's tags index it).
+    func system(of blueprint: TemplateBlueprint) throws(LayoutError) -> ConstraintSystem {
+        try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
     }
 
     /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
@@ -120,11 +174,12 @@ final class SolverProgram: Sendable {
 
     /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft
     /// hugging/compression equality is added with `addSoftEquality` instead).
-    static func solverConstraint(_ c: SystemConstraint, in system: ConstraintSystem, _ variables: [Variable]) -> Constraint {
+    static func solverConstraint(_ index: Int, in system: ConstraintSystem, _ variables: [Variable]) -> Constraint {
+        let c = system.constraints[index]
         let expression = LinearExpression(terms: system.terms(of: c).map { LinearTerm(variables[$0.variable], $0.coefficient) },
                                           constant: c.constant)
         return Constraint(expression, solverRelation(c.relation), LinearExpression(), priority: Priority(c.priority),
-                          tag: c.source)
+                          tag: index)
     }
 
     /// The solver's relation for a layout relation.
@@ -138,8 +193,9 @@ final class SolverProgram: Sendable {
 
     /// A `LayoutError` naming every constraint of a conflict by its text and path.
     static func conflictError(_ conflict: ConstraintConflict, system: ConstraintSystem,
-                              fallbackPath: String) -> LayoutError {
-        let named = conflict.tags.compactMap { system.sources.indices.contains($0) ? system.sources[$0] : nil }
+                              blueprint: TemplateBlueprint) -> LayoutError {
+        let fallbackPath = blueprint.path
+        let named = conflict.tags.compactMap { system.source(of: $0, in: blueprint) }
         switch conflict.reason {
         case .unsatisfiable:
             let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
