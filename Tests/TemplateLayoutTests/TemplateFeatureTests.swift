@@ -1,5 +1,6 @@
 import Testing
 @testable import TemplateLayout
+import TextEngine
 
 /// Template features beyond single constraints: visual formats, interpolation, hidden rules,
 /// wrapping labels at the width the layout gives them, and thread safety.
@@ -17,6 +18,44 @@ import Testing
             let explicit = try measurer.measureRow(Fixtures.row(data, template: "FeedCell"), in: SectionSpec(), frames: true)
             let visual = try measurer.measureRow(Fixtures.row(data, template: "FeedVFL"), in: SectionSpec(), frames: true)
             #expect(explicit == visual)
+        }
+    }
+
+    /// Constraints implied by the others (here: the detail's width, and the avatar's trailing
+    /// edge) change no height or frame at any width; the compiled solver takes its slower,
+    /// marker-keeping build for them (`SolverProgram`), which must give the same answers.
+    @Test func constraintsImpliedByTheOthersChangeNothing() throws {
+        let implied = TemplateSpec(name: "Implied", views: Fixtures.feedCell.views, constraints: Fixtures.feedCell.constraints + [
+            "detail.width == super.width - 82", "avatar.trailing == super.leading + 56",
+        ])
+        let base = try Fixtures.measurer([Fixtures.feedCell, implied])
+        for width in [320.0, 375, 414] {
+            let measurer = try base.withWidth(width)
+            for post in HandWrittenCellTests.posts {
+                let data: JSONObject = ["name": .string("Ada"), "detail": .string(post), "unread": .bool(true)]
+                let plain = try measurer.measureRow(Fixtures.row(data, template: "FeedCell"), in: SectionSpec(), frames: true)
+                let more = try measurer.measureRow(Fixtures.row(data, template: "Implied"), in: SectionSpec(), frames: true)
+                #expect(plain == more, "width \(width)")
+            }
+        }
+    }
+
+    /// The same for boxes, where the compiled program shows which build it took: a plain
+    /// template without equality markers, one with an implied equality with them.
+    @Test func anImpliedEqualityIsCompiledWithMarkersAndLaysOutTheSame() throws {
+        let views = [ViewSpec(id: "bar", kind: .view(width: nil, height: .path("h")))]
+        let pins = ["bar.leading == super.leading + 16", "bar.trailing == super.trailing - 16",
+                    "bar.top == super.top + 4", "super.bottom == bar.bottom + 4"]
+        let plain = try CompiledTemplate(TemplateSpec(name: "Plain", views: views, constraints: pins), fonts: [:])
+        let implied = try CompiledTemplate(TemplateSpec(name: "Implied", views: views,
+                                                        constraints: pins + ["bar.width == super.width - 32"]), fonts: [:])
+        #expect(try !plain.program(for: 0).keepsEqualityMarkers)
+        #expect(try implied.program(for: 0).keepsEqualityMarkers)
+        for (width, h) in [(320.0, 10.0), (375, 33), (414, 0.5)] {
+            let row = JSONValue.object(["h": .number(h)])
+            let a = try plain.layout(row, width: width, textMeasurer: TextMeasurer(), frames: true)
+            let b = try implied.layout(row, width: width, textMeasurer: TextMeasurer(), frames: true)
+            #expect(a.contentHeight == h + 8 && a.contentHeight == b.contentHeight && a.frames == b.frames)
         }
     }
 

@@ -39,6 +39,9 @@ final class SolverProgram: Sendable {
     let edits: [Int]
     /// Whether each template variable is set per row; others are never suggested.
     let isEdit: [Bool]
+    /// Whether the solver was built with equality markers, because an implied equality needed
+    /// them (see `Solver.equalityMarkersNeeded`); for tests and diagnostics.
+    let keepsEqualityMarkers: Bool
     /// The compiled state every workspace starts from.
     private let prototype: Solver.Snapshot
     private let pool: Mutex<[SolverWorkspace]>
@@ -53,19 +56,14 @@ final class SolverProgram: Sendable {
         let system = try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
         self.mask = mask
         self.fixedHeight = fixedHeight
-        let solver = Solver()
-        solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
-        // The content width and the per-row sizes (every index past the views' frames) are
-        // parameters; the frames are variables.
-        let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
-        // Made in index order (the solver's ids, and so its pivots, follow it): the width, then
-        // the frames and the per-row sizes in a run each (each run's array is one allocation).
-        var variables: [Variable] = []
-        variables.reserveCapacity(blueprint.variableCount)
-        variables.append(solver.makeParameter())
-        variables += solver.makeVariables(firstParameter - 1)
-        variables += solver.makeVariables(blueprint.variableCount - firstParameter, parameters: true)
-        try Self.addConstraints(system, to: solver, variables, blueprint: blueprint)
+        // Built without equality markers (nothing here removes a constraint; rows are a quarter
+        // to a half shorter). Where a marker could matter (an implied equality, a conflict to
+        // name) the build is done again with markers, whose answers those are by definition.
+        var (solver, variables) = try Self.build(system, blueprint: blueprint, removableEqualities: false)
+        keepsEqualityMarkers = solver.equalityMarkersNeeded
+        if keepsEqualityMarkers {
+            (solver, variables) = try Self.build(system, blueprint: blueprint, removableEqualities: true)
+        }
         // Whether some constraint uses each variable (through the buffers: no uniqueness check
         // per write).
         var used = [Bool](repeating: false, count: blueprint.variableCount)
@@ -98,6 +96,37 @@ final class SolverProgram: Sendable {
             for edit in edits { isEdit[edit] = true }
         }
         isEdit = used
+        self.variables = variables
+        self.edits = edits
+        labelCount = blueprint.labels.count
+        prototype = solver.snapshot()
+        pool = Mutex([])
+    }
+
+    /// A solver holding every constraint of `system`, with the content height a required edit
+    /// in a fixed-height variant and the parameters fixed, and its variable for each template
+    /// variable index. A conflict found without equality markers is looked for again with them,
+    /// so that it is named as a solver with markers names it.
+    private static func build(_ system: ConstraintSystem, blueprint: borrowing TemplateBlueprint,
+                              removableEqualities: Bool) throws(LayoutError) -> (Solver, [Variable]) {
+        let solver = Solver(removableEqualities: removableEqualities)
+        solver.reserveCapacity(variables: blueprint.variableCount, constraints: system.constraints.count + 1)
+        // The content width and the per-row sizes (every index past the views' frames) are
+        // parameters; the frames are variables.
+        let firstParameter = TemplateView.height(blueprint.views.count - 1) + 1
+        // Made in index order (the solver's ids, and so its pivots, follow it): the width, then
+        // the frames and the per-row sizes in a run each (each run's array is one allocation).
+        var variables: [Variable] = []
+        variables.reserveCapacity(blueprint.variableCount)
+        variables.append(solver.makeParameter())
+        variables += solver.makeVariables(firstParameter - 1)
+        variables += solver.makeVariables(blueprint.variableCount - firstParameter, parameters: true)
+        do {
+            try addConstraints(system, to: solver, variables, blueprint: blueprint)
+        } catch {
+            if removableEqualities { throw error }
+            return try build(system, blueprint: blueprint, removableEqualities: true)
+        }
         if system.hasFixedHeight {
             do {
                 try solver.addEditVariable(variables[TemplateView.superHeight], priority: .required)
@@ -107,11 +136,7 @@ final class SolverProgram: Sendable {
         }
         // Conflicts so far hold for every width and size; from here on they are per row.
         solver.fixParameters()
-        self.variables = variables
-        self.edits = edits
-        labelCount = blueprint.labels.count
-        prototype = solver.snapshot()
-        pool = Mutex([])
+        return (solver, variables)
     }
 
     /// Adds every constraint of `system` to `solver` in order, each tagged with its index.
