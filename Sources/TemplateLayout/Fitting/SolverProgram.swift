@@ -145,12 +145,23 @@ final class SolverProgram: Sendable {
         // At most six terms per written constraint; a stack's may have more.
         var longest = 0
         for c in system.constraints { longest = max(longest, c.terms.count) }
+        // Parameters are fixed once every constraint that could conflict (a required one) is
+        // in: the conflicts found so far hold for every width and size, and what follows
+        // (intrinsic sizes, the fitting pull) can give way, so it cannot conflict. A parameter
+        // that is fixed is never a new row's subject: an intrinsic size whose view the required
+        // constraints already pin is not solved for its parameter only to pivot it out again
+        // when the parameters are fixed.
+        var fixAt = system.constraints.count
+        while fixAt > 0, system.constraints[fixAt - 1].priority < 1000 || system.constraints[fixAt - 1].shortfallPriority != nil {
+            fixAt -= 1
+        }
         // One buffer on the stack for every constraint's solver terms: no array per constraint.
         let conflict: ConstraintConflict? = withUnsafeTemporaryAllocation(of: LinearTerm.self, capacity: longest) { buffer in
             system.constraints.withUnsafeBufferPointer { constraints in
                 system.terms.withUnsafeBufferPointer { terms in
                     variables.withUnsafeBufferPointer { variables in
                         for index in constraints.indices {
+                            if index == fixAt { solver.fixParameters() }
                             let c = constraints[index]
                             var n = 0
                             for t in c.terms {
