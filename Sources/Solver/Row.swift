@@ -1,24 +1,38 @@
 /// One tableau row, `basic = constant + Σ coefficient·symbol`, over non-basic symbols.
 ///
 /// Before a subject is chosen (while a constraint is being added) the same storage means
-/// `0 = constant + Σ coefficient·symbol`. Terms are kept sorted by symbol id with no zero
-/// coefficients, so lookups are binary searches and merges are linear and allocation-free once
-/// the array's capacity has grown to the row's working size.
+/// `0 = constant + Σ coefficient·symbol`. The cells are the block `start ..< start + count` of
+/// the tableau's `CellStore` (room for `capacity`), kept sorted by symbol id with no zero
+/// coefficients, so lookups are binary searches and merges are linear. Every method that reads
+/// or writes cells takes that store.
 ///
 /// `mask` has bit `symbol % 64` set for every symbol in the row, so most "is this symbol here?"
-/// questions (a pivot asks every row) are answered without touching the terms' storage.
+/// questions (a pivot asks every row) are answered without touching the cells.
 @usableFromInline
 struct Row: Sendable {
     var basic: Int
     @usableFromInline var constant: Double
-    private(set) var terms: [Term]
+    private(set) var start: Int
+    /// The number of cells.
+    private(set) var count: Int
+    private(set) var capacity: Int
     private(set) var mask: UInt64 = 0
 
-    init(basic: Int = -1, constant: Double, terms: [Term] = []) {
+    /// An empty row with room for `capacity` cells in `store`.
+    init(basic: Int = -1, constant: Double, capacity: Int, in store: CellStore) {
         self.basic = basic
         self.constant = constant
-        self.terms = terms
-        recomputeMask()
+        self.capacity = capacity
+        count = 0
+        start = store.allocate(capacity)
+    }
+
+    /// A copy of `other`'s cells in a block of its own (basic -1).
+    init(copying other: Row, in store: CellStore) {
+        self.init(constant: other.constant, capacity: Swift.max(other.count, 4), in: store)
+        (store.base + start).initialize(from: store.base + other.start, count: other.count)
+        count = other.count
+        mask = other.mask
     }
 
     @inline(__always)
@@ -28,116 +42,145 @@ struct Row: Sendable {
     @inline(__always)
     func mayContain(_ symbol: Int) -> Bool { mask & Row.bit(symbol) != 0 }
 
-    private mutating func recomputeMask() {
-        var m: UInt64 = 0
-        terms.withUnsafeBufferPointer { cells in
-            for t in cells { m |= Row.bit(t.symbol) }
+    /// The cells, valid until `store` next allocates.
+    @inline(__always)
+    func terms(_ store: CellStore) -> UnsafeMutableBufferPointer<Term> {
+        UnsafeMutableBufferPointer(start: store.base + start, count: count)
+    }
+
+    /// Gives the row's block back (the row must not be used after).
+    func release(in store: CellStore) {
+        store.garbage += capacity
+    }
+
+    /// Moves the cells to the block `newStart` (of `newCapacity` cells), for a compaction.
+    mutating func relocate(to newStart: Int, capacity newCapacity: Int) {
+        start = newStart
+        capacity = newCapacity
+    }
+
+    /// Makes room for `needed` cells: in place when the block is the store's last, else in a new
+    /// block at the end (the old one becomes garbage). May move the store's buffer.
+    @inline(__always)
+    mutating func reserve(_ needed: Int, in store: CellStore) {
+        if needed > capacity { grow(needed, store) }
+    }
+
+    /// `reserve`'s slow path, out of line so the check stays small where it is inlined.
+    @inline(never)
+    private mutating func grow(_ needed: Int, _ store: CellStore) {
+        let grown = Swift.max(needed, 2 * capacity, 8)
+        if store.extendLast(blockEnd: start + capacity, by: grown - capacity) {
+            capacity = grown
+            return
         }
+        let fresh = store.allocate(grown)
+        (store.base + fresh).moveInitialize(from: store.base + start, count: count)
+        store.garbage += capacity
+        start = fresh
+        capacity = grown
+    }
+
+    private mutating func recomputeMask(_ store: CellStore) {
+        var m: UInt64 = 0
+        for t in terms(store) { m |= Row.bit(t.symbol) }
         mask = m
     }
 
-    /// The position of `symbol` in `terms`, or where it would be inserted (negative: `-(slot + 1)`).
+    /// The position of `symbol` among the cells, or where it would be inserted
+    /// (negative: `-(slot + 1)`).
     @inline(__always)
-    func position(of symbol: Int) -> Int {
-        terms.withUnsafeBufferPointer { cells in
-            var low = 0
-            var high = cells.count
-            while low < high {
-                let mid = (low + high) >> 1
-                let s = cells[mid].symbol
-                if s == symbol { return mid }
-                if s < symbol { low = mid + 1 } else { high = mid }
-            }
-            return -(low + 1)
+    func position(of symbol: Int, _ store: CellStore) -> Int {
+        let cells = store.base + start
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) >> 1
+            let s = cells[mid].symbol
+            if s == symbol { return mid }
+            if s < symbol { low = mid + 1 } else { high = mid }
         }
+        return -(low + 1)
     }
 
     /// The coefficient of `symbol` (0 when absent).
     @inline(__always)
-    func coefficient(for symbol: Int) -> Double {
+    func coefficient(for symbol: Int, _ store: CellStore) -> Double {
         if !mayContain(symbol) { return 0 }
-        let p = position(of: symbol)
-        return p >= 0 ? terms[p].coefficient : 0
+        let p = position(of: symbol, store)
+        return p >= 0 ? store.base[start + p].coefficient : 0
     }
 
     /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
-    mutating func add(_ symbol: Int, _ coefficient: Double) {
+    mutating func add(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
         // A symbol above every cell (a constraint's new marker and errors): no search.
-        if terms.isEmpty || terms[terms.count - 1].symbol < symbol {
+        if count == 0 || store.base[start + count - 1].symbol < symbol {
             if !nearZero(coefficient) {
-                terms.append(Term(symbol: symbol, coefficient: coefficient))
+                reserve(count + 1, in: store)
+                (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
+                count += 1
                 mask |= Row.bit(symbol)
             }
             return
         }
-        let p = position(of: symbol)
+        let p = position(of: symbol, store)
         if p >= 0 {
-            let sum = terms[p].coefficient + coefficient
+            let cell = store.base + start + p
+            let sum = cell.pointee.coefficient + coefficient
             if nearZero(sum) {
-                terms.remove(at: p)
-                recomputeMask()
+                let cells = store.base + start
+                (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
+                count -= 1
+                recomputeMask(store)
             } else {
-                terms[p].coefficient = sum
+                cell.pointee.coefficient = sum
             }
         } else if !nearZero(coefficient) {
             let at = -(p + 1)
-            // New symbols have the highest ids so far: appending is the common case.
-            if at == terms.count {
-                terms.append(Term(symbol: symbol, coefficient: coefficient))
-            } else {
-                terms.insert(Term(symbol: symbol, coefficient: coefficient), at: at)
-            }
+            reserve(count + 1, in: store)
+            let cells = store.base + start
+            (cells + at + 1).moveInitialize(from: cells + at, count: count - at)
+            (cells + at).initialize(to: Term(symbol: symbol, coefficient: coefficient))
+            count += 1
             mask |= Row.bit(symbol)
         }
     }
 
-    /// Makes room for `count` terms.
-    mutating func reserve(_ count: Int) {
-        terms.reserveCapacity(count)
-    }
-
     /// Removes `symbol`'s cell, if any.
-    mutating func remove(_ symbol: Int) {
+    mutating func remove(_ symbol: Int, _ store: CellStore) {
         if !mayContain(symbol) { return }
-        let p = position(of: symbol)
+        let p = position(of: symbol, store)
         if p >= 0 {
-            terms.remove(at: p)
-            recomputeMask()
+            let cells = store.base + start
+            (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
+            count -= 1
+            recomputeMask(store)
         }
     }
 
     /// Adds `factor * (other + otherConstant)`, dropping `skip`'s cell (-1: none) and cells that
     /// cancel. The cells before the first symbol either side changes stay where they are; the
     /// rest is merged forward into `scratch` (room for both rows' cells), the row's mask built
-    /// on the way, then copied back into the row's storage (which only grows).
+    /// on the way, then copied back into the row's block. `other` may lie in `store`: it is only
+    /// read before the block grows.
     mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double,
-                      skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>) {
+                      skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>, _ store: CellStore) {
         constant += otherConstant * factor
         let m = other.count
         if m == 0 && skip < 0 { return }
         var first = m > 0 ? other[0].symbol : skip
         if skip >= 0 && skip < first { first = skip }
-        let n = terms.count
-        let (start, k, bits) = terms.withUnsafeBufferPointer { cells in
-            Row.mergeTail(cells.baseAddress, n, from: first, other, times: factor, skipping: skip, into: scratch)
-        }
-        // Overwrite the cells past the prefix, then append or drop the difference.
-        let total = start + k
-        let common = Swift.min(n, total) - start
-        if common > 0 {
-            terms.withUnsafeMutableBufferPointer { cells in
-                (cells.baseAddress! + start).update(from: scratch, count: common)
-            }
-        }
-        if total > n {
-            terms.append(contentsOf: UnsafeBufferPointer(start: scratch + common, count: total - n))
-        } else if total < n {
-            terms.removeLast(n - total)
-        }
+        let n = count
+        let (prefix, k, bits) = Row.mergeTail(n > 0 ? UnsafePointer(store.base + start) : nil, n, from: first, other,
+                                              times: factor, skipping: skip, into: scratch)
+        let total = prefix + k
+        reserve(total, in: store)
+        (store.base + start + prefix).update(from: scratch, count: k)
+        count = total
         mask = bits
     }
 
-    /// The merge behind `add(_:constant:times:skipping:scratch:)`: finds the first cell at or
+    /// The merge behind `add(_:constant:times:skipping:scratch:_:)`: finds the first cell at or
     /// past `first`, writes the merged cells from there on into `out`, and returns that position,
     /// how many cells were written and the whole row's mask. Kept out of line and written with
     /// moving pointers so that its loop runs in registers (inlined into a caller's loop its
@@ -228,60 +271,56 @@ struct Row: Sendable {
 
     /// `Σ coefficient · values[symbol]` over the row's cells.
     @inline(__always)
-    func dot(_ values: UnsafeBufferPointer<Double>) -> Double {
-        terms.withUnsafeBufferPointer { cells in
-            var sum = 0.0
-            for t in cells { sum += t.coefficient * values[t.symbol] }
-            return sum
-        }
+    func dot(_ values: UnsafeBufferPointer<Double>, _ store: CellStore) -> Double {
+        var sum = 0.0
+        for t in terms(store) { sum += t.coefficient * values[t.symbol] }
+        return sum
     }
 
     /// Multiplies the whole row by -1.
-    mutating func reverseSign() {
+    mutating func reverseSign(_ store: CellStore) {
         constant = -constant
-        terms.withUnsafeMutableBufferPointer { cells in
-            for k in 0..<cells.count { cells[k].coefficient = -cells[k].coefficient }
-        }
+        let cells = terms(store)
+        for k in 0..<cells.count { cells[k].coefficient = -cells[k].coefficient }
     }
 
     /// Rewrites `0 = constant + Σ…` as `symbol = …`: the row is then expressed in terms of the
     /// other symbols, and `symbol` becomes its basic symbol.
-    mutating func solve(for symbol: Int) {
-        let p = position(of: symbol)
+    mutating func solve(for symbol: Int, _ store: CellStore) {
+        let p = position(of: symbol, store)
+        let cells = terms(store)
         // Callers only solve for a symbol that is in the row.
-        let factor = -1.0 / terms[p].coefficient
+        let factor = -1.0 / cells[p].coefficient
         constant *= factor
         // One pass scales the cells, closes the gap `symbol` leaves and rebuilds the mask.
         var bits: UInt64 = 0
-        terms.withUnsafeMutableBufferPointer { cells in
-            for k in 0..<cells.count where k != p {
-                var cell = cells[k]
-                cell.coefficient *= factor
-                cells[k > p ? k - 1 : k] = cell
-                bits |= Row.bit(cell.symbol)
-            }
+        for k in 0..<cells.count where k != p {
+            var cell = cells[k]
+            cell.coefficient *= factor
+            cells[k > p ? k - 1 : k] = cell
+            bits |= Row.bit(cell.symbol)
         }
-        terms.removeLast()
+        count -= 1
         mask = bits
         basic = symbol
     }
 
     /// Pivots `basic = …entering…` into `entering = …basic…`.
-    mutating func solve(leaving: Int, entering: Int) {
-        add(leaving, -1.0)
-        solve(for: entering)
+    mutating func solve(leaving: Int, entering: Int, _ store: CellStore) {
+        add(leaving, -1.0, store)
+        solve(for: entering, store)
     }
 
     /// Replaces `symbol` by `other + otherConstant`; returns the coefficient `symbol` had (0 when
     /// the row did not contain it and is unchanged). `scratch` has room for both rows' cells.
     @inline(__always)
     mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double,
-                             scratch: UnsafeMutablePointer<Term>) -> Double {
+                             scratch: UnsafeMutablePointer<Term>, _ store: CellStore) -> Double {
         if !mayContain(symbol) { return 0 }
-        let p = position(of: symbol)
+        let p = position(of: symbol, store)
         if p < 0 { return 0 }
-        let factor = terms[p].coefficient
-        add(other, constant: otherConstant, times: factor, skipping: symbol, scratch: scratch)
+        let factor = store.base[start + p].coefficient
+        add(other, constant: otherConstant, times: factor, skipping: symbol, scratch: scratch, store)
         return factor
     }
 }

@@ -18,6 +18,7 @@ extension Tableau {
                       levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(ConstraintConflict) -> Int {
         try validate(terms: terms, constant: constant, tag: tag)
         resolve()
+        ownCells()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
         let otherLevel = levelValue == nil ? -1 : shortfallLevelValue.map { levelSlot(for: $0) } ?? level
@@ -28,18 +29,20 @@ extension Tableau {
         var subject = chooseSubject(row, record)
         let fresh = subject >= 0 && !wasInRows(subject)
         noteInRows(row)
-        if subject < 0 && row.terms.allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
+        if subject < 0 && row.terms(cells).allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             // Only a required equality gets here; without its marker (see `equalityMarkers`) the
             // conflict's tags or the row below can differ from a tableau with markers.
             if !equalityMarkers { markersNeeded = true }
             if !nearZero(row.constant) {
-                throw ConstraintConflict(tags: conflictTags(in: row, newConstraint: id, tag: tag), reason: .unsatisfiable)
+                let tags = conflictTags(in: row, newConstraint: id, tag: tag)
+                row.release(in: cells)
+                throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
             }
             // Redundant with required equalities (at the current parameter values): the marker
             // carries the row (made now when the equality was added without one).
             if record.marker < 0 {
                 record.marker = makeSymbol(.dummy, owner: id)
-                row.add(record.marker, 1)
+                row.add(record.marker, 1, cells)
             }
             subject = record.marker
         }
@@ -47,7 +50,7 @@ extension Tableau {
             if !equalityMarkers && record.marker < 0 { markersNeeded = true }
             if let made = try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker) { record.marker = made }
         } else {
-            row.solve(for: subject)
+            row.solve(for: subject, cells)
             insertRow(row)
             // A subject no row held before (most of a template's) leaves the other rows as they are.
             substitute(subject, byRow: rowOf[subject], scanRows: !fresh)
@@ -74,7 +77,7 @@ extension Tableau {
             inRows.reserveCapacity((kinds.capacity + 63) >> 6)
             inRows.append(contentsOf: repeatElement(0, count: words - inRows.count))
         }
-        for t in row.terms { inRows[t.symbol >> 6] |= 1 &<< UInt64(t.symbol & 63) }
+        for t in row.terms(cells) { inRows[t.symbol >> 6] |= 1 &<< UInt64(t.symbol & 63) }
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.
@@ -97,22 +100,21 @@ extension Tableau {
     /// non-negative constant; makes its marker symbols and prices its errors.
     mutating func makeRow(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation, id: Int,
                           record: inout ConstraintRecord) -> Row {
-        var row = Row(constant: constant)
         // Room for the merges a build makes into it (rows of a template reach 10 to 20 cells):
-        // one allocation instead of regrowing.
-        row.reserve(Swift.max(16, 2 * terms.count + 6))
+        // no regrowing.
+        var row = Row(constant: constant, capacity: Swift.max(16, 2 * terms.count + 6), in: cells)
         withMergeScratch { tableau, merge in
+            let store = tableau.cells
             for t in terms where !nearZero(t.coefficient) {
                 let s = t.variable.id
                 let r = tableau.rowOf[s]
                 if r >= 0 {
-                    tableau.rows[r].terms.withUnsafeBufferPointer { cells in
-                        row.add(cells, constant: tableau.rows[r].constant, times: t.coefficient, scratch: merge)
-                    }
+                    row.add(UnsafeBufferPointer(tableau.rows[r].terms(store)), constant: tableau.rows[r].constant,
+                            times: t.coefficient, scratch: merge, store)
                 } else {
                     // A fixed parameter's value is part of the row's constant.
                     row.constant += t.coefficient * tableau.parameterValues[s]
-                    row.add(s, t.coefficient)
+                    row.add(s, t.coefficient, store)
                 }
             }
         }
@@ -122,11 +124,11 @@ extension Tableau {
             let sign = relation == .lessThanOrEqual ? 1.0 : -1.0
             let slack = makeSymbol(.slack, owner: id)
             record.marker = slack
-            row.add(slack, sign)
+            row.add(slack, sign, cells)
             if level >= 0 {
                 let error = makeSymbol(.error, owner: id)
                 record.other = error
-                row.add(error, -sign)
+                row.add(error, -sign, cells)
                 addCost(error, slot: level, 1)
             }
         case .equal:
@@ -135,17 +137,17 @@ extension Tableau {
                 let minus = makeSymbol(.error, owner: id)
                 record.marker = plus
                 record.other = minus
-                row.add(plus, -1)
-                row.add(minus, 1)
+                row.add(plus, -1, cells)
+                row.add(minus, 1, cells)
                 addCost(plus, slot: level, 1)
                 addCost(minus, slot: record.otherLevel, 1)
             } else if equalityMarkers {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy
-                row.add(dummy, 1)
+                row.add(dummy, 1, cells)
             }
         }
-        if row.constant < 0 { row.reverseSign() }
+        if row.constant < 0 { row.reverseSign(cells) }
         return row
     }
 
@@ -153,9 +155,10 @@ extension Tableau {
     /// free) its lowest-id parameter, else its own slack or error when that can take the row's
     /// value (negative coefficient); -1 when none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
-        for t in row.terms where kinds[t.symbol] == .external { return t.symbol }
+        let terms = row.terms(cells)
+        for t in terms where kinds[t.symbol] == .external { return t.symbol }
         if !parametersFixed {
-            for t in row.terms where kinds[t.symbol] == .parameter { return t.symbol }
+            for t in terms where kinds[t.symbol] == .parameter { return t.symbol }
         }
         if canSubject(record.marker, row) { return record.marker }
         if canSubject(record.other, row) { return record.other }
@@ -166,7 +169,7 @@ extension Tableau {
     private func canSubject(_ symbol: Int, _ row: Row) -> Bool {
         guard symbol >= 0 else { return false }
         let k = kinds[symbol]
-        return (k == .slack || k == .error) && row.coefficient(for: symbol) < 0
+        return (k == .slack || k == .error) && row.coefficient(for: symbol, cells) < 0
     }
 
     /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
@@ -178,9 +181,10 @@ extension Tableau {
         var artRow = row
         artRow.basic = art
         insertRow(artRow)
-        artificial = Row(constant: row.constant, terms: row.terms)
+        artificial = Row(copying: row, in: cells)
         optimizeArtificial()
         let success = nearZero(artificial!.constant)
+        artificial!.release(in: cells)
         artificial = nil
 
         let index = rowOf[art]
@@ -196,17 +200,17 @@ extension Tableau {
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
             }
             var entering = -1
-            for t in rows[index].terms where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {
+            for t in rows[index].terms(cells) where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {
                 entering = t.symbol
                 break
             }
-            if entering < 0 && rows[index].coefficient(for: marker) != 0 {
+            if entering < 0 && rows[index].coefficient(for: marker, cells) != 0 {
                 // `art = 0 + Σ dummies`, the new equality's own dummy among them: it is implied
                 // by required equalities. Its dummy carries the row (as when a new row holds
                 // only dummies), so removing one of the others later still enforces it.
                 entering = marker
             }
-            if entering < 0 && marker < 0 && !rows[index].terms.isEmpty {
+            if entering < 0 && marker < 0 && rows[index].count > 0 {
                 // The same for an equality added without a marker, when parameters are left in
                 // the row: a dummy made now carries it, so it is still checked at every solve.
                 let dummy = makeSymbol(.dummy, owner: id)
@@ -221,8 +225,8 @@ extension Tableau {
             }
             pivot(row: index, entering: entering)
         }
-        for i in 0..<rows.count { rows[i].remove(art) }
-        for slot in 0..<levels.count { levels[slot].remove(art) }
+        for i in 0..<rows.count { rows[i].remove(art, cells) }
+        for slot in 0..<levels.count { levels[slot].remove(art, cells) }
         return nil
     }
 
@@ -232,7 +236,7 @@ extension Tableau {
         while let (entering, leaving) = artificialPivots.popLast() {
             let r = rowOf[entering]
             // Each undo finds the row as its pivot left it, holding the symbol that left.
-            if r >= 0 && rows[r].coefficient(for: leaving) != 0 { pivot(row: r, entering: leaving) }
+            if r >= 0 && rows[r].coefficient(for: leaving, cells) != 0 { pivot(row: r, entering: leaving) }
         }
     }
 
@@ -240,7 +244,7 @@ extension Tableau {
     /// in its infeasibility row (the ones whose slack or equality pins it), in order of adding.
     func conflictTags(in row: Row, newConstraint id: Int, tag: Int) -> [Int] {
         var owners: [Int] = []
-        for t in row.terms {
+        for t in row.terms(cells) {
             let owner = ownerOf[t.symbol]
             if owner < 0 || owner == id || owners.contains(owner) { continue }
             guard let record = constraints[owner], record.level < 0 else { continue }
@@ -256,6 +260,7 @@ extension Tableau {
     mutating func remove(constraint id: Int) {
         guard id >= 0 && id < constraints.count, let record = constraints[id], record.marker >= 0 else { return }
         resolve()
+        ownCells()
         constraints[id] = nil
         if record.level >= 0 {
             if kinds[record.marker] == .error { addCostOfSymbol(record.marker, slot: record.level, -1) }

@@ -151,6 +151,8 @@ extension Tableau {
                 infeasible.append(contentsOf: stuck)
                 stuck.clear()
             }
+            // Pivots write cells: a solver started from a snapshot copies them here, once.
+            if !infeasible.isEmpty { ownCells() }
             dualOptimize()
         }
     }
@@ -176,7 +178,7 @@ extension Tableau {
         parameterChange.withUnsafeBufferPointer { change in
             table.withUnsafeMutableBufferPointer { table in
                 for i in 0..<table.count where table[i].mask & changedMask != 0 {
-                    let shift = table[i].dot(change)
+                    let shift = table[i].dot(change, cells)
                     if shift == 0 { continue }
                     let c = table[i].constant + shift
                     table[i].constant = c
@@ -196,6 +198,7 @@ extension Tableau {
     mutating func fixParameters() {
         if parametersFixed { return }
         resolve()
+        ownCells()
         parametersFixed = true
         appliedValues = parameterValues
         for p in 0..<kinds.count where kinds[p] == .parameter {
@@ -216,7 +219,7 @@ extension Tableau {
     mutating func freezeBasicParameter(_ p: Int, row r: Int) {
         parameterValues[p] = rows[r].constant
         var entering = -1
-        for t in rows[r].terms where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
+        for t in rows[r].terms(cells) where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
             entering = t.symbol
             break
         }
@@ -224,14 +227,14 @@ extension Tableau {
             // A tableau with markers might have found one of them here and pivoted it into the
             // other rows that hold it; without them the row gets a dummy of its own below.
             if !equalityMarkers { markersNeeded = true }
-            for t in rows[r].terms where kinds[t.symbol] == .dummy {
+            for t in rows[r].terms(cells) where kinds[t.symbol] == .dummy {
                 entering = t.symbol
                 break
             }
         }
         if entering < 0 {
             let d = makeSymbol(.dummy, owner: -1)
-            rows[r].add(p, -1)
+            rows[r].add(p, -1, cells)
             rows[r].constant = 0
             rows[r].basic = d
             rowOf[d] = r
@@ -240,7 +243,7 @@ extension Tableau {
         }
         pivotCount += 1
         notePreviousOwners(row: r)
-        rows[r].solve(leaving: p, entering: entering)
+        rows[r].solve(leaving: p, entering: entering, cells)
         // `(p - v)/a` at p == v: exactly 0 (the round-off of -v/a + v/a is not kept).
         rows[r].constant = 0
         rowOf[p] = -1
@@ -272,7 +275,7 @@ extension Tableau {
     mutating func rebuildColumn(_ index: Int) {
         let plus = edits[index].plus
         edits[index].column.clear()
-        for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus)) }
+        for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus, cells)) }
         edits[index].columnValid = true
         edits[index].nonzeroValid = false
     }

@@ -9,7 +9,7 @@ extension Tableau {
             if rowOf[row.basic] != i { problems.append("row \(i): rowOf[\(row.basic)] is \(rowOf[row.basic])") }
             var previous = -1
             var mask: UInt64 = 0
-            for t in row.terms {
+            for t in row.terms(cells) {
                 if t.symbol <= previous { problems.append("row \(i): terms not sorted at s\(t.symbol)") }
                 if t.coefficient == 0 { problems.append("row \(i): zero coefficient for s\(t.symbol)") }
                 if rowOf[t.symbol] >= 0 { problems.append("row \(i): basic s\(t.symbol) among its terms") }
@@ -22,7 +22,7 @@ extension Tableau {
             if kind.isRestricted && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
             if kind == .dummy {
                 if !nearZero(row.constant) { problems.append("row \(i): dummy s\(row.basic) = \(row.constant)") }
-                if row.terms.contains(where: { kinds[$0.symbol] != .dummy && kinds[$0.symbol] != .parameter }) {
+                if row.terms(cells).contains(where: { kinds[$0.symbol] != .dummy && kinds[$0.symbol] != .parameter }) {
                     problems.append("row \(i): dummy s\(row.basic) depends on a non-dummy")
                 }
             }
@@ -31,7 +31,7 @@ extension Tableau {
             problems.append("rowOf[\(s)] points at a row of another symbol")
         }
         for (slot, level) in levels.enumerated() {
-            for t in level.terms where rowOf[t.symbol] >= 0 {
+            for t in level.terms(cells) where rowOf[t.symbol] >= 0 {
                 problems.append("level \(levelValues[slot]): basic s\(t.symbol) priced")
             }
         }
@@ -40,8 +40,8 @@ extension Tableau {
             if edit.columnValid {
                 if edit.column.count != rows.count { problems.append("edit v\(edit.variable): column length") }
                 for i in 0..<min(edit.column.count, rows.count)
-                where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus).bitPattern {
-                    problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus))")
+                where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus, cells).bitPattern {
+                    problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus, cells))")
                 }
                 if edit.nonzeroValid
                     && edit.nonzero.prefix(edit.nonzeroCount).sorted() != edit.column.indices.filter({ edit.column[$0] != 0 }) {

@@ -14,9 +14,7 @@ extension Tableau {
         levelValues.append(value)
         // A level collects the costs of many constraints' errors: room for them up front
         // instead of regrowing one cell at a time.
-        var level = Row(constant: 0)
-        level.reserve(32)
-        levels.append(level)
+        levels.append(Row(constant: 0, capacity: 32, in: cells))
         // Stronger levels first; values are distinct, so the order is total.
         let at = levelOrder.firstIndex { levelValues[$0] < value } ?? levelOrder.count
         levelOrder.insert(slot, at: at)
@@ -30,12 +28,12 @@ extension Tableau {
         var best = Int.max
         for rank in 0..<levelOrder.count {
             let slot = levelOrder[rank]
-            for t in levels[slot].terms where t.coefficient < 0 {
+            for t in levels[slot].terms(cells) where t.coefficient < 0 {
                 let s = t.symbol
                 if s >= best { break }
                 if kinds[s] == .dummy || kinds[s] == .parameter { continue }
                 var stronger = false
-                for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s) != 0 {
+                for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s, cells) != 0 {
                     stronger = true
                     break
                 }
@@ -50,7 +48,7 @@ extension Tableau {
     /// Adds `amount` to `symbol`'s cost at `slot`.
     @inline(__always)
     mutating func addCost(_ symbol: Int, slot: Int, _ amount: Double) {
-        levels[slot].add(symbol, amount)
+        levels[slot].add(symbol, amount, cells)
         objectiveChanged = true
     }
 
@@ -63,11 +61,10 @@ extension Tableau {
             return
         }
         let constant = rows[r].constant
-        let cells = rows[r].terms
         withMergeScratch { tableau, merge in
-            cells.withUnsafeBufferPointer { cells in
-                tableau.levels[slot].add(cells, constant: constant, times: amount, scratch: merge)
-            }
+            let store = tableau.cells
+            tableau.levels[slot].add(UnsafeBufferPointer(tableau.rows[r].terms(store)), constant: constant,
+                                     times: amount, scratch: merge, store)
         }
         objectiveChanged = true
     }
@@ -76,7 +73,7 @@ extension Tableau {
     @inline(__always)
     mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double,
                                         scratch: UnsafeMutablePointer<Term>) {
-        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch) != 0 {
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch, cells) != 0 {
             objectiveChanged = true
         }
     }

@@ -71,6 +71,9 @@ struct Tableau: Sendable {
     var parametersFixed = false
 
     @usableFromInline var rows: [Row] = []
+    /// The cells of every row, level and the artificial objective (see `CellStore`); shared with
+    /// copies of this tableau until one writes (`ownCells()`).
+    var cells = CellStore(capacity: 64)
 
     // The vector objective: one row per priority level, compared in `levelOrder`.
     var levels: [Row] = []
@@ -156,6 +159,36 @@ struct Tableau: Sendable {
         parameterValues.reserveCapacity(symbols)
         rows.reserveCapacity(count + 1)
         constraints.reserveCapacity(count)
+        // Rows of a template reach 10 to 20 cells; levels start with 32.
+        ownCells()
+        cells.reserve(16 * (count + 1) + 32 * 4)
+    }
+
+    /// Makes the cell store this tableau's own before rows are written: a copy (a solver's
+    /// snapshot, a cloned solver) shares it until then. Also compacts it once most of it is
+    /// blocks that rows left behind.
+    @inline(__always)
+    mutating func ownCells() {
+        if !isKnownUniquelyReferenced(&cells) || cells.garbage > Swift.max(1024, cells.used / 2) { compactCells() }
+    }
+
+    /// Copies the live blocks into a new store, each row keeping its capacity.
+    mutating func compactCells() {
+        let old = cells
+        var live = 0
+        for r in rows { live += r.capacity }
+        for l in levels { live += l.capacity }
+        if let a = artificial { live += a.capacity }
+        let fresh = CellStore(capacity: Swift.max(2 * live, 64))
+        func move(_ row: inout Row) {
+            let start = fresh.allocate(row.capacity)
+            (fresh.base + start).initialize(from: old.base + row.start, count: row.count)
+            row.relocate(to: start, capacity: row.capacity)
+        }
+        for i in rows.indices { move(&rows[i]) }
+        for i in levels.indices { move(&levels[i]) }
+        if artificial != nil { move(&artificial!) }
+        cells = fresh
     }
 
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
@@ -228,7 +261,7 @@ struct Tableau: Sendable {
         rowOf[row.basic] = rows.count
         rows.append(row)
         for k in 0..<edits.count where edits[k].columnValid {
-            edits[k].column.append(row.coefficient(for: edits[k].plus))
+            edits[k].column.append(row.coefficient(for: edits[k].plus, cells))
             edits[k].nonzeroValid = false
         }
     }
@@ -236,6 +269,7 @@ struct Tableau: Sendable {
     /// Drops row `index`, moving the last row into its place.
     mutating func removeRow(at index: Int) {
         rowOf[rows[index].basic] = -1
+        rows[index].release(in: cells)
         let last = rows.count - 1
         if index != last {
             rows.swapAt(index, last)
