@@ -151,12 +151,18 @@ extension Tableau {
         return row
     }
 
-    /// The symbol to solve a new row for: its lowest-id variable, else (while parameters are
-    /// free) its lowest-id parameter, else its own slack or error when that can take the row's
-    /// value (negative coefficient); -1 when none.
+    /// The symbol to solve a new row for: its lowest-id variable that no row has held (so no
+    /// other row needs the substitution), else its lowest-id variable, else (while parameters
+    /// are free) its lowest-id parameter, else its own slack or error when that can take the
+    /// row's value (negative coefficient); -1 when none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         let terms = row.terms(cells)
-        for t in terms where kinds[t.symbol] == .external { return t.symbol }
+        var first = -1
+        for t in terms where kinds[t.symbol] == .external {
+            if !wasInRows(t.symbol) { return t.symbol }
+            if first < 0 { first = t.symbol }
+        }
+        if first >= 0 { return first }
         if !parametersFixed {
             for t in terms where kinds[t.symbol] == .parameter { return t.symbol }
         }
