@@ -21,6 +21,7 @@ enum ReferenceConstraintReader {
         }
     }
 
+    /// Reads the whole text as one constraint, as `ConstraintParser.read` did at d500b65.
     static func read(_ cursor: inout ReferenceCursor) throws(SyntaxError) -> ReferenceSyntax {
         cursor.skipSpaces()
         let first = try anchor(&cursor)
