@@ -66,13 +66,30 @@ import TextEngine
         #expect(packed("") == packed(""))
     }
 
+    @Test func namesPackedInsideTheirTextPackAsOnTheirOwn() {
+        // Every slice of texts with names at their start, middle and end, short and long, ASCII or not.
+        for text in ["tile0.leading == super.leading + 8", "abcdefghijklmnopq.x", "a.b", "x", "é.top", "a\u{0}b.c",
+                     "header.width == 0.5 * abcdefghijklmno.width", "名前.top == abcdefgh.top"] {
+            var text = text
+            text.withUTF8 { bytes in
+                for start in 0...bytes.count {
+                    for end in start...min(bytes.count, start + 18) {
+                        let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        #expect(PackedName(name, within: bytes) == PackedName(name), "\(start)..<\(end)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func attributeNamesAreMatchedByTheirBytes() {
         func attribute(_ s: String) -> LayoutAttribute? {
             var s = s
             return s.withUTF8 { LayoutAttribute(utf8: $0) }
         }
         for a in LayoutAttribute.allCases { #expect(attribute(a.rawValue) == a) }
-        for near in ["", "to", "topp", "Top", "centerZ", "centerx", "firstbaseline", "lastBaseLine", "leadinG", "trailin", "wídth"] {
+        for near in ["", "to", "topp", "Top", "centerZ", "centerx", "firstbaseline", "lastBaseLine", "leadinG", "trailin", "wídth",
+                     "top\u{0}", "trailing\u{0}", "firstBaselinf", "lastBaselines", "firstBase", "lastBaselin", "trailingg"] {
             #expect(attribute(near) == nil, "\(near)")
         }
     }

@@ -122,17 +122,23 @@ public enum ConstraintParser {
     }
 
     /// Reads `item.attribute`.
+    @inline(__always)
     private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> TextAnchor {
         guard let item = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
         guard cursor.take(ascii: ".") else {
             throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(item))\"", at: cursor.column)
         }
-        let attributeColumn = cursor.column
-        guard let name = cursor.identifierRange() else { throw SyntaxError("expected an attribute", at: attributeColumn) }
-        guard let attribute = LayoutAttribute(utf8: cursor.slice(name)) else {
-            throw SyntaxError("unknown attribute \"\(cursor.text(name))\"", at: attributeColumn)
+        // The column is counted only for a message.
+        let attributeStart = cursor.index
+        guard let name = cursor.identifierRange() else {
+            throw SyntaxError("expected an attribute", at: cursor.column(at: attributeStart))
         }
-        return TextAnchor(item: item, attribute: attribute)
+        guard let packed = PackedName(cursor.slice(name), within: cursor.bytes),
+              let attribute = LayoutAttribute(packed: packed) else {
+            throw SyntaxError("unknown attribute \"\(cursor.text(name))\"", at: cursor.column(at: attributeStart))
+        }
+        return TextAnchor(item: item, packedItem: PackedName(cursor.slice(item), within: cursor.bytes),
+                          attribute: attribute)
     }
 }
 

@@ -21,6 +21,8 @@ struct ConstraintSyntax {
 /// One side's `item.attribute` as read: where the item name is in the text's UTF-8 bytes.
 struct TextAnchor {
     var item: Range<Int>
+    /// The item name packed (nil when it is long or not ASCII), for finding its view.
+    var packedItem: PackedName?
     var attribute: LayoutAttribute
 }
 

@@ -30,26 +30,33 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     /// constraint makes no string for its attributes. (Only `K`, `;` and a backtick have other
     /// canonically equal spellings, and no name holds them, so this agrees with `init(rawValue:)`.)
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        guard let c = name.first else { return nil }
-        // The length and first byte leave at most two candidates; the full name decides.
+        guard let packed = PackedName(name) else { return nil }
+        self.init(packed: packed)
+    }
+
+    /// The attribute whose name packs to `name`, or nil: one switch on the name's first eight
+    /// bytes (every name differs there), then its length and last bytes.
+    @inline(__always)
+    init?(packed name: PackedName) {
         let candidate: LayoutAttribute
-        switch (name.count, c) {
-        case (3, UInt8(ascii: "t")): candidate = .top
-        case (4, UInt8(ascii: "l")): candidate = .left
-        case (5, UInt8(ascii: "r")): candidate = .right
-        case (5, UInt8(ascii: "w")): candidate = .width
-        case (6, UInt8(ascii: "b")): candidate = .bottom
-        case (6, UInt8(ascii: "h")): candidate = .height
-        case (7, UInt8(ascii: "l")): candidate = .leading
-        case (7, UInt8(ascii: "c")): candidate = name[6] == UInt8(ascii: "X") ? .centerX : .centerY
-        case (8, UInt8(ascii: "t")): candidate = .trailing
-        case (12, UInt8(ascii: "l")): candidate = .lastBaseline
-        case (13, UInt8(ascii: "f")): candidate = .firstBaseline
+        var high: UInt64 = 0
+        // Each name's first eight bytes, zero-filled, as `PackedName.low` holds them.
+        switch name.low {
+        case 0x0000_0000_7466_656C: candidate = .left
+        case 0x0000_0074_6867_6972: candidate = .right
+        case 0x0000_0000_0070_6F74: candidate = .top
+        case 0x0000_6D6F_7474_6F62: candidate = .bottom
+        case 0x0067_6E69_6461_656C: candidate = .leading
+        case 0x676E_696C_6961_7274: candidate = .trailing
+        case 0x0000_0068_7464_6977: candidate = .width
+        case 0x0000_7468_6769_6568: candidate = .height
+        case 0x0058_7265_746E_6563: candidate = .centerX
+        case 0x0059_7265_746E_6563: candidate = .centerY
+        case 0x7361_4274_7372_6966: candidate = .firstBaseline; high = 0x0000_0065_6E69_6C65
+        case 0x6573_6142_7473_616C: candidate = .lastBaseline; high = 0x0000_0000_656E_696C
         default: return nil
         }
-        // Every name is a literal of several characters, so it is held as a pointer.
-        let expected = candidate.utf8Name.utf8Start
-        for k in 1..<name.count where expected[k] != name[k] { return nil }
+        guard name.high == high, name.count == candidate.utf8Name.utf8CodeUnitCount else { return nil }
         self = candidate
     }
 

@@ -4,14 +4,10 @@
 struct TextCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
-    /// Whether every byte is ASCII (columns are then byte offsets).
-    private let isASCII: Bool
 
+    // No scan of the text up front: columns are only counted for a message.
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        var high: UInt8 = 0
-        for b in bytes { high |= b }
-        isASCII = high < 0x80
     }
 
     /// Runs `body` with a cursor at the start of `text`'s UTF-8 bytes. (Inlined, so the result
@@ -35,7 +31,6 @@ struct TextCursor {
 
     /// 1-based column (in Unicode scalars) of the character starting at byte `offset`.
     func column(at offset: Int) -> Int {
-        if isASCII { return min(offset, bytes.count) + 1 }
         // Count scalar starts (non-continuation bytes) before the offset.
         var scalars = 0
         for b in bytes[..<min(offset, bytes.count)] where b & 0xC0 != 0x80 { scalars += 1 }
@@ -97,24 +92,34 @@ struct TextCursor {
     }
 
     /// Letters (any non-ASCII character counts as one), `_`; digits after the first.
+    @inline(__always)
     private static func isIdentifierStart(_ b: UInt8) -> Bool {
         // `b | 0x20` folds ASCII upper case onto lower case (and no other byte onto a letter).
         (b | 0x20) &- 0x61 < 26 || b == 0x5F || b >= 0x80
     }
 
+    /// Bit `b - 64` set for the ASCII identifier bytes 64...127 (`A`-`Z`, `_`, `a`-`z`).
+    private static let identifierLetters: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    /// Bit `b` set for the ASCII identifier bytes 0...63 (the digits).
+    private static let identifierDigits: UInt64 = 0x03FF_0000_0000_0000
+
+    /// One shift and test per byte: names are most of a constraint's text.
+    @inline(__always)
     private static func isIdentifierPart(_ b: UInt8) -> Bool {
-        isIdentifierStart(b) || b &- 0x30 < 10
+        let mask = b < 64 ? identifierDigits : identifierLetters
+        return b >= 0x80 || (mask >> UInt64(b & 63)) & 1 != 0
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit) and returns where
     /// its bytes are, or nil; makes no string.
+    @inline(__always)
     mutating func identifierRange() -> Range<Int>? {
         guard index < bytes.count, Self.isIdentifierStart(bytes[index]) else { return nil }
         let start = index
-        var end = index + 1
-        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
+        var end = index &+ 1
+        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end &+= 1 }
         index = end
-        return start..<end
+        return Range(uncheckedBounds: (start, end))
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.
@@ -132,37 +137,63 @@ struct TextCursor {
         UnsafeBufferPointer(rebasing: bytes[range])
     }
 
-    /// Reads an unsigned decimal number (`12`, `0.5`, `.5`), or nil; finite by construction.
+    /// Reads an unsigned decimal number (`12`, `0.5`, `.5`), or nil; finite by construction, and
+    /// always the value `Double(String)` gives for the text read.
     mutating func unsignedNumber() -> Double? {
         let start = index
-        var sawDigit = false
+        var digits = 0
+        var fractionDigits = 0
         var sawDot = false
-        var whole = 0.0
-        var fraction = 0.0
-        var scale = 1.0
-        while let c = peekByte {
-            if c >= 0x30 && c <= 0x39 {
-                sawDigit = true
-                if sawDot {
-                    scale /= 10
-                    fraction += Double(c - 0x30) * scale
-                } else {
-                    whole = whole * 10 + Double(c - 0x30)
-                }
+        // The digits as an integer, exact while there are at most 19 of them.
+        var mantissa: UInt64 = 0
+        while index < bytes.count {
+            let c = bytes[index]
+            let digit = c &- 0x30
+            if digit < 10 {
+                digits &+= 1
+                if sawDot { fractionDigits &+= 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
             } else if c == 0x2E, !sawDot {
                 sawDot = true
             } else {
                 break
             }
-            index += 1
+            index &+= 1
         }
-        guard sawDigit else {
+        guard digits > 0 else {
             index = start
             return nil
         }
-        // An integer of at most 15 digits is exact in the loop above (below 2^53).
-        if !sawDot && index - start <= 15 { return whole }
-        // Exact decimal parsing for what was read (the digit loop above only finds the extent).
-        return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? whole + fraction
+        // At most 15 digits are below 2^53, so the mantissa is an exact double, and so is 10^k for
+        // k <= 22: their quotient is correctly rounded, the value `Double(String)` gives.
+        if digits <= 15 {
+            if fractionDigits == 0 { return Double(mantissa) }
+            if fractionDigits <= 22 {
+                var scale = 1.0
+                for _ in 0..<fractionDigits { scale *= 10 }
+                return Double(mantissa) / scale
+            }
+        }
+        return Self.slowNumber(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    }
+
+    /// A long number's value (the rare case, so it may make a string): digits and at most one dot.
+    private static func slowNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        if let value = Double(String(decoding: text, as: UTF8.self)) { return value }
+        // `Double(String)` refuses only what has no digit, which is not read as a number.
+        var whole = 0.0
+        var fraction = 0.0
+        var scale = 1.0
+        var sawDot = false
+        for c in text {
+            if c == 0x2E { sawDot = true; continue }
+            if sawDot {
+                scale /= 10
+                fraction += Double(c - 0x30) * scale
+            } else {
+                whole = whole * 10 + Double(c - 0x30)
+            }
+        }
+        return whole + fraction
     }
 }

@@ -77,7 +77,7 @@ enum TemplateCompiler {
             try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
                 let syntax = try ConstraintParser.read(&cursor, text: text, location: location)
                 func anchor(_ a: TextAnchor) -> ViewAnchor {
-                    guard let view = names.anchorView(named: cursor.slice(a.item)) else {
+                    guard let view = names.anchorView(named: cursor.slice(a.item), packed: a.packedItem) else {
                         note(cursor.text(a.item), column: cursor.column(at: a.item.lowerBound), text: text, location: location)
                         return ViewAnchor(view: -1, attribute: a.attribute)
                     }

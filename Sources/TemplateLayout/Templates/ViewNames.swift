@@ -41,7 +41,13 @@ struct ViewNames {
     /// The view a constraint's item name (its UTF-8 bytes) names: -1 for `super`, nil for no
     /// view; the same answer as `anchorView(named:)` on the name as a string.
     func anchorView(named name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !usesHash, let packed = PackedName(name) else {
+        anchorView(named: name, packed: PackedName(name))
+    }
+
+    /// `anchorView(named:)` for a name already packed (`packed` is `PackedName(name)`).
+    @inline(__always)
+    func anchorView(named name: UnsafeBufferPointer<UInt8>, packed: PackedName?) -> Int? {
+        guard !usesHash, let packed else {
             return anchorView(named: String(decoding: name, as: UTF8.self))
         }
         if packed == superName { return -1 }
