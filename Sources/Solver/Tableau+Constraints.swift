@@ -52,8 +52,12 @@ extension Tableau {
         } else {
             row.solve(for: subject, cells)
             insertRow(row)
-            // A subject no row held before (most of a template's) leaves the other rows as they are.
-            substitute(subject, byRow: rowOf[subject], scanRows: !fresh)
+            // A subject no row held before (most of a template's) leaves the other rows as they
+            // are, and a variable or parameter no row held is in no level of the objective either
+            // (levels hold only what rows and the constraints' own errors brought there).
+            if !fresh || kinds[subject] == .slack || kinds[subject] == .error || kinds[subject] == .dummy {
+                substitute(subject, byRow: rowOf[subject], scanRows: !fresh)
+            }
         }
         constraints[id] = record
         optimize()
