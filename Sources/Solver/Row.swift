@@ -112,8 +112,24 @@ struct Row: Sendable {
     }
 
     /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
+    @inline(__always)
     mutating func add(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
-        // A symbol above every cell (a constraint's new marker and errors): no search.
+        // A symbol above every cell (a constraint's new marker and errors) with room left: an
+        // append, inlined where a build makes its rows.
+        if count < capacity && (count == 0 || store.base[start + count - 1].symbol < symbol) {
+            if !nearZero(coefficient) {
+                (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
+                count += 1
+                mask |= Row.bit(symbol)
+            }
+            return
+        }
+        addSearching(symbol, coefficient, store)
+    }
+
+    /// `add(_:_:_:)` when the cell may exist or belongs inside the row, or the block is full.
+    @inline(never)
+    private mutating func addSearching(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
         if count == 0 || store.base[start + count - 1].symbol < symbol {
             if !nearZero(coefficient) {
                 reserve(count + 1, in: store)

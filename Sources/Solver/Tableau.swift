@@ -139,14 +139,9 @@ struct Tableau: Sendable {
     /// mattered (see `Solver.equalityMarkersNeeded`).
     var markersNeeded = false
 
-    init() {
-        infeasible.reserveCapacity(64)
-        touchedRows.reserveCapacity(64)
-        touchedFactors.reserveCapacity(64)
-        previousOwners.reserveCapacity(16)
-        stuck.reserveCapacity(16)
-        changedParameters.reserveCapacity(32)
-    }
+    /// An empty tableau. The scratch lists start empty (no allocation): a template's build
+    /// hardly uses them, and a solver re-solving rows grows them once, in its first rows.
+    init() {}
 
     /// Makes room for `symbols` symbols and `constraints` constraints (rows), so a build of
     /// known size does not regrow the per-symbol arrays a few times each.
