@@ -11,39 +11,36 @@ public enum ConstraintParser {
     /// `parse(_:path:)` with the path built only if an error or a reader needs it.
     static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> ConstraintDescription {
         try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription in
-            let syntax = try read(&cursor, text: text, location: location)
-            func anchor(_ a: TextAnchor) -> LayoutAnchor {
-                LayoutAnchor(item: cursor.text(a.item), attribute: a.attribute, column: cursor.column(at: a.item.lowerBound))
+            let syntax: ConstraintSyntax
+            do throws(SyntaxError) {
+                syntax = try read(&cursor)
+            } catch {
+                throw error.layoutError(text: text, location: location)
             }
-            return ConstraintDescription(first: anchor(syntax.first), relation: syntax.terms.relation,
-                                         second: syntax.second.map(anchor), multiplier: syntax.terms.multiplier,
-                                         constant: syntax.terms.constant, priority: syntax.terms.priority, text: text,
-                                         location: location)
+            func anchor(_ item: Range<Int>, _ attribute: LayoutAttribute) -> LayoutAnchor {
+                LayoutAnchor(item: cursor.text(item), attribute: attribute, column: cursor.column(at: item.lowerBound))
+            }
+            return ConstraintDescription(first: anchor(syntax.firstItem, syntax.firstAttribute),
+                                         relation: syntax.terms.relation,
+                                         second: syntax.hasSecond ? anchor(syntax.secondItem, syntax.secondAttribute) : nil,
+                                         multiplier: syntax.terms.multiplier, constant: syntax.terms.constant,
+                                         priority: syntax.terms.priority, text: text, location: location)
         }
     }
 
-    /// Reads the whole of `cursor`'s text (`text`, at `location`) as one constraint, item names
-    /// left as byte ranges; errors are those of `parse(_:path:)`.
-    static func read(_ cursor: inout TextCursor, text: String,
-                     location: DocumentPath) throws(LayoutError) -> ConstraintSyntax {
-        do {
-            return try read(&cursor)
-        } catch {
-            throw error.layoutError(text: text, location: location)
-        }
-    }
-
-    /// `read(_:text:location:)` with the error before the text and path are attached.
-    private static func read(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax {
+    /// Reads the whole of `cursor`'s text as one constraint, item names left as byte ranges; the
+    /// error is `parse(_:path:)`'s before its text and path are attached. (Kept out of line, so
+    /// it is compiled once, specialized for the flat result its callers fill in place.)
+    @inline(never)
+    static func read(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax {
+        var syntax = ConstraintSyntax.empty
         cursor.skipSpaces()
-        let first = try anchor(&cursor)
+        syntax.firstAttribute = try anchor(&cursor, item: &syntax.firstItem)
         cursor.skipSpaces()
         guard let relation = cursor.relation() else { throw SyntaxError("expected ==, <= or >=", at: cursor.column) }
+        syntax.terms.relation = relation
 
         cursor.skipSpaces()
-        var second: TextAnchor?
-        var multiplier = 1.0
-        var constant = 0.0
         // A leading number is either `M * ITEM.ATTR` or the whole constant `C` (possibly signed).
         var sign = 1.0
         let signIndex = cursor.index
@@ -53,49 +50,49 @@ public enum ConstraintParser {
             cursor.skipSpaces()
             if cursor.take(ascii: "*") {
                 cursor.skipSpaces()
-                multiplier = sign * number
-                second = try anchor(&cursor)
+                syntax.terms.multiplier = sign * number
+                syntax.secondAttribute = try anchor(&cursor, item: &syntax.secondItem)
             } else {
-                constant = sign * number
+                syntax.terms.constant = sign * number
             }
         } else if sign == 1, signIndex == cursor.index {
-            second = try anchor(&cursor)
+            syntax.secondAttribute = try anchor(&cursor, item: &syntax.secondItem)
             cursor.skipSpaces()
             if cursor.take(ascii: "*") {
                 cursor.skipSpaces()
                 guard let m = signedNumber(&cursor) else { throw SyntaxError("expected a multiplier", at: cursor.column) }
-                multiplier = m
+                syntax.terms.multiplier = m
             }
         } else {
             throw SyntaxError("expected a number", at: cursor.column)
         }
 
         cursor.skipSpaces()
-        if second != nil {
+        if syntax.hasSecond {
             let negative = cursor.next(is: "-")
             if cursor.take(ascii: "+") || cursor.take(ascii: "-") {
                 cursor.skipSpaces()
                 guard let c = cursor.unsignedNumber() else { throw SyntaxError("expected a constant", at: cursor.column) }
-                constant = negative ? -c : c
+                syntax.terms.constant = negative ? -c : c
                 cursor.skipSpaces()
             }
         }
 
-        var priority = 1000.0
         if cursor.take(ascii: "@") {
             cursor.skipSpaces()
-            priority = try parsePriority(&cursor)
+            syntax.terms.priority = try parsePriority(&cursor)
             cursor.skipSpaces()
         }
-        if let extra = cursor.peekCharacter { throw SyntaxError("unexpected \"\(extra)\"", at: cursor.column) }
-        guard multiplier.isFinite, constant.isFinite else { throw SyntaxError("number out of range", at: 1) }
-        if let second, second.attribute.kind != first.attribute.kind,
-           first.attribute.kind != .size || second.attribute.kind != .size {
-            throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)",
-                              at: cursor.column(at: second.item.lowerBound))
+        if !cursor.isAtEnd { throw SyntaxError("unexpected \"\(cursor.peekCharacter ?? "")\"", at: cursor.column) }
+        guard syntax.terms.multiplier.isFinite, syntax.terms.constant.isFinite else {
+            throw SyntaxError("number out of range", at: 1)
         }
-        return ConstraintSyntax(first: first, second: second, terms: ConstraintTerms(
-            relation: relation, multiplier: multiplier, constant: constant, priority: priority))
+        let first = syntax.firstAttribute, second = syntax.secondAttribute
+        if syntax.hasSecond, second.kind != first.kind, first.kind != .size || second.kind != .size {
+            throw SyntaxError("cannot relate \(first.rawValue) to \(second.rawValue)",
+                              at: cursor.column(at: syntax.secondItem.lowerBound))
+        }
+        return syntax
     }
 
     /// Reads a priority: a number in 1...1000 or `required` / `high` / `low`.
@@ -121,24 +118,24 @@ public enum ConstraintParser {
         return negative ? -n : n
     }
 
-    /// Reads `item.attribute`.
+    /// Reads `item.attribute`: returns the attribute and sets `item` to where the name's bytes are.
     @inline(__always)
-    private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> TextAnchor {
-        guard let item = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
+    private static func anchor(_ cursor: inout TextCursor, item: inout Range<Int>) throws(SyntaxError) -> LayoutAttribute {
+        guard let name = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
         guard cursor.take(ascii: ".") else {
-            throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(item))\"", at: cursor.column)
+            throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(name))\"", at: cursor.column)
         }
         // The column is counted only for a message.
         let attributeStart = cursor.index
-        guard let name = cursor.identifierRange() else {
+        guard let attributeName = cursor.identifierRange() else {
             throw SyntaxError("expected an attribute", at: cursor.column(at: attributeStart))
         }
-        guard let packed = PackedName(cursor.slice(name), within: cursor.bytes),
+        guard let packed = PackedName(cursor.slice(attributeName), within: cursor.bytes),
               let attribute = LayoutAttribute(packed: packed) else {
-            throw SyntaxError("unknown attribute \"\(cursor.text(name))\"", at: cursor.column(at: attributeStart))
+            throw SyntaxError("unknown attribute \"\(cursor.text(attributeName))\"", at: cursor.column(at: attributeStart))
         }
-        return TextAnchor(item: item, packedItem: PackedName(cursor.slice(item), within: cursor.bytes),
-                          attribute: attribute)
+        item = name
+        return attribute
     }
 }
 

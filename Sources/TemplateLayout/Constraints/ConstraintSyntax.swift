@@ -10,20 +10,24 @@ struct ConstraintTerms: Sendable {
 
 /// A constraint as its text reads, before its item names are looked up: reading one makes no
 /// string (a compiling template matches the names against its view ids in place;
-/// `ConstraintParser.parse` spells them out).
+/// `ConstraintParser.parse` spells them out). Flat, with no optionals, so the reader writes it
+/// in place and a caller copies nothing wider than its fields.
 struct ConstraintSyntax {
-    var first: TextAnchor
-    /// The right-hand anchor, or nil for `first REL constant`.
-    var second: TextAnchor?
+    /// Where the first item's name is in the text's UTF-8 bytes.
+    var firstItem: Range<Int>
+    /// Where the second item's name is; empty for `first REL constant` (a name is never empty).
+    var secondItem: Range<Int>
+    var firstAttribute: LayoutAttribute
+    /// Meaningful only when `secondItem` is not empty.
+    var secondAttribute: LayoutAttribute
     var terms: ConstraintTerms
-}
 
-/// One side's `item.attribute` as read: where the item name is in the text's UTF-8 bytes.
-struct TextAnchor {
-    var item: Range<Int>
-    /// The item name packed (nil when it is long or not ASCII), for finding its view.
-    var packedItem: PackedName?
-    var attribute: LayoutAttribute
+    /// `a.left == 0`, a placeholder for a reader to overwrite.
+    static let empty = ConstraintSyntax(firstItem: 0..<0, secondItem: 0..<0, firstAttribute: .left, secondAttribute: .left,
+                                        terms: ConstraintTerms(relation: .equal, multiplier: 1, constant: 0, priority: 1000))
+
+    /// Whether the constraint has a right-hand anchor.
+    var hasSecond: Bool { !secondItem.isEmpty }
 }
 
 /// Why a constraint or visual-format text does not parse, and the 1-based column where it stops

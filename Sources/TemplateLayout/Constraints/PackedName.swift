@@ -52,6 +52,9 @@ struct PackedName: Equatable {
         self.init(low: low, high: high, count: count)
     }
 
+    /// Equal to no packed name (its length is negative): a placeholder for a name that does not pack.
+    static let unpackable = PackedName(low: 0, high: 0, count: -1)
+
     /// The name with these words and length.
     @inline(__always)
     private init(low: UInt64, high: UInt64, count: Int) {

@@ -5,9 +5,19 @@ struct TextCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
 
+    /// A cursor at the start of `bytes` (valid only while they are).
     // No scan of the text up front: columns are only counted for a message.
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Runs `body` on `text`'s UTF-8 bytes: its own storage when it has it (every native string),
+    /// with no copy of the string and no reference-count traffic; otherwise a contiguous copy.
+    @inline(__always)
+    static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// Runs `body` with a cursor at the start of `text`'s UTF-8 bytes. (Inlined, so the result

@@ -70,23 +70,40 @@ enum TemplateCompiler {
                 "\"\(text)\": unknown view \"\(name())\" at column \(column())")
         }
 
+        // Filled by each read in place; the names are looked up outside the read, so its closure
+        // captures only these (by address), not a copy of `names`.
+        var syntax = ConstraintSyntax.empty
+        var firstName = PackedName.unpackable
+        var secondName = PackedName.unpackable
         for i in spec.constraints.indices {
             let text = spec.constraints[i]
             let location = DocumentPath.element(base: path, field: "constraints", index: i)
-            // Names are matched as bytes of the text, in place: no string per anchor.
-            try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) in
-                let syntax = try ConstraintParser.read(&cursor, text: text, location: location)
-                func anchor(_ a: TextAnchor) -> ViewAnchor {
-                    guard let view = names.anchorView(named: cursor.slice(a.item), packed: a.packedItem) else {
-                        note(cursor.text(a.item), column: cursor.column(at: a.item.lowerBound), text: text, location: location)
-                        return ViewAnchor(view: -1, attribute: a.attribute)
-                    }
-                    return ViewAnchor(view: view, attribute: a.attribute)
+            // Read in the text's own bytes: no copy of the string, no string per anchor.
+            let failure = TextCursor.withUTF8(of: text) { (bytes) -> SyntaxError? in
+                var cursor = TextCursor(bytes)
+                do throws(SyntaxError) {
+                    syntax = try ConstraintParser.read(&cursor)
+                } catch {
+                    return error
                 }
-                let first = anchor(syntax.first)
-                constraints.append(TemplateConstraint(first: first, second: syntax.second.map(anchor), terms: syntax.terms,
-                                                      text: text, location: location))
+                firstName = PackedName(cursor.slice(syntax.firstItem), within: bytes) ?? .unpackable
+                if syntax.hasSecond { secondName = PackedName(cursor.slice(syntax.secondItem), within: bytes) ?? .unpackable }
+                return nil
             }
+            if let failure { throw failure.layoutError(text: text, location: location) }
+            func view(_ item: Range<Int>, _ packed: PackedName) -> Int {
+                if let view = names.anchorView(packed: packed) { return view }
+                // Not found as words: a long or non-ASCII name, a hashed table, or an unknown view.
+                let name = TextCursor.withUTF8(of: text) { String(decoding: UnsafeBufferPointer(rebasing: $0[item]), as: UTF8.self) }
+                if let view = names.anchorView(named: name) { return view }
+                note(name, column: TextCursor.withUTF8(of: text) { TextCursor($0).column(at: item.lowerBound) },
+                     text: text, location: location)
+                return -1
+            }
+            let first = ViewAnchor(view: view(syntax.firstItem, firstName), attribute: syntax.firstAttribute)
+            let second = syntax.hasSecond ? ViewAnchor(view: view(syntax.secondItem, secondName), attribute: syntax.secondAttribute) : nil
+            constraints.append(TemplateConstraint(first: first, second: second, terms: syntax.terms,
+                                                  text: text, location: location))
         }
         for i in spec.visualFormats.indices {
             let location = DocumentPath.element(base: path, field: "visualFormats", index: i)

@@ -4,20 +4,26 @@
 /// did). Templates with more than `TemplateCompiler.scanLimit` views hash their ids instead of
 /// scanning them.
 struct ViewNames {
-    private struct Entry {
-        let id: String
-        let packed: PackedName?
-    }
-
-    private var entries: [Entry] = []
+    /// The ids, in view order (when scanned).
+    private var ids: [String] = []
+    /// Each id packed, or `PackedName.unpackable` (equal to no name): scanned as plain words,
+    /// with no string touched (so no reference counting) on the way.
+    private var packedIds: [PackedName] = []
+    /// How many ids do not pack (they compare as strings).
+    private var unpackedCount = 0
     private var hashed: [String: Int] = [:]
     private let usesHash: Bool
-    private let superName = PackedName("super")
+    private let superName = PackedName("super")!
 
     /// An empty table for a template of `count` views.
     init(count: Int) {
         usesHash = count > TemplateCompiler.scanLimit
-        if usesHash { hashed.reserveCapacity(count) } else { entries.reserveCapacity(count) }
+        if usesHash {
+            hashed.reserveCapacity(count)
+        } else {
+            ids.reserveCapacity(count)
+            packedIds.reserveCapacity(count)
+        }
     }
 
     /// Adds `id` as the next view's id; false (adding nothing) when a view already has it.
@@ -29,7 +35,9 @@ struct ViewNames {
         }
         let packed = PackedName(id)
         guard index(of: id, packed: packed) == nil else { return false }
-        entries.append(Entry(id: id, packed: packed))
+        ids.append(id)
+        packedIds.append(packed ?? .unpackable)
+        if packed == nil { unpackedCount += 1 }
         return true
     }
 
@@ -51,7 +59,18 @@ struct ViewNames {
             return anchorView(named: String(decoding: name, as: UTF8.self))
         }
         if packed == superName { return -1 }
-        return index(of: packed) { String(decoding: name, as: UTF8.self) }
+        if let i = index(ofPacked: packed) { return i }
+        return unpackedCount == 0 ? nil : unpackedIndex(of: String(decoding: name, as: UTF8.self))
+    }
+
+    /// The view a packed name names, found as words: -1 for `super`, nil when no packed id is
+    /// it (then only `anchorView(named:)` on the name as a string can tell: it may be an
+    /// unpacked id's canonical equal, the table may be hashed, or the name may not pack).
+    @inline(__always)
+    func anchorView(packed: PackedName) -> Int? {
+        guard !usesHash, packed.count >= 0 else { return nil }
+        if packed == superName { return -1 }
+        return index(ofPacked: packed)
     }
 
     /// The view a name held as a string names: -1 for `super`, nil for no view.
@@ -61,22 +80,30 @@ struct ViewNames {
 
     /// A scan of the ids for `id`, whose packed form is `packed`.
     private func index(of id: String, packed: PackedName?) -> Int? {
-        guard let packed else { return entries.firstIndex { $0.id == id } }
-        return index(of: packed) { id }
+        guard let packed else { return ids.firstIndex { $0 == id } }
+        if let i = index(ofPacked: packed) { return i }
+        return unpackedCount == 0 ? nil : unpackedIndex(of: id)
     }
 
-    /// A scan for an ASCII name: packed ids compare as words, others (non-ASCII or long: never
-    /// byte-equal to it but maybe canonically equal) as strings, the name's made once if needed.
-    private func index(of packed: PackedName, text: () -> String) -> Int? {
-        var name: String?
-        for (i, entry) in entries.enumerated() {
-            if let key = entry.packed {
-                if key == packed { return i }
-            } else {
-                if name == nil { name = text() }
-                if entry.id == name { return i }
+    /// The id that packs to `packed`, compared as words. (Ids are unique as strings, and equal
+    /// packed names are equal strings, so at most one id matches either way: this scan and
+    /// `unpackedIndex(of:)` may go one after the other.)
+    @inline(__always)
+    private func index(ofPacked packed: PackedName) -> Int? {
+        packedIds.withUnsafeBufferPointer { keys in
+            var i = 0
+            while i < keys.count {
+                if keys[i] == packed { return i }
+                i &+= 1
             }
+            return nil
         }
+    }
+
+    /// The id that does not pack (non-ASCII or long) and equals `name` as a string (canonical
+    /// equivalence: `Kelvin` finds `\u{212A}elvin`).
+    private func unpackedIndex(of name: String) -> Int? {
+        for i in ids.indices where packedIds[i] == .unpackable && ids[i] == name { return i }
         return nil
     }
 }
