@@ -28,7 +28,7 @@ extension Tableau {
 
         var subject = chooseSubject(row, record)
         let fresh = subject >= 0 && !wasInRows(subject)
-        noteInRows(row)
+        noteInRows(terms)
         if subject < 0 && row.terms(cells).allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             // Only a required equality gets here; without its marker (see `equalityMarkers`) the
             // conflict's tags or the row below can differ from a tableau with markers.
@@ -72,8 +72,10 @@ extension Tableau {
         return word < inRows.count && inRows[word] & (1 &<< UInt64(symbol & 63)) != 0
     }
 
-    /// Marks every term of `row` as having been in a row.
-    mutating func noteInRows(_ row: Row) {
+    /// Marks the variables and parameters a new constraint names as having been in a row. The
+    /// rest of its row either came from rows (already marked) or is its own new slack, errors or
+    /// dummy, which only its row holds and which no later constraint can take as subject.
+    mutating func noteInRows(_ terms: UnsafeBufferPointer<LinearTerm>) {
         let words = (kinds.count + 63) >> 6
         if inRows.count < words {
             // Room for every symbol the per-symbol arrays have room for (one allocation for a
@@ -81,7 +83,7 @@ extension Tableau {
             inRows.reserveCapacity((kinds.capacity + 63) >> 6)
             inRows.append(contentsOf: repeatElement(0, count: words - inRows.count))
         }
-        for t in row.terms(cells) { inRows[t.symbol >> 6] |= 1 &<< UInt64(t.symbol & 63) }
+        for t in terms { inRows[t.variable.id >> 6] |= 1 &<< UInt64(t.variable.id & 63) }
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.

@@ -35,6 +35,7 @@ extension Tableau {
                 problems.append("level \(levelValues[slot]): basic s\(t.symbol) priced")
             }
         }
+        problems += cellStoreViolations()
         if lowestNegativeCostSymbol() >= 0 { problems.append("objective not optimal: s\(lowestNegativeCostSymbol()) can enter") }
         for edit in edits {
             if edit.columnValid {
@@ -48,6 +49,30 @@ extension Tableau {
                     problems.append("edit v\(edit.variable): stale non-zero list")
                 }
             }
+        }
+        return problems
+    }
+}
+
+extension Tableau {
+    /// Broken promises of the cell store: every row's, level's and the artificial objective's
+    /// block lies inside the handed-out cells, holds its cells, and no two blocks overlap.
+    func cellStoreViolations() -> [String] {
+        var problems: [String] = []
+        var blocks: [(start: Int, end: Int, what: String)] = []
+        func check(_ row: Row, _ what: String) {
+            if row.count < 0 || row.count > row.capacity { problems.append("\(what): \(row.count) cells in a block of \(row.capacity)") }
+            if row.start < 0 || row.start + row.capacity > cells.used {
+                problems.append("\(what): block \(row.start)..<\(row.start + row.capacity) outside the \(cells.used) cells handed out")
+            }
+            if row.capacity > 0 { blocks.append((row.start, row.start + row.capacity, what)) }
+        }
+        for (i, row) in rows.enumerated() { check(row, "row \(i)") }
+        for (slot, level) in levels.enumerated() { check(level, "level \(levelValues[slot])") }
+        if let a = artificial { check(a, "artificial objective") }
+        blocks.sort { $0.start < $1.start }
+        for k in blocks.indices.dropFirst() where blocks[k].start < blocks[k - 1].end {
+            problems.append("\(blocks[k].what) overlaps \(blocks[k - 1].what)")
         }
         return problems
     }

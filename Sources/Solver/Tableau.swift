@@ -100,11 +100,11 @@ struct Tableau: Sendable {
     /// constraints that cannot hold at the current parameter values (empty when all hold).
     var stuck: [Int] = []
 
-    /// Bit `s % 64` of word `s / 64` is set once symbol `s` has been a term of a constraint's new
-    /// row (set by `add`; every other way a symbol enters a row copies it from a row that holds
-    /// it or moves such a symbol out of the basis). A new row's subject without its bit is in no
-    /// other row, so adding it skips the pass over the rows (bits are never cleared: a stale bit
-    /// only costs that pass).
+    /// Bit `s % 64` of word `s / 64` is set once variable or parameter `s` has been named by an
+    /// added constraint (set by `add`; every other way such a symbol enters a row copies it from
+    /// a row that holds it or moves it out of the basis). A variable or parameter without its bit
+    /// is in no row and no objective level, so a new row solved for it leaves the others as they
+    /// are (bits are never cleared: a stale bit only costs a substitution pass).
     var inRows: [UInt64] = []
 
     /// A cost changed since the objective was last optimized (or reported optimal).
