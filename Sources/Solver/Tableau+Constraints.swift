@@ -135,7 +135,7 @@ extension Tableau {
                 let error = makeSymbol(.error, owner: id)
                 record.other = error
                 row.add(error, -sign, cells)
-                addCost(error, slot: level, 1)
+                priceNewError(error, slot: level)
             }
         case .equal:
             if level >= 0 {
@@ -145,8 +145,8 @@ extension Tableau {
                 record.other = minus
                 row.add(plus, -1, cells)
                 row.add(minus, 1, cells)
-                addCost(plus, slot: level, 1)
-                addCost(minus, slot: record.otherLevel, 1)
+                priceNewError(plus, slot: level)
+                priceNewError(minus, slot: record.otherLevel)
             } else if equalityMarkers {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy

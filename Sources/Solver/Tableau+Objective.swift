@@ -52,6 +52,15 @@ extension Tableau {
         objectiveChanged = true
     }
 
+    /// Prices a constraint's new error symbol at 1 in level `slot`. The objective stays optimal:
+    /// the symbol is non-basic and its only cost is positive, so it cannot enter, and nothing
+    /// else's cost moves (unless the new row is then solved for it, which substitutes it in the
+    /// levels and flags the change there).
+    @inline(__always)
+    mutating func priceNewError(_ symbol: Int, slot: Int) {
+        levels[slot].add(symbol, 1, cells)
+    }
+
     /// Adds `amount * (symbol's current expression)` to level `slot`: the symbol itself when it
     /// is non-basic, else its row (so the objective stays over non-basic symbols).
     mutating func addCostOfSymbol(_ symbol: Int, slot: Int, _ amount: Double) {
