@@ -82,6 +82,44 @@ import TextEngine
         }
     }
 
+    @Test func identifierBytesAreFoundAWordAtATimeAsAByteAtATime() {
+        // Every byte value at every position of a word of identifier bytes.
+        for b in 0...255 {
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(b)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let stops = TextCursor.nonIdentifierBytes(UInt64(littleEndian: word))
+                let expected: UInt64 = TextCursor.isIdentifierPart(UInt8(b)) ? 0 : 0x80 << UInt64(8 * position)
+                #expect(stops == expected, "byte \(b) at \(position)")
+            }
+        }
+    }
+
+    @Test func identifiersEndWhereTheByteScanEndsThem() {
+        // From every offset of texts short and long, names ending at the text's end or not.
+        for text in ["a", "ab.c", "tile0.leading == super.leading", "abcdefghijklmnopqrstuvwxyz_0123456789",
+                     "header.width == 0.5 * abcdefghijklmno.width", "名前.top == größe.lastBaseline", "x\u{0}y",
+                     "a_b9 c", "super.bottom >= photo.bottom + 12", "abcdefg", "abcdefgh", "abcdefghi", "a\tb@c*d"] {
+            let label = text.debugDescription
+            var text = text
+            text.withUTF8 { bytes in
+                for start in 0..<bytes.count {
+                    var cursor = TextCursor(bytes, at: start)
+                    var end = start
+                    let starts = bytes[start] >= 0x80 || bytes[start] == 0x5F || (bytes[start] | 0x20) &- 0x61 < 26
+                    if starts {
+                        end += 1
+                        while end < bytes.count, TextCursor.isIdentifierPart(bytes[end]) { end += 1 }
+                    }
+                    let range = cursor.identifierRange()
+                    #expect(range == (starts ? start..<end : nil), "\(label) from \(start)")
+                    #expect(cursor.index == end, "\(label) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func attributeNamesAreMatchedByTheirBytes() {
         func attribute(_ s: String) -> LayoutAttribute? {
             var s = s
