@@ -53,6 +53,27 @@ import TextEngine
         }
     }
 
+    @Test func aNameThatDoesNotPackFindsAPackedIdItEquals() {
+        // `Kelvin` packs; the Kelvin sign's spelling does not, but is equal as a string.
+        for count in [0, TemplateCompiler.scanLimit + 1] {
+            var names = Self.names(["avatar", "Kelvin", "größe", "a_very_long_view_identifier"], padTo: count)
+            #expect(names.index(of: "\u{212A}elvin") == 1 && names.anchorView(named: "\u{212A}elvin") == 1)
+            #expect(Self.lookup(names, "\u{212A}elvin") == 1 && Self.lookup(names, "gro\u{0308}ße") == 2)
+            #expect(names.index(of: "a_very_long_view_identifier") == 3 && names.index(of: "avatar") == 0)
+            #expect(names.index(of: "\u{212A}elvi") == nil && names.index(of: "a_very_long_view_identifie") == nil)
+            let repeated = ["\u{212A}elvin", "Kelvin", "avatar", "gro\u{0308}ße", "a_very_long_view_identifier"].map { names.insert($0) }
+            #expect(repeated == [false, false, false, false, false])
+        }
+    }
+
+    @Test func packedNamesSpellOutTheirBytes() {
+        #expect(PackedName.superView == PackedName("super"))
+        for s in ["", "a", "super", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "a\u{0}b"] {
+            #expect(PackedName(s)?.string == s, "\(s.debugDescription)")
+        }
+        #expect(PackedName.unpackable.string == "")
+    }
+
     @Test func packedNamesAreEqualExactlyWhenTheirBytesAre() {
         func packed(_ s: String) -> PackedName? { PackedName(s) }
         #expect(packed("tile0") == packed("tile0"))
