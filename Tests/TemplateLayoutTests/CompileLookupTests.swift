@@ -107,4 +107,15 @@ import TextEngine
         #expect(RowBinding.interpolate("名${n}前${missing}${m}", with: row) == "名é前2")
         #expect(RowBinding.interpolate("${}", with: row) == "")
     }
+
+    @Test func rowPathStepsAreIndexedAsIntReadsTheirNames() {
+        let names = ["0", "12", "007", "+5", "-3", "-", "+", "", "a", "a1", "_1", "1a", " 1", "9223372036854775807",
+                     "9223372036854775808", "-9223372036854775808", "99999999999999999999", "é", "٣", "w0", "hh"]
+        for name in names {
+            #expect(RowPath(name).first.index == Int(name), "\(name.debugDescription)")
+            let dotted = RowPath("a.\(name).b")
+            #expect(dotted.first.index == nil && dotted.rest.map(\.index) == [Int(name), nil], "\(name.debugDescription)")
+            #expect(dotted.rest.map(\.name) == [name, "b"])
+        }
+    }
 }

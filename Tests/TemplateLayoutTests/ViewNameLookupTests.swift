@@ -53,6 +53,27 @@ import TextEngine
         }
     }
 
+    @Test func aNameThatDoesNotPackFindsAPackedIdItEquals() {
+        // `Kelvin` packs; the Kelvin sign's spelling does not, but is equal as a string.
+        for count in [0, TemplateCompiler.scanLimit + 1] {
+            var names = Self.names(["avatar", "Kelvin", "größe", "a_very_long_view_identifier"], padTo: count)
+            #expect(names.index(of: "\u{212A}elvin") == 1 && names.anchorView(named: "\u{212A}elvin") == 1)
+            #expect(Self.lookup(names, "\u{212A}elvin") == 1 && Self.lookup(names, "gro\u{0308}ße") == 2)
+            #expect(names.index(of: "a_very_long_view_identifier") == 3 && names.index(of: "avatar") == 0)
+            #expect(names.index(of: "\u{212A}elvi") == nil && names.index(of: "a_very_long_view_identifie") == nil)
+            let repeated = ["\u{212A}elvin", "Kelvin", "avatar", "gro\u{0308}ße", "a_very_long_view_identifier"].map { names.insert($0) }
+            #expect(repeated == [false, false, false, false, false])
+        }
+    }
+
+    @Test func packedNamesSpellOutTheirBytes() {
+        #expect(PackedName.superView == PackedName("super"))
+        for s in ["", "a", "super", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "a\u{0}b"] {
+            #expect(PackedName(s)?.string == s, "\(s.debugDescription)")
+        }
+        #expect(PackedName.unpackable.string == "")
+    }
+
     @Test func packedNamesAreEqualExactlyWhenTheirBytesAre() {
         func packed(_ s: String) -> PackedName? { PackedName(s) }
         #expect(packed("tile0") == packed("tile0"))
@@ -77,6 +98,44 @@ import TextEngine
                         let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
                         #expect(PackedName(name, within: bytes) == PackedName(name), "\(start)..<\(end)")
                     }
+                }
+            }
+        }
+    }
+
+    @Test func identifierBytesAreFoundAWordAtATimeAsAByteAtATime() {
+        // Every byte value at every position of a word of identifier bytes.
+        for b in 0...255 {
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(b)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let stops = TextCursor.nonIdentifierBytes(UInt64(littleEndian: word))
+                let expected: UInt64 = TextCursor.isIdentifierPart(UInt8(b)) ? 0 : 0x80 << UInt64(8 * position)
+                #expect(stops == expected, "byte \(b) at \(position)")
+            }
+        }
+    }
+
+    @Test func identifiersEndWhereTheByteScanEndsThem() {
+        // From every offset of texts short and long, names ending at the text's end or not.
+        for text in ["a", "ab.c", "tile0.leading == super.leading", "abcdefghijklmnopqrstuvwxyz_0123456789",
+                     "header.width == 0.5 * abcdefghijklmno.width", "名前.top == größe.lastBaseline", "x\u{0}y",
+                     "a_b9 c", "super.bottom >= photo.bottom + 12", "abcdefg", "abcdefgh", "abcdefghi", "a\tb@c*d"] {
+            let label = text.debugDescription
+            var text = text
+            text.withUTF8 { bytes in
+                for start in 0..<bytes.count {
+                    var cursor = TextCursor(bytes, at: start)
+                    var end = start
+                    let starts = bytes[start] >= 0x80 || bytes[start] == 0x5F || (bytes[start] | 0x20) &- 0x61 < 26
+                    if starts {
+                        end += 1
+                        while end < bytes.count, TextCursor.isIdentifierPart(bytes[end]) { end += 1 }
+                    }
+                    let range = cursor.identifierRange()
+                    #expect(range == (starts ? start..<end : nil), "\(label) from \(start)")
+                    #expect(cursor.index == end, "\(label) from \(start)")
                 }
             }
         }

@@ -55,6 +55,16 @@ struct PackedName: Equatable {
     /// Equal to no packed name (its length is negative): a placeholder for a name that does not pack.
     static let unpackable = PackedName(low: 0, high: 0, count: -1)
 
+    /// `super`, the content view's name (spelled as words: no string packed per use).
+    static var superView: PackedName { PackedName(low: 0x0000_0072_6570_7573, high: 0, count: 5) }
+
+    /// The name as a string (the bytes it was packed from); empty for `unpackable`.
+    var string: String {
+        guard count > 0 else { return "" }
+        var bytes = (low.littleEndian, high.littleEndian)
+        return withUnsafeBytes(of: &bytes) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+
     /// The name with these words and length.
     @inline(__always)
     private init(low: UInt64, high: UInt64, count: Int) {

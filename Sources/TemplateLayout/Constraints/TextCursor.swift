@@ -11,6 +11,12 @@ struct TextCursor {
         self.bytes = bytes
     }
 
+    /// A cursor at byte `index` of `bytes` (a character's start).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
     /// Runs `body` on `text`'s UTF-8 bytes: its own storage when it has it (every native string),
     /// with no copy of the string and no reference-count traffic; otherwise a contiguous copy.
     @inline(__always)
@@ -115,7 +121,7 @@ struct TextCursor {
 
     /// One shift and test per byte: names are most of a constraint's text.
     @inline(__always)
-    private static func isIdentifierPart(_ b: UInt8) -> Bool {
+    static func isIdentifierPart(_ b: UInt8) -> Bool {
         let mask = b < 64 ? identifierDigits : identifierLetters
         return b >= 0x80 || (mask >> UInt64(b & 63)) & 1 != 0
     }
@@ -127,9 +133,49 @@ struct TextCursor {
         guard index < bytes.count, Self.isIdentifierStart(bytes[index]) else { return nil }
         let start = index
         var end = index &+ 1
-        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end &+= 1 }
+        // Eight bytes a step (names are most of a constraint's text). Near the end the text's
+        // last eight bytes are loaded and shifted down: the zeros shifted in stop the name there.
+        if bytes.count >= 8, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while end < bytes.count {
+                let word: UInt64
+                if end &+ 8 <= bytes.count {
+                    word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+                } else {
+                    let last = bytes.count &- 8
+                    word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+                        &>> UInt64(8 &* (end &- last))
+                }
+                let stops = Self.nonIdentifierBytes(word)
+                if stops != 0 {
+                    end &+= stops.trailingZeroBitCount &>> 3
+                    break
+                }
+                end &+= 8
+            }
+        } else {
+            while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end &+= 1 }
+        }
         index = end
         return Range(uncheckedBounds: (start, end))
+    }
+
+    /// The top bit of each byte of `word` that cannot continue an identifier (`isIdentifierPart`
+    /// is false: not a letter, digit, `_` or non-ASCII byte), the others clear.
+    @inline(__always)
+    static func nonIdentifierBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~tops
+        // `low + (0x80 - c)` has a byte's top bit set exactly when that byte is at least `c`
+        // (at most 0x7F + 0x80: no carry into the next byte).
+        @inline(__always) func atLeast(_ x: UInt64, _ c: UInt64) -> UInt64 { x &+ (0x80 &- c) &* ones }
+        // `| 0x20` folds upper case onto lower case (and no other byte onto a letter).
+        let folded = low | 0x2020_2020_2020_2020
+        let digit = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
+        let letter = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
+        let underscore = atLeast(low, 0x5F) & ~atLeast(low, 0x60)
+        return ~(word | digit | letter | underscore) & tops
     }
 
     /// Reads an identifier (letters, digits, `_`; not starting with a digit), or nil.

@@ -7,6 +7,18 @@ struct RowPath: Sendable, Hashable {
     struct Step: Sendable, Equatable {
         let name: String
         let index: Int?
+
+        /// A step named `name`, with `Int(name)` as its index.
+        init(name: String) {
+            self.name = name
+            // `Int(String)` only accepts a digit or a sign first: most member names are words,
+            // and are settled by their first byte without parsing.
+            if let c = name.utf8.first, c &- 0x30 < 10 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                index = Int(name)
+            } else {
+                index = nil
+            }
+        }
     }
 
     /// The first step, held inline, and the others (none for a one-member path, the common
@@ -34,13 +46,10 @@ struct RowPath: Sendable, Hashable {
         // Scanned as a buffer: `path.utf8.contains` walks the string's view a byte at a time.
         var text = path
         if !text.withUTF8({ $0.contains(UInt8(ascii: ".")) }) {
-            first = Step(name: path, index: Int(path))
+            first = Step(name: path)
             rest = []
         } else {
-            var steps = path.split(separator: ".", omittingEmptySubsequences: false).map {
-                let name = String($0)
-                return Step(name: name, index: Int(name))
-            }
+            var steps = path.split(separator: ".", omittingEmptySubsequences: false).map { Step(name: String($0)) }
             first = steps.removeFirst()
             rest = steps
         }

@@ -4,16 +4,14 @@
 /// did). Templates with more than `TemplateCompiler.scanLimit` views hash their ids instead of
 /// scanning them.
 struct ViewNames {
-    /// The ids, in view order (when scanned).
-    private var ids: [String] = []
-    /// Each id packed, or `PackedName.unpackable` (equal to no name): scanned as plain words,
-    /// with no string touched (so no reference counting) on the way.
+    /// Each id packed, or `PackedName.unpackable` (equal to no name), in view order (when
+    /// scanned): scanned as plain words, with no string touched (so no reference counting).
     private var packedIds: [PackedName] = []
-    /// How many ids do not pack (they compare as strings).
-    private var unpackedCount = 0
+    /// The ids that do not pack (non-ASCII or long) with their views, in view order: the only
+    /// ids kept as strings (a packed id's bytes spell it out when a string must be compared).
+    private var unpackedIds: [(view: Int, id: String)] = []
     private var hashed: [String: Int] = [:]
     private let usesHash: Bool
-    private let superName = PackedName("super")!
 
     /// An empty table for a template of `count` views.
     init(count: Int) {
@@ -21,7 +19,6 @@ struct ViewNames {
         if usesHash {
             hashed.reserveCapacity(count)
         } else {
-            ids.reserveCapacity(count)
             packedIds.reserveCapacity(count)
         }
     }
@@ -35,9 +32,8 @@ struct ViewNames {
         }
         let packed = PackedName(id)
         guard index(of: id, packed: packed) == nil else { return false }
-        ids.append(id)
+        if packed == nil { unpackedIds.append((packedIds.count, id)) }
         packedIds.append(packed ?? .unpackable)
-        if packed == nil { unpackedCount += 1 }
         return true
     }
 
@@ -58,9 +54,9 @@ struct ViewNames {
         guard !usesHash, let packed else {
             return anchorView(named: String(decoding: name, as: UTF8.self))
         }
-        if packed == superName { return -1 }
+        if packed == .superView { return -1 }
         if let i = index(ofPacked: packed) { return i }
-        return unpackedCount == 0 ? nil : unpackedIndex(of: String(decoding: name, as: UTF8.self))
+        return unpackedIds.isEmpty ? nil : unpackedIndex(of: String(decoding: name, as: UTF8.self))
     }
 
     /// The view a packed name names, found as words: -1 for `super`, nil when no packed id is
@@ -69,7 +65,7 @@ struct ViewNames {
     @inline(__always)
     func anchorView(packed: PackedName) -> Int? {
         guard !usesHash, packed.count >= 0 else { return nil }
-        if packed == superName { return -1 }
+        if packed == .superView { return -1 }
         return index(ofPacked: packed)
     }
 
@@ -80,9 +76,22 @@ struct ViewNames {
 
     /// A scan of the ids for `id`, whose packed form is `packed`.
     private func index(of id: String, packed: PackedName?) -> Int? {
-        guard let packed else { return ids.firstIndex { $0 == id } }
+        guard let packed else {
+            // A name that does not pack may still equal a packed id as a string (`\u{212A}` is
+            // `K`): every id is compared, in order, as `String ==` would.
+            var u = 0
+            for i in packedIds.indices {
+                if packedIds[i] == .unpackable {
+                    if unpackedIds[u].id == id { return i }
+                    u += 1
+                } else if packedIds[i].string == id {
+                    return i
+                }
+            }
+            return nil
+        }
         if let i = index(ofPacked: packed) { return i }
-        return unpackedCount == 0 ? nil : unpackedIndex(of: id)
+        return unpackedIds.isEmpty ? nil : unpackedIndex(of: id)
     }
 
     /// The id that packs to `packed`, compared as words. (Ids are unique as strings, and equal
@@ -103,7 +112,7 @@ struct ViewNames {
     /// The id that does not pack (non-ASCII or long) and equals `name` as a string (canonical
     /// equivalence: `Kelvin` finds `\u{212A}elvin`).
     private func unpackedIndex(of name: String) -> Int? {
-        for i in ids.indices where packedIds[i] == .unpackable && ids[i] == name { return i }
+        for entry in unpackedIds where entry.id == name { return entry.view }
         return nil
     }
 }
