@@ -6,13 +6,16 @@
 /// tableau copies it first (`Tableau.ownCells()`), so a shared store is never written and may be
 /// read from any thread. Pointers into it stay valid until the next `allocate`.
 final class CellStore: @unchecked Sendable {
+    /// The first cell; moves when the store grows.
     private(set) var base: UnsafeMutablePointer<Term>
+    /// Cells the buffer has room for.
     private(set) var capacity: Int
     /// Cells handed out so far (blocks of live rows and abandoned ones).
     private(set) var used = 0
     /// Cells in blocks no row uses any more (a row that moved to a bigger block, a removed row).
     var garbage = 0
 
+    /// An empty store with room for `capacity` cells (at least 16).
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
         base = .allocate(capacity: self.capacity)

@@ -10,12 +10,17 @@
 /// questions (a pivot asks every row) are answered without touching the cells.
 @usableFromInline
 struct Row: Sendable {
+    /// The basic symbol (-1 while a new row has no subject yet, and for objective rows).
     var basic: Int
+    /// The row's value when every non-basic symbol is 0.
     @usableFromInline var constant: Double
+    /// Where the row's block begins in the store.
     private(set) var start: Int
     /// The number of cells.
     private(set) var count: Int
+    /// The block's size: cells the row can hold before it moves.
     private(set) var capacity: Int
+    /// Bit `symbol % 64` for every symbol in the row (see the type's note).
     private(set) var mask: UInt64 = 0
 
     /// An empty row with room for `capacity` cells in `store`.
@@ -81,6 +86,7 @@ struct Row: Sendable {
         capacity = grown
     }
 
+    /// Rebuilds `mask` from the cells (after a cell left the row).
     private mutating func recomputeMask(_ store: CellStore) {
         var m: UInt64 = 0
         for t in terms(store) { m |= Row.bit(t.symbol) }
