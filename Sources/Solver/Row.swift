@@ -123,14 +123,26 @@ struct Row: Sendable {
         // A symbol above every cell (a constraint's new marker and errors) with room left: an
         // append, inlined where a build makes its rows.
         if count < capacity && (count == 0 || store.base[start + count - 1].symbol < symbol) {
-            if !nearZero(coefficient) {
-                (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
-                count += 1
-                mask |= Row.bit(symbol)
-            }
+            if !nearZero(coefficient) { appendCell(symbol, coefficient, store) }
             return
         }
         addSearching(symbol, coefficient, store)
+    }
+
+    /// Appends a cell for a symbol above every cell the row has, in a block with room for it.
+    @inline(__always)
+    private mutating func appendCell(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
+        (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
+        count += 1
+        mask |= Row.bit(symbol)
+    }
+
+    /// Takes out the cell at position `p`, closing the gap.
+    private mutating func removeCell(at p: Int, _ store: CellStore) {
+        let cells = store.base + start
+        (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
+        count -= 1
+        recomputeMask(store)
     }
 
     /// `add(_:_:_:)` when the cell may exist or belongs inside the row, or the block is full.
@@ -139,9 +151,7 @@ struct Row: Sendable {
         if count == 0 || store.base[start + count - 1].symbol < symbol {
             if !nearZero(coefficient) {
                 reserve(count + 1, in: store)
-                (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
-                count += 1
-                mask |= Row.bit(symbol)
+                appendCell(symbol, coefficient, store)
             }
             return
         }
@@ -150,10 +160,7 @@ struct Row: Sendable {
             let cell = store.base + start + p
             let sum = cell.pointee.coefficient + coefficient
             if nearZero(sum) {
-                let cells = store.base + start
-                (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
-                count -= 1
-                recomputeMask(store)
+                removeCell(at: p, store)
             } else {
                 cell.pointee.coefficient = sum
             }
@@ -172,12 +179,7 @@ struct Row: Sendable {
     mutating func remove(_ symbol: Int, _ store: CellStore) {
         if !mayContain(symbol) { return }
         let p = position(of: symbol, store)
-        if p >= 0 {
-            let cells = store.base + start
-            (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
-            count -= 1
-            recomputeMask(store)
-        }
+        if p >= 0 { removeCell(at: p, store) }
     }
 
     /// Adds `factor * (other + otherConstant)`, dropping `skip`'s cell (-1: none) and cells that
