@@ -31,7 +31,16 @@ let package = Package(
         ),
         .target(name: "Solver"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
-        .target(name: "TemplateLayout", dependencies: ["Solver", "TextEngine"]),
+        // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
+        .target(name: "CellsFormat"),
+        // One row's layout: constraints, templates, fitting with the solver, measuring text.
+        .target(name: "CellLayout", dependencies: ["CellsFormat", "Solver", "TextEngine"]),
+        // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
+        .target(name: "RowHeightCache"),
+        // Height sources for whole lists and the front ends that build them.
+        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"]),
+        // The umbrella a list developer imports; it only re-exports the layers above.
+        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources"]),
         .executableTarget(
             name: "measure-cli",
             dependencies: [
