@@ -58,13 +58,24 @@ let package = Package(
         ),
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        // Helpers shared by the test targets: fixtures, a seeded generator, a table source, python3.
+        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TestSupport"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellsFormat", "CellLayout", "TextEngine", "TestSupport"],
+                    exclude: ["Reference"]),
         .testTarget(
-            name: "TemplateLayoutTests",
+            name: "RowHeightCacheTests",
             dependencies: [
-                "TemplateLayout",
+                "RowHeightCache", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout"]),
+        .testTarget(
+            name: "ListSourcesTests",
+            dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources", "TestSupport"]
+        ),
+        .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),
     ]
 )
