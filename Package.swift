@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "measure-cli",
             dependencies: [
-                "TemplateLayout",
+                "CellsFormat", "CellLayout", "ListSources",
                 "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
