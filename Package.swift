@@ -31,11 +31,20 @@ let package = Package(
         ),
         .target(name: "Solver"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
-        .target(name: "TemplateLayout", dependencies: ["Solver", "TextEngine"]),
+        // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
+        .target(name: "CellsFormat"),
+        // One row's layout: constraints, templates, fitting with the solver, measuring text.
+        .target(name: "CellLayout", dependencies: ["CellsFormat", "Solver", "TextEngine"]),
+        // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
+        .target(name: "RowHeightCache"),
+        // Height sources for whole lists and the front ends that build them.
+        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"]),
+        // The umbrella a list developer imports; it only re-exports the layers above.
+        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources"]),
         .executableTarget(
             name: "measure-cli",
             dependencies: [
-                "TemplateLayout",
+                "CellsFormat", "CellLayout", "ListSources",
                 "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -49,13 +58,24 @@ let package = Package(
         ),
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        // Helpers shared by the test targets: fixtures, a seeded generator, a table source, python3.
+        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TestSupport"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellsFormat", "CellLayout", "TextEngine", "TestSupport"],
+                    exclude: ["Reference"]),
         .testTarget(
-            name: "TemplateLayoutTests",
+            name: "RowHeightCacheTests",
             dependencies: [
-                "TemplateLayout",
+                "RowHeightCache", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout"]),
+        .testTarget(
+            name: "ListSourcesTests",
+            dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources", "TestSupport"]
+        ),
+        .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
+        .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),
     ]
 )

@@ -1,4 +1,6 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
+import ListSources
 import TextEngine
 
 /// Measures a whole cells.json document: read, parse, decode, measure every line in parallel,

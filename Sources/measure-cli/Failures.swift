@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// How each library error becomes the one stderr line and exit status of SPEC section 3.
 enum Failures {

@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// Where a row's `key` files its height in the keyed cache: only measured rows use it (a fixed
 /// height wins over any cached one, by the height policy), and the slot also holds the template

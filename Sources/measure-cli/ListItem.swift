@@ -1,4 +1,4 @@
-import TemplateLayout
+import CellsFormat
 
 /// One output line of a whole document, in output order: each section's header, rows, footer.
 struct ListItem: Sendable {

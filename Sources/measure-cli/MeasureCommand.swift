@@ -1,6 +1,6 @@
 import ArgumentParser
 import Dispatch
-import TemplateLayout
+import CellsFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

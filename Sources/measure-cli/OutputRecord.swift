@@ -1,4 +1,4 @@
-import TemplateLayout
+import CellLayout
 
 /// One output line: a section's header or footer, a row, or (in `--stream`) a bad input line.
 enum OutputRecord: Sendable {

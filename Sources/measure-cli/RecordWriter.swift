@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// Formats output records in the chosen format into a `StandardOutput`. JSON Lines objects look
 /// like `{"section":0,"row":3,"height":88.5,"key":"post-1","frames":{"avatar":[16,12,40,40]}}`.

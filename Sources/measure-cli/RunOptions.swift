@@ -1,4 +1,4 @@
-import TemplateLayout
+import CellsFormat
 import TextEngine
 
 /// What the command line decided, handed to a run.

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// `--render`: an SVG picture of the first rows as laid out: each row's box and height, each
 /// view's frame labelled with its id, and each label's lines of text in its font and size, so a

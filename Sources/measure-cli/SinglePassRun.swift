@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 import TextEngine
 
 /// The common case of a whole document in one parallel pass: each row is parsed, decoded and

@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 import TextEngine
 
 /// `--stream`: the first line is the document without rows, each later line one row. Lines are

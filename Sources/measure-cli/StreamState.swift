@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// What `--stream` keeps between batches: rows per section so far, which headers are out, the
 /// measured headers and footers, and a bounded keyed height cache.

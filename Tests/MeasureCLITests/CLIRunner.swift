@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built measure-cli binary (found beside the test bundle) and captures its output.
 enum CLIRunner {
@@ -13,9 +14,8 @@ enum CLIRunner {
         var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    /// The package root (three levels above this file).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot: URL = PackageTools.packageRoot
 
     /// The measure-cli executable in the build folder the tests run from.
     static let executable: URL = {
@@ -81,18 +81,8 @@ enum CLIRunner {
     }
 
     private static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Outcome {
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Outcome(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                       status: process.terminationStatus)
+        let collected = PackageTools.collect(process, out, err)
+        return Outcome(stdout: collected.stdout, stderr: collected.stderr, status: collected.status)
     }
 
     /// One folder for all of this test process's files, removed when the process exits.
@@ -119,27 +109,4 @@ enum CLIRunner {
         try Data(text.utf8).write(to: url)
         return url
     }
-
-    /// Runs python3 with a script and returns its stdout (the tests' outside reference).
-    static func python(_ script: String, arguments: [String] = [], stdin: Data? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        let data = stdin ?? Data()
-        DispatchQueue.global().async {
-            input.fileHandleForWriting.write(data)
-            try? input.fileHandleForWriting.close()
-        }
-        let outcome = finish(process, out, err)
-        guard outcome.status == 0 else { throw PythonFailure(message: outcome.stderr) }
-        return outcome.stdout
-    }
-
-    struct PythonFailure: Error { var message: String }
 }

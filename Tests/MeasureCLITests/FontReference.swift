@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Font metrics read straight from the font files by python3 (hhea, or typo metrics when
 /// USE_TYPO_METRICS is set), the outside reference for single-line label heights.
@@ -20,8 +21,8 @@ enum FontReference {
             print(repr((a - de + g) / upem))
             """
         let path = CLIRunner.packageRoot.appendingPathComponent("Fonts/\(file)").path
-        let text = try CLIRunner.python(script, arguments: [path]).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let value = Double(text) else { throw CLIRunner.PythonFailure(message: "bad metrics output \(text)") }
+        let text = try PackageTools.python(script, arguments: [path]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let value = Double(text) else { throw PackageTools.PythonFailure(message: "bad metrics output \(text)") }
         return value
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--stream`: JSON Lines in and out, bad lines reported in place, memory that does not grow.
 @Suite struct StreamTests {
@@ -123,7 +124,7 @@ import Testing
             large = run(1000000)
             print(small, large)
             """
-        let output = try CLIRunner.python(script, arguments: [CLIRunner.executable.path])
+        let output = try PackageTools.python(script, arguments: [CLIRunner.executable.path])
         let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         #expect(numbers.count == 2, "\(output)")
         if numbers.count == 2 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TemplateLayout
+import TestSupport
 
 /// The README's Swift example, step by step, so the documented calls keep compiling and working.
 @Suite struct ReadmeExampleTests {

@@ -1,0 +1,148 @@
+import Solver
+import TextEngine
+import CellsFormat
+
+/// The content view's fitted height and, when asked for, every view's frame.
+struct FittedCell {
+    var contentHeight: Double
+    var frames: [Frame]
+}
+
+extension CompiledTemplate {
+    /// How many times a wrapping label is re-measured at the width the layout gave it before the
+    /// last result is taken (a fixed point is normally reached in two or three rounds).
+    static let maximumMeasureRounds = 8
+
+    /// Lays out `row` at content width `width` as `systemLayoutSizeFitting` would: the width
+    /// required, the height pulled to 0 at priority 50. Labels start at their single-line
+    /// (unwrapped) size; each wrapping label is then measured at the width the solution gives
+    /// it, its size pushed back and the layout re-solved, until no label's width changes.
+    ///
+    /// With `fixedContentHeight`, the content view's height is set instead of fitted (a
+    /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
+    /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
+    func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
+             frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
+        // Shared, read-only template data is read in place, never copied into locals: with
+        // several threads every copy would bump the same reference counts.
+        let program = try program(for: blueprint.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
+        let workspace = program.checkout()
+        defer { program.checkin(workspace) }
+        let solver = workspace.solver
+        func suggest(_ index: Int, _ value: Double) {
+            // The workspace's solver still holds last row's suggestion; skip unchanged values.
+            guard program.isEdit[index], workspace.suggested[index] != value else { return }
+            workspace.suggested[index] = value
+            solver.suggestValue(program.variables[index], value)
+        }
+        func push(_ k: Int, _ m: TextMeasurement) {
+            let size = m.roundedSize(scale: scale)
+            suggest(blueprint.labels[k].intrinsicWidth, size.width)
+            suggest(blueprint.labels[k].intrinsicHeight, size.height)
+            suggest(blueprint.labels[k].firstBaselineOffset, m.firstBaseline - size.height / 2)
+            suggest(blueprint.labels[k].lastBaselineOffset, m.lastBaseline - size.height / 2)
+        }
+
+        suggest(TemplateView.superWidth, width)
+        if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
+        if case .object(let object) = row {
+            // The object is taken out of the row once, not once per size.
+            rowSizes.read(object, suggest)
+        } else {
+            for d in blueprint.rowDimensions.indices {
+                suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
+            }
+        }
+        var wrapping = false
+        for k in blueprint.labels.indices {
+            let text = blueprint.labels[k].textTemplate.render(row)
+            workspace.texts[k] = text
+            workspace.measuredAt[k] = .infinity
+            push(k, measurer.measure(text, style: blueprint.labels[k].style, width: .infinity))
+            wrapping = wrapping || blueprint.labels[k].wraps
+        }
+        if wrapping {
+            for _ in 0..<Self.maximumMeasureRounds {
+                var changed = false
+                for k in blueprint.labels.indices where blueprint.labels[k].wraps {
+                    let available = max(0, solver.value(of: program.variables[TemplateView.width(blueprint.labels[k].view)]))
+                    guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
+                    workspace.measuredAt[k] = available
+                    push(k, measurer.measure(workspace.texts[k], style: blueprint.labels[k].style, width: available))
+                    changed = true
+                }
+                if !changed { break }
+            }
+        }
+
+        // The width and sizes are solver parameters: required constraints that cannot hold at
+        // their values leave the solver infeasible (a fixed content height gives way instead).
+        if !solver.isFeasible {
+            throw diagnoseConflict(program, suggested: program.edits.compactMap {
+                $0 == TemplateView.superHeight ? nil : ($0, workspace.suggested[$0])
+            })
+        }
+
+        let v = program.variables
+        var frames: [Frame] = []
+        if wantFrames {
+            frames.reserveCapacity(blueprint.views.count)
+            for (i, view) in blueprint.views.enumerated() {
+                frames.append(Frame(id: view.id,
+                                    x: solver.value(of: v[TemplateView.left(i)]),
+                                    y: solver.value(of: v[TemplateView.top(i)]),
+                                    width: solver.value(of: v[TemplateView.width(i)]),
+                                    height: solver.value(of: v[TemplateView.height(i)])))
+            }
+        }
+        return FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames)
+    }
+
+    /// Rebuilds the variant with this row's width and sizes as required constraints, so the solver
+    /// names the constraints that rule them out.
+    private func diagnoseConflict(_ program: SolverProgram,
+                                  suggested: [(variable: Int, value: Double)]) -> LayoutError {
+        var system: ConstraintSystem
+        do {
+            system = try program.system(of: blueprint)
+        } catch {
+            return error
+        }
+        let solver = Solver()
+        let variables = program.variables.indices.map { _ in solver.makeVariable() }
+        for s in suggested {
+            let what = s.variable == TemplateView.superWidth
+                ? "super.width == \(formatNumber(s.value)) (the content width)"
+                : "\(parameterName(s.variable)) == \(formatNumber(s.value)) (this row's size)"
+            system.add(AffineExpression(variable: s.variable) + -s.value, .equal, 1000,
+                       ConstraintSource(text: what, path: blueprint.path))
+        }
+        for k in system.constraints.indices where system.constraints[k].priority >= 1000 {
+            do {
+                try solver.add(SolverProgram.solverConstraint(k, in: system, variables))
+            } catch {
+                return SolverProgram.conflictError(error, system: system, blueprint: blueprint)
+            }
+        }
+        return LayoutError(path: blueprint.path,
+                           message: "required constraints cannot hold at width \(formatNumber(suggested.first?.value ?? 0))")
+    }
+
+    private func parameterName(_ variable: Int) -> String {
+        for label in blueprint.labels {
+            let id = blueprint.views[label.view].id
+            if variable == label.intrinsicWidth { return "\(id) intrinsic width" }
+            if variable == label.intrinsicHeight { return "\(id) intrinsic height" }
+            if variable == label.firstBaselineOffset || variable == label.lastBaselineOffset {
+                return "\(id) baseline offset"
+            }
+        }
+        for view in blueprint.views {
+            if case .box(let w, let h) = view.kind {
+                if case .row(_, let p)? = w, p == variable { return "\(view.id) intrinsic width" }
+                if case .row(_, let p)? = h, p == variable { return "\(view.id) intrinsic height" }
+            }
+        }
+        return "parameter \(variable)"
+    }
+}

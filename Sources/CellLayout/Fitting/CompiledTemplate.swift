@@ -1,0 +1,72 @@
+import Synchronization
+import TextEngine
+import CellsFormat
+
+/// A template compiled once and reused for every row: its blueprint (views, label styles,
+/// parsed constraints) and, per stack-visibility variant, a solver program built on first use.
+/// Immutable apart from the variant cache; safe to share between threads.
+public final class CompiledTemplate: Sendable {
+    let blueprint: TemplateBlueprint
+    /// The variant with every arranged view visible (most rows), read without locking.
+    private let allVisible: SolverProgram
+    private let variants: Mutex<[UInt64: SolverProgram]>
+    /// Variants with the content height set by the row (fixed-height rows laid out for frames).
+    private let fixedHeightVariants = Mutex<[UInt64: SolverProgram]>([:])
+    /// The row-given sizes, laid out for reading per row.
+    let rowSizes: RowSizeReader
+
+    /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
+    /// checks its views, stacks and constraints and builds the variant with every arranged view
+    /// visible, so conflicts surface here.
+    public init(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) {
+        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
+        let all = try SolverProgram(blueprint, mask: 0)
+        self.blueprint = blueprint
+        rowSizes = RowSizeReader(blueprint.rowDimensions)
+        allVisible = all
+        // The all-visible variant is answered before the cache is read: the cache starts empty
+        // (no dictionary storage for a template whose rows never hide a view).
+        variants = Mutex([:])
+    }
+
+    /// The template's name.
+    public var name: String { blueprint.name }
+
+    /// How many stack-visibility variants are kept compiled at most.
+    static let maximumCachedVariants = 1024
+
+    /// Lays `data` out at content width `width` (accessory already taken off) as
+    /// `systemLayoutSizeFitting` would and returns the content view's height, unrounded and
+    /// without separator, and every view's frame when `frames` is set. Thread-safe.
+    public func layout(_ data: JSONValue, width: Double, scale: Double = 2, textMeasurer: TextMeasurer,
+                       frames: Bool = false) throws(LayoutError) -> (contentHeight: Double, frames: [Frame]) {
+        let fitted = try fit(data, width: width.isFinite ? max(0, width) : 0, measurer: textMeasurer,
+                             scale: scale > 0 && scale.isFinite ? scale : 1, frames: frames)
+        return (fitted.contentHeight, fitted.frames)
+    }
+
+    /// The solver program of the variant with the arranged views in `mask` collapsed (with the
+    /// content height an edit variable when `fixedHeight`).
+    func program(for mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
+        if fixedHeight {
+            if let program = fixedHeightVariants.withLock({ $0[mask] }) { return program }
+            let program = try SolverProgram(blueprint, mask: mask, fixedHeight: true)
+            return fixedHeightVariants.withLock { cache in
+                if let existing = cache[mask] { return existing }
+                if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+                return program
+            }
+        }
+        if mask == 0 { return allVisible }
+        if let program = variants.withLock({ $0[mask] }) { return program }
+        // Built outside the lock; if two threads race, the first stored wins and both are valid.
+        // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory
+        // stays bounded whatever the rows hide.
+        let program = try SolverProgram(blueprint, mask: mask)
+        return variants.withLock { cache in
+            if let existing = cache[mask] { return existing }
+            if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+            return program
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import TextEngine
+import CellsFormat
+
+/// Measures a document's rows, headers and footers as SPEC section 1 defines their heights: the
+/// entry point of measure-cli and HeightCache. Fonts are loaded and templates compiled once, in
+/// `init`; measuring is thread-safe (each row borrows a solver copy from a pool).
+public final class ListMeasurer: Sendable {
+    /// The document's list settings (width, scale, fallback heights, separator).
+    public let list: ListSettings
+    private let templates: [String: CompiledTemplate]
+    private let measurer: TextMeasurer
+    /// The text measurer (and its caches) this list measures labels with.
+    public var textMeasurer: TextMeasurer { measurer }
+
+    /// Loads the document's fonts (relative paths resolved against `baseDirectory`) and compiles
+    /// every template; the first problem found is thrown with its JSON path.
+    public init(document: Document, baseDirectory: String, textMeasurer: TextMeasurer = TextMeasurer()) throws(LayoutError) {
+        let list = document.list
+        guard list.width.isFinite, list.width >= 0 else {
+            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        }
+        guard list.scale.isFinite, list.scale > 0 else {
+            throw LayoutError(path: "list.scale", message: "scale must be a positive number")
+        }
+        let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
+        var templates: [String: CompiledTemplate] = [:]
+        for name in document.templates.keys.sorted() {
+            guard var spec = document.templates[name] else { continue }
+            spec.name = name
+            templates[name] = try CompiledTemplate(spec, fonts: fonts)
+        }
+        self.list = list
+        self.templates = templates
+        measurer = textMeasurer
+    }
+
+    private init(list: ListSettings, templates: [String: CompiledTemplate], measurer: TextMeasurer) {
+        self.list = list
+        self.templates = templates
+        self.measurer = measurer
+    }
+
+    /// A measurer for the same document at list width `width`, sharing this one's fonts, compiled
+    /// templates and text caches (the width is only an edit value, so nothing is recompiled).
+    public func withWidth(_ width: Double) throws(LayoutError) -> ListMeasurer {
+        guard width.isFinite, width >= 0 else {
+            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        }
+        var list = self.list
+        list.width = width
+        return ListMeasurer(list: list, templates: templates, measurer: measurer)
+    }
+
+    /// The compiled template named `name`, if the document has one.
+    public func template(named name: String) -> CompiledTemplate? { templates[name] }
+
+    /// The height of `row` in `section` by the height policy (row height; measured when the row
+    /// or section sets autoHeight; section height; list row height). Measured heights include
+    /// the separator and the row's accessory width is taken from the content width. A fixed-height
+    /// row with a template is laid out at that height when `frames` is set. Errors about the row
+    /// itself have an empty path (see `LayoutError.located(at:)`).
+    public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
+        switch try HeightPolicy.of(row, in: section, list: list) {
+        case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
+            guard frames, h.isFinite, let name = row.template ?? section.template, let template = templates[name] else {
+                return CellMeasurement(height: h)
+            }
+            // Laid out at its fixed height for the frames (the content view is the row minus the separator).
+            let content = max(0, h - (list.separator ? 1 / list.scale : 0))
+            let fitted = try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
+                                          scale: list.scale, frames: true, fixedContentHeight: content)
+            return CellMeasurement(height: h, frames: fitted.frames)
+        case .measured(let name):
+            return try measure(template: name, data: row.data, width: list.width - row.accessory.width,
+                               separator: list.separator, frames: frames, templatePath: "template")
+        }
+    }
+
+    /// The section's header line, or nil when it has none: a title is `list.headerHeight` tall, a
+    /// height is used as given, a template is measured with its data like a row but without a
+    /// separator (UITableView's header views have none).
+    public func measureHeader(of section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement? {
+        try measureSupplementary(section.header, titleHeight: list.headerHeight, frames: frames, path: "header")
+    }
+
+    /// The section's footer line, or nil when it has none (as `measureHeader`, with `list.footerHeight`).
+    public func measureFooter(of section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement? {
+        try measureSupplementary(section.footer, titleHeight: list.footerHeight, frames: frames, path: "footer")
+    }
+
+    /// Lays out `data` with the template named `name` at the list width minus `accessoryWidth`;
+    /// the height is the fitted content height plus the separator when asked, on the pixel grid.
+    public func measure(template name: String, data: JSONValue, accessoryWidth: Double = 0, separator: Bool,
+                        frames: Bool) throws(LayoutError) -> CellMeasurement {
+        try measure(template: name, data: data, width: list.width - accessoryWidth,
+                    separator: separator, frames: frames, templatePath: "template")
+    }
+
+    private func measureSupplementary(_ spec: SupplementarySpec?, titleHeight: Double, frames: Bool,
+                                      path: String) throws(LayoutError) -> CellMeasurement? {
+        switch spec {
+        case nil: return nil
+        case .title: return CellMeasurement(height: titleHeight)
+        case .height(let h): return CellMeasurement(height: h)
+        case .template(let name, let data):
+            do {
+                return try measure(template: name, data: data, width: list.width, separator: false,
+                                   frames: frames, templatePath: "template")
+            } catch {
+                throw error.path.isEmpty || error.path == "template"
+                    ? LayoutError(path: error.path.isEmpty ? path : "\(path).\(error.path)", message: error.message)
+                    : error
+            }
+        }
+    }
+
+    private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
+                         templatePath: String) throws(LayoutError) -> CellMeasurement {
+        guard let template = templates[name] else {
+            throw LayoutError(path: "", message: "template \"\(name)\" not found")
+        }
+        let fitted = try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames)
+        let separatorHeight = separator ? 1 / list.scale : 0
+        let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)
+        return CellMeasurement(height: height, frames: fitted.frames)
+    }
+}

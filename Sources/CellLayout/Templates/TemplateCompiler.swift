@@ -1,0 +1,258 @@
+import TextEngine
+import CellsFormat
+
+/// Checks a `TemplateSpec` and resolves it into a `TemplateBlueprint`: unique view ids, known
+/// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
+/// naming known views. Every problem is a `LayoutError` with the JSON path of its source.
+enum TemplateCompiler {
+    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
+    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
+        let path = "templates.\(spec.name)"
+        var views: [TemplateView] = []
+        views.reserveCapacity(spec.views.count)
+        var names = ViewNames(count: spec.views.count)
+        var labels: [LabelSlot] = []
+        // One table of member hints for the template's row paths (room for a width, a height and
+        // a hidden rule per view, and a few label placeholders; more get tables of their own).
+        let hints = MemberHints.make(capacity: 3 * spec.views.count + 4)
+        var inputs = RowInputs(firstParameter: TemplateView.height(spec.views.count - 1) + 1, hints: hints,
+                               viewCount: spec.views.count)
+
+        var hasStacks = false
+        // Indices, not elements: a copy of each view's spec would retain and release its strings.
+        for i in spec.views.indices {
+            let id = spec.views[i].id
+            let viewLocation = DocumentPath.element(base: path, field: "views", index: i)
+            guard !id.isEmpty else { throw LayoutError(path: viewLocation.path, message: "a view needs an id") }
+            guard id != "super" else {
+                throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
+            }
+            guard names.insert(id) else {
+                throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
+            }
+            let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
+            let compression = try pair(spec.views[i].compression, name: "compression", default: 750, location: viewLocation)
+            var kind: TemplateView.Kind
+            switch spec.views[i].kind {
+            case .label(let label):
+                // Room for every label at the first one (templates without labels allocate none).
+                if labels.isEmpty { labels.reserveCapacity(spec.views.count - i) }
+                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
+                kind = .label(slot: labels.count - 1)
+            case .image(let width, let height):
+                kind = .box(width: inputs.length(width), height: inputs.length(height))
+            case .view(let width, let height):
+                kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
+            case .stack(let stack):
+                kind = .stack(stack, arranged: [])
+                hasStacks = true
+            }
+            views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
+                                      hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
+        }
+        let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
+        let constraints = try resolveConstraints(spec, names: names, path: path)
+        return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
+                                 constraints: constraints, maskedViews: maskedViews,
+                                 variableCount: max(inputs.nextVariable, 2), rowDimensions: inputs.dimensions)
+    }
+
+    /// Parses the template's constraints and visual formats and finds the views they name.
+    /// Every text is parsed before an unknown view is reported, so a syntax error anywhere
+    /// comes first; then the first unknown name, in order, is the error.
+    private static func resolveConstraints(_ spec: TemplateSpec, names: ViewNames,
+                                           path: String) throws(LayoutError) -> [TemplateConstraint] {
+        var constraints: [TemplateConstraint] = []
+        constraints.reserveCapacity(spec.constraints.count)
+        var unknown: LayoutError?
+        func note(_ name: @autoclosure () -> String, column: @autoclosure () -> Int, text: String, location: DocumentPath) {
+            if unknown != nil { return }
+            unknown = LayoutError(path: location.path, message:
+                "\"\(text)\": unknown view \"\(name())\" at column \(column())")
+        }
+
+        // Filled by each read in place; the names are looked up outside the read, so its closure
+        // captures only these (by address), not a copy of `names`.
+        var syntax = ConstraintSyntax.empty
+        var firstName = PackedName.unpackable
+        var secondName = PackedName.unpackable
+        for i in spec.constraints.indices {
+            let text = spec.constraints[i]
+            let location = DocumentPath.element(base: path, field: "constraints", index: i)
+            // Read in the text's own bytes: no copy of the string, no string per anchor.
+            let failure = TextCursor.withUTF8(of: text) { (bytes) -> SyntaxError? in
+                var cursor = TextCursor(bytes)
+                do throws(SyntaxError) {
+                    syntax = try ConstraintParser.read(&cursor)
+                } catch {
+                    return error
+                }
+                firstName = PackedName(cursor.slice(syntax.firstItem), within: bytes) ?? .unpackable
+                if syntax.hasSecond { secondName = PackedName(cursor.slice(syntax.secondItem), within: bytes) ?? .unpackable }
+                return nil
+            }
+            if let failure { throw failure.layoutError(text: text, location: location) }
+            func view(_ item: Range<Int>, _ packed: PackedName) -> Int {
+                if let view = names.anchorView(packed: packed) { return view }
+                // Not found as words: a long or non-ASCII name, a hashed table, or an unknown view.
+                let name = TextCursor.withUTF8(of: text) { String(decoding: UnsafeBufferPointer(rebasing: $0[item]), as: UTF8.self) }
+                if let view = names.anchorView(named: name) { return view }
+                note(name, column: TextCursor.withUTF8(of: text) { TextCursor($0).column(at: item.lowerBound) },
+                     text: text, location: location)
+                return -1
+            }
+            let first = ViewAnchor(view: view(syntax.firstItem, firstName), attribute: syntax.firstAttribute)
+            let second = syntax.hasSecond ? ViewAnchor(view: view(syntax.secondItem, secondName), attribute: syntax.secondAttribute) : nil
+            constraints.append(TemplateConstraint(first: first, second: second, terms: syntax.terms,
+                                                  text: text, location: location))
+        }
+        for i in spec.visualFormats.indices {
+            let location = DocumentPath.element(base: path, field: "visualFormats", index: i)
+            for c in try VisualFormatParser.parse(spec.visualFormats[i], location: location) {
+                func anchor(_ a: LayoutAnchor) -> ViewAnchor {
+                    guard let view = names.anchorView(named: a.item) else {
+                        note(a.item, column: a.column, text: c.text, location: c.location)
+                        return ViewAnchor(view: -1, attribute: a.attribute)
+                    }
+                    return ViewAnchor(view: view, attribute: a.attribute)
+                }
+                let first = anchor(c.first)
+                let terms = ConstraintTerms(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
+                                            priority: c.priority)
+                constraints.append(TemplateConstraint(first: first, second: c.second.map(anchor), terms: terms,
+                                                      text: c.text, location: c.location))
+            }
+        }
+        if let unknown { throw unknown }
+        return constraints
+    }
+
+    /// Templates with more views than this hash their ids; smaller ones scan them.
+    static let scanLimit = 24
+
+    private static func pair(_ values: [Double], name: String, default value: Double,
+                             location: DocumentPath) throws(LayoutError) -> (Double, Double) {
+        if values.isEmpty { return (value, value) }
+        guard values.count == 2 else {
+            throw LayoutError(path: "\(location.path).\(name)", message: "expected [horizontal, vertical] priorities")
+        }
+        for p in values where !(p >= 1 && p <= 1000) {
+            throw LayoutError(path: "\(location.path).\(name)", message: "priority \(formatNumber(p)) is outside 1...1000")
+        }
+        return (values[0], values[1])
+    }
+
+    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
+                                  inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
+        // Spelled out only for a message.
+        var path: String { "\(location.path).label" }
+        guard let stack = fonts[label.font] else {
+            throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
+        }
+        guard label.size.isFinite, label.size > 0 else {
+            throw LayoutError(path: "\(path).size", message: "font size must be a positive number")
+        }
+        guard label.lines >= 0 else { throw LayoutError(path: "\(path).lines", message: "lines must be 0 or more") }
+        guard label.lineSpacing.isFinite, label.lineHeightMultiple.isFinite, label.lineHeightMultiple >= 0 else {
+            throw LayoutError(path: path, message: "lineSpacing and lineHeightMultiple must be finite")
+        }
+        let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
+                              lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
+                              lineHeightMultiple: label.lineHeightMultiple)
+        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: inputs.hints), style: style,
+                         wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
+                         firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
+    }
+
+    /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view
+    /// arranged twice, `super`, and stacks that (through nesting) arrange themselves.
+    private static func resolveStacks(_ spec: TemplateSpec, views: inout [TemplateView], names: ViewNames,
+                                      path: String) throws(LayoutError) -> [Int] {
+        var owner: [Int: Int] = [:]
+        var masked: [Int] = []
+        for s in views.indices where views[s].isStack {
+            guard case .stack(let stack) = spec.views[s].kind else { continue }
+            var arranged: [Int] = []
+            for (j, id) in stack.arranged.enumerated() {
+                var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
+                guard let index = names.index(of: id) else {
+                    throw LayoutError(path: here, message: "unknown view \"\(id)\"")
+                }
+                guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
+                if let other = owner[index] {
+                    throw LayoutError(path: here, message:
+                        "view \"\(id)\" is already arranged in stack \"\(views[other].id)\"")
+                }
+                owner[index] = s
+                arranged.append(index)
+                guard masked.count < 64 else {
+                    throw LayoutError(path: here, message: "more than 64 arranged views in one template")
+                }
+                views[index].maskBit = masked.count
+                masked.append(index)
+            }
+            if stack.distribution == .fillProportionally {
+                throw LayoutError(path: "\(path).views[\(s)].stack.distribution",
+                                  message: "distribution fillProportionally is not supported")
+            }
+            if stack.axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+                throw LayoutError(path: "\(path).views[\(s)].stack.alignment",
+                                  message: "baseline alignment needs a horizontal stack")
+            }
+            guard stack.spacing.isFinite else {
+                throw LayoutError(path: "\(path).views[\(s)].stack.spacing", message: "spacing must be a number")
+            }
+            views[s].kind = .stack(stack, arranged: arranged)
+        }
+        // A cycle: following each view's owning stack upwards comes back to the view.
+        for start in owner.keys {
+            var seen: Set<Int> = [start]
+            var current = start
+            while let up = owner[current] {
+                if !seen.insert(up).inserted {
+                    throw LayoutError(path: views[up].path, message:
+                        "stacks arrange each other in a cycle (\"\(views[up].id)\" contains itself)")
+                }
+                current = up
+            }
+        }
+        return masked
+    }
+}
+
+/// What a template reads from each row as it is compiled: parameter variables handed out in
+/// order (after the views' own), and the image and box sizes read from the row with the
+/// parameter each one sets.
+struct RowInputs {
+    /// The variable the next parameter gets.
+    private(set) var nextVariable: Int
+    /// Image and box sizes read from the row, in view order (a width before its height).
+    private(set) var dimensions: [(path: RowPath, parameter: Int)] = []
+    /// The template's table of member hints for its row paths.
+    let hints: MemberHints
+
+    /// No parameters yet; the first gets `firstParameter`. Room for a width and a height for
+    /// each of `viewCount` views.
+    init(firstParameter: Int, hints: MemberHints, viewCount: Int) {
+        nextVariable = firstParameter
+        self.hints = hints
+        dimensions.reserveCapacity(2 * viewCount)
+    }
+
+    /// A new parameter variable.
+    mutating func parameter() -> Int {
+        defer { nextVariable += 1 }
+        return nextVariable
+    }
+
+    /// The intrinsic length `dimension` gives: a constant, or a row path with its own parameter.
+    mutating func length(_ dimension: DimensionSpec) -> IntrinsicLength {
+        switch dimension {
+        case .fixed(let v): return .fixed(v.isFinite ? max(0, v) : 0)
+        case .path(let text):
+            let parameter = parameter()
+            dimensions.append((RowPath(text, hints: hints), parameter))
+            return .row(dimension: dimensions.count - 1, parameter: parameter)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// A JSON value as cells.json rows and front ends carry it.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The value at a dotted path (`user.name`, `items.0.title`), or nil when any step is missing.
+    public func value(atPath path: Substring) -> JSONValue? {
+        var current = self
+        for step in path.split(separator: ".", omittingEmptySubsequences: false) {
+            switch current {
+            case .object(let members):
+                guard let next = members[String(step)] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(step), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The member named `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The text `${path}` substitution inserts: strings as they are, numbers without a needless
+    /// `.0`, booleans as `true`/`false`, missing or null as empty.
+    public var interpolationText: String {
+        switch self {
+        case .null: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n):
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+            return String(n)
+        case .string(let s): return s
+        case .array, .object: return ""
+        }
+    }
+
+    /// The number a `${path}` size reads: a number, or a string that spells one; nil otherwise.
+    package var sizeNumber: Double? {
+        switch self {
+        case .number(let n): return n
+        case .string(let s): return Double(s)
+        default: return nil
+        }
+    }
+
+    /// Truthiness as `"hidden": "!key"` reads it: missing, null, false, 0 and empty are false.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: return false
+        case .bool(let b): return b
+        case .number(let n): return n != 0
+        case .string(let s): return !s.isEmpty
+        case .array(let a): return !a.isEmpty
+        case .object(let o): return !o.isEmpty
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CellsFormat
+/// Templates reproducing UITableViewCell's default, subtitle and value1 styles with and without an
+/// image, written in the SPEC constraint grammar from `BuiltInCellMetrics`.
+public enum BuiltInCellTemplates {
+    /// All six built-in templates by name, for a list drawn at `scale` with or without separators
+    /// (the 44-point minimum row includes the separator, so the content minimum depends on both).
+    public static func all(scale: Double = 2, separator: Bool = true) -> [String: TemplateSpec] {
+        var templates: [String: TemplateSpec] = [:]
+        for style in BuiltInCellStyle.allCases {
+            for withImage in [false, true] {
+                let spec = template(style, withImage: withImage, scale: scale, separator: separator)
+                templates[spec.name] = spec
+            }
+        }
+        return templates
+    }
+
+    /// One built-in template. Labels read `${text}`, `${detail}` / `${value}`; the image reads its
+    /// size from `_imageWidth` / `_imageHeight`, which `BuiltInRows` fills in.
+    public static func template(_ style: BuiltInCellStyle, withImage: Bool, scale: Double = 2,
+                                separator: Bool = true) -> TemplateSpec {
+        typealias M = BuiltInCellMetrics
+        let separatorHeight = separator && scale > 0 ? 1 / scale : 0
+        var views: [ViewSpec] = [
+            ViewSpec(id: "text", kind: .label(LabelSpec(text: "${text}", size: M.textSize, lines: 1))),
+        ]
+        var constraints: [String] = [
+            "super.height >= \(M.minimumRowHeight - separatorHeight)",
+            "text.trailing <= super.trailing - \(M.sideMargin)",
+        ]
+        if withImage {
+            views.insert(ViewSpec(id: "image", kind: .image(width: .path("_imageWidth"),
+                                                            height: .path("_imageHeight"))), at: 0)
+            constraints += [
+                "image.leading == super.leading + \(M.sideMargin)",
+                "image.centerY == super.centerY",
+                "image.top >= super.top + \(M.imageVerticalMargin)",
+                "super.bottom >= image.bottom + \(M.imageVerticalMargin)",
+                "text.leading == image.trailing + \(M.imageGap)",
+            ]
+        } else {
+            constraints.append("text.leading == super.leading + \(M.sideMargin)")
+        }
+        switch style {
+        case .default:
+            constraints += [
+                "text.centerY == super.centerY",
+                "text.top >= super.top + \(M.verticalMargin)",
+                "super.bottom >= text.bottom + \(M.verticalMargin)",
+            ]
+        case .subtitle:
+            // UIKit centres the pair; we pin it to the top margin. Heights are the same, only the
+            // frames of a row taller than its labels differ.
+            views.append(ViewSpec(id: "detail", kind: .label(LabelSpec(text: "${detail}",
+                                                                       size: M.subtitleDetailSize, lines: 1))))
+            constraints += [
+                "text.top == super.top + \(M.verticalMargin)",
+                "detail.leading == text.leading",
+                "detail.trailing <= super.trailing - \(M.sideMargin)",
+                "detail.top == text.bottom",
+                "super.bottom >= detail.bottom + \(M.verticalMargin)",
+            ]
+        case .value1:
+            views.append(ViewSpec(id: "value", kind: .label(LabelSpec(text: "${value}",
+                                                                      size: M.value1DetailSize, lines: 1))))
+            constraints += [
+                "text.centerY == super.centerY",
+                "text.top >= super.top + \(M.verticalMargin)",
+                "super.bottom >= text.bottom + \(M.verticalMargin)",
+                "value.trailing == super.trailing - \(M.sideMargin)",
+                "value.leading >= text.trailing + \(M.value1Gap)",
+                "value.centerY == super.centerY",
+                "value.top >= super.top + \(M.verticalMargin)",
+                "super.bottom >= value.bottom + \(M.verticalMargin)",
+            ]
+        }
+        return TemplateSpec(name: style.templateName(withImage: withImage), views: views, constraints: constraints)
+    }
+}

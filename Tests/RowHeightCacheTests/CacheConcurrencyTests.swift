@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import RowHeightCache
+import TestSupport
+
+/// Precache on all cores with progress and cancellation, and many threads on one cache.
+/// Run under ThreadSanitizer with `swift test --sanitize=thread --filter CacheConcurrencyTests`.
+@Suite("HeightCache from many threads")
+struct CacheConcurrencyTests {
+    @Test func precacheMeasuresEveryUncachedRowOnceAndReportsProgress() async throws {
+        let source = TableSource(consecutiveIdentities([300, 0, 200]))
+        let cache = try HeightCache(source: source, width: 375)
+        _ = try cache.height(for: ip(0, 5))
+        let reported = _Guarded<[Int]>([])
+        let summary = await cache.precache(concurrency: 4) { done, total in
+            #expect(total == 499)
+            reported.withLock { $0.append(done) }
+        }
+        #expect(summary.total == 499)
+        #expect(summary.measured == 499)
+        #expect(summary.failed == 0)
+        #expect(!summary.cancelled)
+        #expect(source.measures == 500)
+        #expect(source.contents.withLock { $0.measuresByRow.values.allSatisfy { $0 == 1 } })
+        #expect(reported.withLock { $0.max() } == 499)
+        let expected = source.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
+        #expect(cachedHeights(cache) == expected)
+    }
+
+    /// A source that stops at its `gateAt`-th measurement until the gate opens.
+    final class GatedSource: HeightSource {
+        let inner = TableSource(consecutiveIdentities([1000]))
+        let gateAt: Int
+        let state = _Guarded((reached: false, open: false))
+
+        init(gateAt: Int) { self.gateAt = gateAt }
+
+        func numberOfSections() -> Int { inner.numberOfSections() }
+        func numberOfRows(inSection section: Int) -> Int { inner.numberOfRows(inSection: section) }
+        func measureHeight(at indexPath: RowHeightCache.IndexPath, width: Double) throws -> Double {
+            let height = try inner.measureHeight(at: indexPath, width: width)
+            if inner.measures == gateAt {
+                state.withLock { $0.reached = true }
+                while !state.withLock({ $0.open }) { usleep(1000) }
+            }
+            return height
+        }
+    }
+
+    @Test func cancellingThePrecacheTaskStopsIt() async throws {
+        let source = GatedSource(gateAt: 10)
+        let cache = try HeightCache(source: source, width: 375)
+        let task = Task { await cache.precache(concurrency: 1) }
+        while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
+        task.cancel()
+        source.state.withLock { $0.open = true }
+        let summary = await task.value
+        #expect(summary.cancelled)
+        #expect(summary.measured == 10)
+        #expect(source.inner.measures == 10)
+    }
+
+    @Test func precacheFailuresAreReportedAndTheRestIsMeasured() async throws {
+        let cache = try HeightCache(source: CacheErrorTests.Broken(height: 12), width: 375)
+        let summary = await cache.precache()
+        #expect(summary.failed == 1)
+        #expect(summary.measured == 1)
+        #expect(summary.failures.first?.description.hasPrefix("measuring row [0, 0] failed") == true)
+    }
+
+    @Test func manyThreadsReadingWhileOthersUpdateSeeOnlyRightHeights() throws {
+        let widths: [Double] = [320, 375]
+        let source = TableSource(consecutiveIdentities([200, 50]))
+        let cache = try HeightCache(source: source, width: 375)
+        let wrong = _Guarded<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            var rng = SplitMix64(seed: UInt64(worker))
+            for step in 0..<20_000 {
+                switch worker {
+                case 0:  // invalidations and width changes
+                    if step % 3 == 0 { try? cache.setWidth(widths[step % 2]) }
+                    try? cache.invalidate(at: ip(0, Int.random(in: 0..<200, using: &rng)))
+                    if step % 500 == 0 { cache.invalidateAll() }
+                case 1:  // section 1 grows and shrinks at its end; readers stay in section 0
+                    var rows = source.sections[1]
+                    if step % 2 == 0 {
+                        rows.append(10_000 + step)
+                        source.sections = [source.sections[0], rows]
+                        if (try? cache.insertRows(at: [ip(1, rows.count - 1)])) == nil {
+                            wrong.withLock { $0.append("insert refused at step \(step)") }
+                        }
+                    } else {
+                        rows.removeLast()
+                        source.sections = [source.sections[0], rows]
+                        if (try? cache.deleteRows(at: [ip(1, rows.count)])) == nil {
+                            wrong.withLock { $0.append("delete refused at step \(step)") }
+                        }
+                    }
+                default:  // readers
+                    let row = Int.random(in: 0..<200, using: &rng)
+                    guard let height = try? cache.height(for: ip(0, row)) else {
+                        wrong.withLock { $0.append("height(for: [0, \(row)]) threw") }
+                        continue
+                    }
+                    if !widths.contains(where: { TableSource.height(row, $0) == height }) {
+                        wrong.withLock { $0.append("row \(row): \(height)") }
+                    }
+                }
+            }
+        }
+        #expect(wrong.withLock { $0 } == [])
+        // Whatever is cached now was measured at the current width for the row now there.
+        let width = cache.width
+        let cached = cachedHeights(cache)
+        for (section, rows) in source.sections.enumerated() {
+            for (row, identity) in rows.enumerated() {
+                if let height = cached[section][row] { #expect(height == TableSource.height(identity, width)) }
+            }
+        }
+    }
+}

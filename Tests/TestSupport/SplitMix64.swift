@@ -1,0 +1,17 @@
+/// The one deterministic pseudo-random generator (SplitMix64) of these tests, so every randomized
+/// test replays exactly from its seed.
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
+
+    package init(state: UInt64) { self.state = state }
+
+    package init(seed: UInt64) { self.state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
