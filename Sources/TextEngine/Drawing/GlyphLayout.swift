@@ -26,6 +26,8 @@ public struct PlacedGlyph: Sendable, Hashable {
     /// Its origin from the line's left edge, in points: the pen position measuring gave its
     /// grapheme cluster, plus the shaper's offset within the cluster.
     public var x: Double
+    /// The shaper's advance for it, in points (kerned against the glyph after it on the line).
+    public var advance: Double
     /// How far its origin sits above the baseline, in points (the shaper's y offset: marks).
     public var rise: Double
     /// The UTF-16 range of the text it draws (its grapheme cluster, or the clusters a

@@ -124,7 +124,8 @@ private struct MeasuredClusters {
             let clusterStart = min(max(offset, start), end)
             let next = clusterValues.first { $0 > clusterStart } ?? end
             out.append(PlacedGlyph(face: face, glyph: g.id, x: clusterLeft + inCluster + Double(g.x_offset) * scale,
-                                   rise: Double(g.y_offset) * scale, text: clusterStart..<next))
+                                   advance: Double(g.x_advance) * scale, rise: Double(g.y_offset) * scale,
+                                   text: clusterStart..<next))
             inCluster += Double(g.x_advance) * scale
         }
     }
