@@ -68,9 +68,13 @@ struct SVGRenderer {
             """
     }
 
-    /// Writes the picture to `path`.
-    func write(to path: String) throws(CLIFailure) {
+    /// Writes the picture to `path`, as SVG or converted to PNG at the list's scale.
+    func write(to path: String, format: RenderFormat = .svg) throws(CLIFailure) {
         let bytes = Array(svg().utf8)
+        if format == .png {
+            try PNGConverter.write(bytes, to: path, zoom: document.list.scale)
+            return
+        }
         guard let file = fopen(path, "wb") else {
             throw CLIFailure(status: .output, message: "\(path): cannot write the picture: \(String(cString: strerror(errno)))")
         }
