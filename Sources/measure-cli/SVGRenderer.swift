@@ -49,7 +49,7 @@ struct SVGRenderer {
                 let view = template?.views.first { $0.id == frame.id }
                 body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height)
                 if case .label = view?.kind, let label = labels[frame.id] {
-                    body += drawLabel(label, x: x + frame.x, y: y + frame.y, glyphs: &glyphs)
+                    body += drawLabel(label, x: x + frame.x, frameTop: y + frame.y, glyphs: &glyphs)
                 }
             }
             body += "</g>\n"
@@ -98,9 +98,10 @@ struct SVGRenderer {
         return out
     }
 
-    /// A label's glyphs at the label's top-left (`x`, `y`), each a `<use>` of its definition,
+    /// A label's glyphs in its frame at (`x`, `frameTop`), each a `<use>` of its definition,
     /// then each line's text, invisible, over its glyphs (for selecting and searching).
-    private func drawLabel(_ label: LabelGlyphs, x: Double, y: Double, glyphs: inout SVGGlyphDefs) -> String {
+    private func drawLabel(_ label: LabelGlyphs, x: Double, frameTop: Double, glyphs: inout SVGGlyphDefs) -> String {
+        let y = frameTop + label.top
         var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(label.text))</title>\n"
         let size = label.layout.size
         for glyphLine in label.layout.lines {
