@@ -49,7 +49,8 @@ def overhangs(root):
     for element in root.iter():
         if tag(element) == "path" and element.get("id"):
             xs = [float(v) for v in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", element.get("d") or "")][0::2]
-            found[element.get("id")] = max(0.0, -min(xs, default=0.0))
+            scale = re.match(r"scale\(([^)]+)\)", element.get("transform") or "scale(1)")
+            found[element.get("id")] = max(0.0, -min(xs, default=0.0)) * float(scale.group(1))
         elif tag(element) in ("image", "rect") and element.get("id"):
             found[element.get("id")] = max(0.0, -float(element.get("x") or 0))
     return found
@@ -58,10 +59,13 @@ def overhangs(root):
 def overhang(group, reach):
     """The most any glyph of a label group reaches left of its origin, in points."""
     most = 0.0
-    for use in group.iter("{%s}use" % SVG):
-        glyph = (use.get("{%s}href" % XLINK) or use.get("href") or "").lstrip("#")
-        scale = float(re.match(r"matrix\(([^ ]+)", use.get("transform")).group(1))
-        most = max(most, reach.get(glyph, 0.0) * scale)
+    for line in group.iter("{%s}g" % SVG):
+        if not line.get("transform"):
+            continue
+        scale = float(re.match(r"matrix\(([^ ]+)", line.get("transform")).group(1))
+        for use in line.iter("{%s}use" % SVG):
+            glyph = (use.get("{%s}href" % XLINK) or use.get("href") or "").lstrip("#")
+            most = max(most, reach.get(glyph, 0.0) * scale)
     return most
 
 
@@ -136,7 +140,7 @@ def ink_copies(path, workdir, number):
         tree.write(name, xml_declaration=True, encoding="utf-8")
         files.append(name)
     reach = overhangs(root)
-    entries = [(index // 3, index % 3, frame, group.find("{%s}use" % SVG) is not None,
+    entries = [(index // 3, index % 3, frame, group.find(".//{%s}use" % SVG) is not None,
                 (group.findtext("{%s}title" % SVG) or "")[:40], overhang(group, reach))
                for (_, group, frame), index in zip(labels, indices)]
     return files, (width, height), entries

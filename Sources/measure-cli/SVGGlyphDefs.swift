@@ -1,9 +1,15 @@
+import TemplateLayout
 import TextEngine
 
-/// The glyphs an SVG picture draws, each defined once (an outline path in font units, or a
-/// colour bitmap as an embedded PNG, or a box for a colour glyph with neither) and reused with
-/// `<use>`.
+/// The glyphs an SVG picture draws, each defined once (an outline path, or a colour bitmap as an
+/// embedded PNG, or a box for a colour glyph with neither) and reused with `<use>`.
+///
+/// Definitions are in thousandths of an em, y down, whatever the face's units per em, so one
+/// scale (size / 1000) draws every face of a label.
 struct SVGGlyphDefs {
+    /// Definition units per em.
+    static let unitsPerEm = 1000.0
+
     private struct Key: Hashable {
         let face: ObjectIdentifier
         let glyph: UInt32
@@ -25,6 +31,8 @@ struct SVGGlyphDefs {
             return faces.count - 1
         }()
         let id = "f\(faceNumber)g\(glyph)"
+        let k = SVGGlyphDefs.unitsPerEm / Double(face.unitsPerEm)
+        func n(_ value: Double) -> String { SVGRenderer.number(value * k) }
         var element: String?
         if let image = face.colorImage(glyph: glyph) {
             let box = image.box
@@ -32,7 +40,10 @@ struct SVGGlyphDefs {
         } else {
             let outline = face.outline(glyph: glyph)
             if !outline.steps.isEmpty {
-                element = "<path id=\"\(id)\" d=\"\(pathData(outline))\"/>\n"
+                // Outlines keep their font units (mostly integers, the shortest to write) under
+                // a scale to definition units.
+                let scale = k == 1 ? "" : " transform=\"scale(\(JSONText.number(k)))\""
+                element = "<path id=\"\(id)\"\(scale) d=\"\(pathData(outline) { SVGRenderer.number($0) })\"/>\n"
             } else if face.isColor, let box = face.inkBox(glyph: glyph), box.width > 0, box.height > 0 {
                 // A colour glyph drawn some other way (COLR layers, SVG): its box.
                 element = "<rect id=\"\(id)\" x=\"\(n(box.left))\" y=\"\(n(-box.top))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(n(Double(face.unitsPerEm) / 20))\"/>\n"
@@ -44,8 +55,8 @@ struct SVGGlyphDefs {
         return result
     }
 
-    /// SVG path data for `outline`, y flipped (SVG's y grows downward).
-    private func pathData(_ outline: GlyphOutline) -> String {
+    /// SVG path data for `outline`, y flipped (SVG's y grows downward), numbers written by `n`.
+    private func pathData(_ outline: GlyphOutline, _ n: (Double) -> String) -> String {
         var d = ""
         for step in outline.steps {
             switch step {
@@ -59,9 +70,6 @@ struct SVGGlyphDefs {
         }
         return d
     }
-
-    /// Font units to a hundredth.
-    private func n(_ value: Double) -> String { SVGRenderer.number(value) }
 }
 
 /// RFC 4648 base64, for embedding PNG bytes in a data URL.

@@ -104,13 +104,19 @@ struct SVGRenderer {
         let y = frameTop + label.top
         var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(label.text))</title>\n"
         let size = label.layout.size
-        for glyphLine in label.layout.lines {
-            let baseline = y + glyphLine.line.baseline
+        // Each line is one group scaled to definition units, its glyphs placed by x (and y
+        // for marks the shaper moves up or down).
+        let perPoint = SVGGlyphDefs.unitsPerEm / size
+        for glyphLine in label.layout.lines where size > 0 {
+            var uses = ""
             for glyph in glyphLine.glyphs {
                 guard let id = glyphs.reference(glyph.face, glyph.glyph) else { continue }
-                let scale = SVGRenderer.number(glyph.scale(size: size), digits: 9)
-                out += "<use xlink:href=\"#\(id)\" transform=\"matrix(\(scale) 0 0 \(scale) \(n(x + glyph.x)) \(n(baseline - glyph.rise)))\"/>\n"
+                let dy = glyph.rise == 0 ? "" : " y=\"\(n(-glyph.rise * perPoint))\""
+                uses += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x * perPoint))\"\(dy)/>\n"
             }
+            guard !uses.isEmpty else { continue }
+            let scale = SVGRenderer.number(size / SVGGlyphDefs.unitsPerEm, digits: 9)
+            out += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(n(x)) \(n(y + glyphLine.line.baseline)))\">\n\(uses)</g>\n"
         }
         for (glyphLine, text) in zip(label.layout.lines, label.lineTexts) where !text.isEmpty && glyphLine.line.width > 0 {
             out += "<text x=\"\(n(x))\" y=\"\(n(y + glyphLine.line.baseline))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\" textLength=\"\(n(glyphLine.line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">\(escape(text))</text>\n"
