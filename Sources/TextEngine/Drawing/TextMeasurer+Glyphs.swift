@@ -35,10 +35,21 @@ private struct MeasuredClusters {
     var lengths: [Int] = []
     var advances: [Double] = []   // em
     var fonts: [Int] = []
+    /// Each cluster's paragraph (between mandatory breaks) as UTF-16 offsets: the shaper's
+    /// context when measuring.
+    var paragraphs: [Range<Int>] = []
+    var paragraphOf: [Int] = []
     var count: Int { starts.count }
 
     init(_ shaped: ShapedText) {
+        var paragraphStart = 0, paragraphEnd = 0
         for segment in shaped.segments {
+            defer {
+                if segment.endsParagraph {
+                    paragraphs.append(paragraphStart..<max(paragraphStart, paragraphEnd))
+                    paragraphStart = segment.end
+                }
+            }
             guard let run = shaped.graphemes(of: segment) else { continue }
             var start = segment.start
             for (index, g) in run.enumerated() {
@@ -51,8 +62,10 @@ private struct MeasuredClusters {
                 lengths.append(Int(g.length))
                 advances.append(advance)
                 fonts.append(font)
+                paragraphOf.append(paragraphs.count)
                 start += Int(g.length)
             }
+            paragraphEnd = start
         }
     }
 
@@ -85,9 +98,8 @@ private struct MeasuredClusters {
                        font: Int, faces: KernelFonts, size: Double, into out: inout [PlacedGlyph]) {
         let start = starts[run.lowerBound], end = starts[run.upperBound - 1] + lengths[run.upperBound - 1]
         // The paragraph around the run is the shaper's context, as it was when measuring.
-        var contextStart = start, contextEnd = end
-        while contextStart > 0 && !TextMeasurer.isMandatoryBreak(text[contextStart - 1]) { contextStart -= 1 }
-        while contextEnd < text.count && !TextMeasurer.isMandatoryBreak(text[contextEnd]) { contextEnd += 1 }
+        let paragraph = paragraphs[paragraphOf[run.lowerBound]]
+        let contextStart = min(paragraph.lowerBound, start), contextEnd = min(max(paragraph.upperBound, end), text.count)
         guard let base = text.baseAddress?.advanced(by: contextStart), font < faces.faces.count else { return }
         var owner = [Int](repeating: run.lowerBound, count: end - start)
         for c in run {
@@ -122,11 +134,23 @@ private struct MeasuredClusters {
             let clusterLeft = backward != 0 ? runLeft + runRight - left - advance : left
             // HarfBuzz's cluster runs to the next cluster value (a ligature's spans its parts).
             let clusterStart = min(max(offset, start), end)
-            let next = clusterValues.first { $0 > clusterStart } ?? end
+            let next = clusterValues.firstGreater(than: clusterStart) ?? end
             out.append(PlacedGlyph(face: face, glyph: g.id, x: clusterLeft + inCluster + Double(g.x_offset) * scale,
                                    advance: Double(g.x_advance) * scale, rise: Double(g.y_offset) * scale,
                                    text: clusterStart..<next))
             inCluster += Double(g.x_advance) * scale
         }
+    }
+}
+
+extension Array where Element == Int {
+    /// The first element greater than `value` in this ascending array (binary search).
+    fileprivate func firstGreater(than value: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low < count ? self[low] : nil
     }
 }
