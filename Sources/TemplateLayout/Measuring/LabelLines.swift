@@ -18,7 +18,8 @@ extension CompiledTemplate {
         for label in blueprint.labels {
             let id = blueprint.views[label.view].id
             guard let frame = frames.first(where: { $0.id == id }) else { continue }
-            let text = label.textTemplate.render(data)
+            // A row whose values cannot be rendered was an error when measured: no lines.
+            guard let text = try? label.textTemplate.render(data) else { continue }
             let layout = textMeasurer.layout(text, style: label.style, width: frame.width)
             let utf16 = Array(text.utf16)
             out[id] = layout.lines.map { line in
