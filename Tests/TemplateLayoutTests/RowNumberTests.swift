@@ -1,6 +1,7 @@
 import Dispatch
 import PropertyBased
 import Testing
+import TextEngine
 @testable import TemplateLayout
 
 /// Numbers at the edges: a row's values never change another row's height, every number given
@@ -87,6 +88,27 @@ import Testing
         for i in results.indices {
             let r = i % Self.rows.count
             #expect(results[i] == Self.fresh[r], "row \(r): \(Self.rows[r])")
+        }
+    }
+
+    @Test func aRowWithALargeValueLeavesNoRoundOffForTheNext() throws {
+        // Values moved in and out of the tableau past 65,536 points leave round-off in its
+        // constants; the workspace that saw one is not reused, so a row measured after many
+        // such rows has the frames, bit for bit, of the row measured by a fresh template.
+        func frames(_ template: CompiledTemplate, _ h: Double, _ t: String) throws -> [UInt64] {
+            try template.layout(.object(["h": .number(h), "t": .string(t)]), width: 375, textMeasurer: TextMeasurer(),
+                                frames: true).frames.flatMap { [$0.x, $0.y, $0.width, $0.height].map(\.bitPattern) }
+        }
+        let shared = try #require(try Fixtures.measurer([Self.template]).template(named: "Tall"))
+        var k = 0.0
+        for round in 0..<40 {
+            for large in [999_999.3, 70_000.7, 123_456.789, 654_321.123] {
+                k += 1
+                _ = try frames(shared, large - k * 0.013, "Hi")
+            }
+            let h = 0.1 + Double(round) * 0.37
+            let fresh = try #require(try Fixtures.measurer([Self.template]).template(named: "Tall"))
+            #expect(try frames(shared, h, "Hello there") == frames(fresh, h, "Hello there"), "round \(round)")
         }
     }
 
