@@ -45,7 +45,7 @@ import Testing
             } else {
                 #expect(out.lines.count > expected.count)
                 let got = out.lines.count > expected.count ? out.lines[expected.count] : ""
-                #expect(got.hasPrefix("{\"line\":\(line),\"error\":\"sections[0].rows[\(row)].h: i intrinsic height must be a number of points in 0...1000000 points, found "), "\(got)")
+                #expect(got.hasPrefix("{\"line\":\(line),\"error\":\"sections[0].rows[\(row)].h: i intrinsic height must be a size in 0...1000000 points, found "), "\(got)")
                 // A bad line is not appended: the next row takes its index.
                 expected.append(got)
             }

@@ -136,7 +136,7 @@ import TextEngine
             } throws: { error in
                 guard let error = error as? LayoutError else { return false }
                 return error.located(at: "sections[0].rows[2]").path == "sections[0].rows[2].h"
-                    && error.message == "i intrinsic height must be a number of points in 0...1000000 points, \(found)"
+                    && error.message == "i intrinsic height must be a size in 0...1000000 points, \(found)"
             }
         }
         // Missing and null still mean empty: no image height.

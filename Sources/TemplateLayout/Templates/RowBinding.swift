@@ -43,7 +43,7 @@ enum RowBinding {
         case .null?, nil: found = "nothing"
         }
         return RowValueError(path: path.text,
-                             message: "\(what) must be a number of points in \(LayoutLimits.sizeRangeText), found \(found)")
+                             message: "\(what) must be a size in \(LayoutLimits.sizeRangeText), found \(found)")
     }
 }
 
