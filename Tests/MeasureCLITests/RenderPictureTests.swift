@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TemplateLayout
 
 /// `--render`'s promises: the picture shows each label's glyphs where measuring placed them
@@ -18,7 +19,7 @@ import TemplateLayout
     /// Runs scripts/check-render.py on `pictures` (one Chromium launch) and returns its report.
     static func checkInk(_ pictures: [URL]) throws -> (labels: Int, renderers: [String], failures: [String]) {
         let script = CLIRunner.packageRoot.appendingPathComponent("scripts/check-render.py").path
-        let output = try CLIRunner.python("import runpy, sys; runpy.run_path(sys.argv[1])['main'](sys.argv[2:])",
+        let output = try PackageTools.python("import runpy, sys; runpy.run_path(sys.argv[1])['main'](sys.argv[2:])",
                                           arguments: [script] + pictures.map(\.path))
         let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
         return (report["labels"] as? Int ?? 0, report["renderers"] as? [String] ?? [],
@@ -55,7 +56,7 @@ import TemplateLayout
     /// reads, whose label titles hold each text with only what XML 1.0 cannot hold replaced by
     /// U+FFFD, and whose invisible text layer holds each line's text.
     @Test func pictureIsWellFormedXMLForAnyText() throws {
-        var random = SplitMix(state: 18)
+        var random = SplitMix64(state: 18)
         let pools: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7E, 0x7F...0x9F, 0xFFF0...0xFFFF, 0x0590...0x05FF,
                                              0x0300...0x036F, 0x4E00...0x4E80, 0x1F600...0x1F64F, 0x2000...0x206F, 0x10FFFE...0x10FFFF]
         var texts = ["]]>", "<![CDATA[x]]>", "&amp; &#0; &lt;", "</text></g></svg>", "\"'\"", "\u{0}", "a\r\nb\rc\nd",
@@ -84,7 +85,7 @@ import TemplateLayout
         let out = try CLIRunner.run(["--quiet", "--render", svg.path, "--render-rows", "1000",
                                      try CLIRunner.write(document, to: "hostile.json", in: folder).path])
         #expect(out.status == 0, "\(out.stderr)")
-        let parsed = try CLIRunner.python("""
+        let parsed = try PackageTools.python("""
             import json, sys, xml.etree.ElementTree as ET
             S = "{http://www.w3.org/2000/svg}"
             root = ET.parse(sys.argv[1]).getroot()

@@ -1,4 +1,5 @@
 import TextEngine
+import CellsFormat
 
 /// A laid-out label, for drawing it glyph by glyph.
 public struct LabelGlyphs: Sendable {
@@ -40,7 +41,8 @@ extension CompiledTemplate {
         for label in blueprint.labels {
             let id = blueprint.views[label.view].id
             guard let frame = frames.first(where: { $0.id == id }) else { continue }
-            let text = label.textTemplate.render(data)
+            // A row whose values cannot be rendered was an error when measured: no glyphs.
+            guard let text = try? label.textTemplate.render(data) else { continue }
             out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width),
                                   frameHeight: frame.height, scale: scale)
         }
