@@ -157,7 +157,7 @@ struct MeasureCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            writeError("measure-cli: \(message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage") (see measure-cli --help)")
+            writeError("measure-cli: \(usageMessage(message(for: error))) (see measure-cli --help)")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         do {
@@ -167,6 +167,18 @@ struct MeasureCommand: ParsableCommand {
             Glibc.exit(error.status.rawValue)
         }
     }
+}
+
+/// ArgumentParser's message without the help text it may append on later lines; a newline
+/// inside a value the user typed stays in it (`writeError` escapes it), so the value is shown
+/// whole, on one line.
+func usageMessage(_ message: String) -> String {
+    var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    if let help = lines.firstIndex(where: { $0.hasPrefix("Help:") || $0.hasPrefix("Usage:") }) {
+        lines.removeSubrange(help...)
+    }
+    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    return lines.isEmpty ? "bad usage" : lines.joined(separator: "\n")
 }
 
 /// The number of cores this process may run on.

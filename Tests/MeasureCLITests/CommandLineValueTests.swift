@@ -57,6 +57,11 @@ import Testing
         expectUsage(try run(["--config", "x.tableViewConfig", "--mode", "-1"]), "--mode must be 0 or more, got -1")
     }
 
+    @Test func aUsageErrorQuotingWhatWasTypedStaysOneLine() throws {
+        expectUsage(try run(["--format", "x\ny\u{1B}[31m"]),
+                    #"The value 'x\ny\u001b[31m' is invalid for '--format <format>'. Please provide one of 'jsonl', 'json', 'csv' or 'table'."#)
+    }
+
     @Test func emptyPathsAreUsageErrorsThatSayTheyAreEmpty() throws {
         expectUsage(try run(["--render", ""]), "--render needs a file path, got an empty one")
         expectUsage(try run(["--font", ""]), "--font needs a file path, got an empty one")
