@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs dependencies, builds, and runs every test; then the
-# many-thread HeightCache stress test again under ThreadSanitizer. Ends with one
+# many-thread HeightCache stress test again under ThreadSanitizer, then the time and memory
+# bounds (scripts/check-bounds.sh). Ends with one
 # "tests: N passed, 0 failed" line counting both runs (a failing run stops the script first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,10 @@ if [ $# -eq 0 ]; then
   # code guarding state with a plain Mutex is reported falsely; the height cache tells TSan about
   # its lock, and the text engine's C caches use pthread mutexes, which TSan sees.
   swift test --sanitize=thread --scratch-path .build-tsan --filter "CacheConcurrencyTests|ShapingCacheTests" 2>&1 | tee -a "$log"
+fi
+# Time and memory bounds (peak RSS, ratios to linear, time limits): scripts/bounds/*.sh.
+if [ $# -eq 0 ]; then
+  bash scripts/check-bounds.sh
 fi
 passed=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed after.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
 echo "tests: ${passed} passed, 0 failed"

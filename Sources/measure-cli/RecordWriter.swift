@@ -146,15 +146,23 @@ struct RecordWriter {
         if frames {
             var json: [UInt8] = []
             appendFrames(measurement, to: &json)
-            fields.append(csvField(String(decoding: json, as: UTF8.self)))
+            // Already JSON (its backslashes are escapes, and it escapes its own controls).
+            fields.append(csvQuoted(String(decoding: json, as: UTF8.self)))
         }
         if reportsBadLines { fields.append("") }
         output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
         output.buffer.append(0x0A)
     }
 
-    /// RFC 4180 quoting where needed.
+    /// A text field: escaped as in the body of a JSON string (`\"`, `\\`, `\n`, `\u001b`, ...), so
+    /// that it holds no line break or control character, then quoted as RFC 4180 asks.
     private func csvField(_ text: String) -> String {
+        csvQuoted(ControlEscaping.escaped(text, jsonBody: true))
+    }
+
+    /// RFC 4180 quoting where needed: in quotes, with quotes doubled, when the field holds a
+    /// comma, a quote or a line break.
+    private func csvQuoted(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
@@ -169,17 +177,23 @@ struct RecordWriter {
     private func appendTable(_ record: OutputRecord) {
         guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
             if case .badLine(let line, let error) = record {
-                appendTableLine(["-", "error", "", "", "line \(line): \(error)"])
+                appendTableLine(["-", "error", "", "", "line \(line): \(tableText(error))"])
             }
             return
         }
-        var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), key ?? ""]
+        var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), tableText(key ?? "")]
         if frames {
             cells.append(measurement.frames.map { f in
-                "\(f.id)=\(JSONText.number(f.x)),\(JSONText.number(f.y)),\(JSONText.number(f.width))x\(JSONText.number(f.height))"
+                "\(tableText(f.id))=\(JSONText.number(f.x)),\(JSONText.number(f.y)),\(JSONText.number(f.width))x\(JSONText.number(f.height))"
             }.joined(separator: " "))
         }
         appendTableLine(cells)
+    }
+
+    /// A user string in a table cell, escaped as in the body of a JSON string: one line, and
+    /// nothing a terminal acts on.
+    private func tableText(_ text: String) -> String {
+        ControlEscaping.escaped(text, jsonBody: true)
     }
 
     /// Fixed column widths, so a table can stream without seeing every row first.

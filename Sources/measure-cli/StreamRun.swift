@@ -17,17 +17,22 @@ struct StreamRun {
     /// Runs and returns the counts for the summary.
     func run(warnings: inout [String]) throws(CLIFailure) -> RunStats {
         let file = input.displayName
-        var reader = LineReader(fd: try input.open(), name: file)
+        var reader = LineReader(fd: try input.open(sizeLimited: false).fd, name: file, maxLineBytes: InputLimits.streamLine)
         var lineNumber = 0
         var documentLine: [UInt8]?
         while documentLine == nil, let line = try reader.nextLine() {
             lineNumber += 1
-            if !StreamRun.isBlank(line) { documentLine = line }
+            switch line {
+            case .text(let bytes): if !StreamRun.isBlank(bytes) { documentLine = bytes }
+            case .tooLong:
+                throw CLIFailure(status: .input, message: "\(file): line \(lineNumber): \(StreamRun.tooLong)")
+            }
         }
         guard let documentLine else {
             throw CLIFailure(status: .input, message: "\(file): empty input: the first line must be the document")
         }
         let document = try decodeDocument(documentLine, line: lineNumber, warnings: &warnings)
+        try options.inputs.checkOutputs(fonts: document.fonts, baseDirectory: input.baseDirectory, renderPath: nil)
         let textMeasurer = RunOptions.makeTextMeasurer()
         let measurer: ListMeasurer
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
@@ -41,16 +46,30 @@ struct StreamRun {
         var batch: [(line: Int, bytes: [UInt8])] = []
         while true {
             batch.removeAll(keepingCapacity: true)
+            // A line over the limit ends its batch and is reported right after it, in order.
+            var tooLong: Int? = nil
             if let first = try reader.nextLine() {
                 lineNumber += 1
-                batch.append((lineNumber, first))
-                while batch.count < batchSize, let more = reader.nextBufferedLine() {
-                    lineNumber += 1
-                    batch.append((lineNumber, more))
+                switch first {
+                case .tooLong: tooLong = lineNumber
+                case .text(let bytes):
+                    batch.append((lineNumber, bytes))
+                    while batch.count < batchSize, let more = reader.nextBufferedLine() {
+                        lineNumber += 1
+                        guard case .text(let bytes) = more else {
+                            tooLong = lineNumber
+                            break
+                        }
+                        batch.append((lineNumber, bytes))
+                    }
                 }
             }
-            if batch.isEmpty { break }
+            if batch.isEmpty, tooLong == nil { break }
             for record in state.process(batch) { try writer.write(record) }
+            if let tooLong {
+                state.countBadLine()
+                try writer.write(.badLine(line: tooLong, error: StreamRun.tooLong))
+            }
             progress?.done.add(batch.count)
             try writer.output.flush()
         }
@@ -83,6 +102,9 @@ struct StreamRun {
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
         return document
     }
+
+    /// The error for a line over the limit.
+    static let tooLong = "the line is longer than the limit of \(RegularFileError.describe(InputLimits.streamLine)) for a --stream line"
 
     static func isBlank(_ line: [UInt8]) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

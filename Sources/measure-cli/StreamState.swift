@@ -38,6 +38,11 @@ struct StreamState {
         }
     }
 
+    /// Counts a bad line reported outside `process` (a line over the length limit).
+    mutating func countBadLine() {
+        stats.badLines += 1
+    }
+
     /// What one input line turned out to be before measuring.
     private enum Parsed {
         case blank
