@@ -41,6 +41,9 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines: the document without rows, then one row per line.")
     var stream = false
 
+    @Option(name: .long, help: ArgumentHelp("With --stream: the document (without rows) comes from FILE and every input line is a row.", valueName: "FILE"))
+    var document: String?
+
     @Option(name: .long, help: ArgumentHelp("Draw the first rows' laid-out views to an SVG file.", valueName: "FILE.svg"))
     var render: String?
 
@@ -71,6 +74,9 @@ struct MeasureCommand: ParsableCommand {
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
         if font?.isEmpty == true { throw ValidationError("--font needs a file path") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
+        if document != nil, !stream { throw ValidationError("--document needs --stream") }
+        if document?.isEmpty == true { throw ValidationError("--document needs a file path") }
+        if document == "-", input == "-" { throw ValidationError("--document and the rows cannot both come from standard input") }
         if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
         if let mode, mode < 0 { throw ValidationError("--mode must be 0 or more, got \(mode)") }
     }
@@ -94,7 +100,7 @@ struct MeasureCommand: ParsableCommand {
         }
         let file = InputFile(argument: input)
         var warnings: [String] = []
-        let stats = stream ? try StreamRun(input: file, options: options).run(warnings: &warnings)
+        let stats = stream ? try StreamRun(input: file, options: options, documentFile: document.map(InputFile.init(argument:))).run(warnings: &warnings)
                            : try DocumentRun(input: file, options: options).run(warnings: &warnings)
         guard !quiet else { return }
         for warning in warnings { writeError(warning) }
