@@ -19,6 +19,7 @@ whole pixels there) and, in one more run, with the line height TextEngine uses f
 import argparse
 import json
 import math
+import resource
 import os
 import struct
 import statistics
@@ -111,6 +112,12 @@ def page_result(dom):
     return json.loads(text.replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
 
 
+def children_cpu():
+    """CPU seconds (user + system) of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def chromium(url, env, folder):
     """Runs headless Chromium on a page; returns (wall seconds, dumped DOM)."""
     command = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none",
@@ -159,16 +166,23 @@ def main():
 
     chromium("file://" + empty, env, folder)  # the font cache and profile, made once
     startup, layout, browser_wall, ours = [], [], [], {1: [], 2: []}
+    startup_cpu, browser_cpu, ours_cpu = [], [], {1: [], 2: []}
     heights = None
     for _ in range(args.runs):
+        cpu = children_cpu()
         startup.append(chromium("file://" + empty, env, folder)[0])
+        startup_cpu.append(children_cpu() - cpu)
+        cpu = children_cpu()
         wall, dom = chromium("file://" + page, env, folder)
+        browser_cpu.append(children_cpu() - cpu)
         result = page_result(dom)
         browser_wall.append(wall)
         layout.append(result["ms"] / 1000)
         heights = result["heights"]
         for jobs in (1, 2):
+            cpu = children_cpu()
             seconds, measured = run_cli(args.cli, document, jobs)
+            ours_cpu[jobs].append(children_cpu() - cpu)
             ours[jobs].append(seconds)
 
     med = statistics.median
@@ -182,6 +196,14 @@ def main():
         rate = len(rows) / med(ours[jobs])
         print("  measure-cli --jobs %d (process):  %.3f s  (%.0f rows/s): %.0fx the browser's rows/s"
               % (jobs, med(ours[jobs]), rate, rate / browser_rate))
+    # CPU time, which the host's other load does not inflate as it does wall time: all of
+    # Chromium's processes for the feed page less those for the empty page, against measure-cli's.
+    browser_net = med(browser_cpu) - med(startup_cpu)
+    print("  CPU: browser %.2f s for the page less %.2f s for the empty page = %.2f s (%.0f rows/s)"
+          % (med(browser_cpu), med(startup_cpu), browser_net, len(rows) / browser_net))
+    for jobs in (1, 2):
+        print("  CPU: measure-cli --jobs %d %.3f s (%.0f rows/s): %.0fx"
+              % (jobs, med(ours_cpu[jobs]), len(rows) / med(ours_cpu[jobs]), browser_net / med(ours_cpu[jobs])))
 
     exact_heights = page_result(chromium("file://" + page_exact, env, folder)[1])["heights"]
     report_agreement("line-height: normal", rows, heights, measured, scale, args.show, folder)
