@@ -43,6 +43,9 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines: the document without rows, then one row per line.")
     var stream = false
 
+    @Option(name: .long, help: ArgumentHelp("With --stream: the document (without rows) comes from FILE and every input line is a row.", valueName: "FILE"))
+    var document: String?
+
     @Option(name: .long, help: ArgumentHelp("Draw the first rows' laid-out views to an SVG file.", valueName: "FILE.svg"))
     var render: String?
 
@@ -73,12 +76,15 @@ struct MeasureCommand: ParsableCommand {
         if renderRows < 1 { throw ValidationError("--render-rows must be at least 1, got \(renderRows)") }
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
         if renderFormat != .svg, render == nil { throw ValidationError("--render-format needs --render") }
-        for (option, path) in [("--font", font), ("--render", render), ("--config", config)] where path?.isEmpty == true {
+        for (option, path) in [("--font", font), ("--render", render), ("--config", config), ("--document", document)] where path?.isEmpty == true {
             throw ValidationError("\(option) needs a file path, got an empty one")
         }
         if input.isEmpty { throw ValidationError("the input needs a file path (or - for standard input), got an empty one") }
         if config == "-", input == "-" { throw ValidationError("--config - and the input - cannot both be standard input") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
+        if document != nil, !stream { throw ValidationError("--document needs --stream") }
+        if document?.isEmpty == true { throw ValidationError("--document needs a file path") }
+        if document == "-", input == "-" { throw ValidationError("--document and the rows cannot both come from standard input") }
         if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
         if let mode, mode < 0 { throw ValidationError("--mode must be 0 or more, got \(mode)") }
     }
@@ -113,6 +119,7 @@ struct MeasureCommand: ParsableCommand {
         options.renderFormat = renderFormat
         if input == "-" { options.inputs.addStandardInput() } else { options.inputs.add(path: input, as: "the input document") }
         if let config { options.inputs.add(path: config, as: "the --config file") }
+        if let document { options.inputs.add(path: document, as: "the --document file") }
         // Checked before anything is read: `>> cells.json` must not grow the file being read.
         try options.inputs.checkStandardOutput()
         if let render { try options.inputs.checkOutput(path: render, option: "--render") }
@@ -123,7 +130,7 @@ struct MeasureCommand: ParsableCommand {
         }
         let file = InputFile(argument: input)
         var warnings: [String] = []
-        let stats = stream ? try StreamRun(input: file, options: options).run(warnings: &warnings)
+        let stats = stream ? try StreamRun(input: file, options: options, documentFile: document.map { InputFile(argument: $0, what: "a --document file") }).run(warnings: &warnings)
                            : try DocumentRun(input: file, options: options).run(warnings: &warnings)
         guard !quiet else { return }
         for warning in warnings { writeError(warning) }

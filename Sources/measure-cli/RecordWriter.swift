@@ -9,17 +9,20 @@ struct RecordWriter {
     /// Whether bad input lines are reported in place (`--stream`): csv then carries an `error`
     /// column and table an `error` row, so those formats can stream too.
     let reportsBadLines: Bool
+    /// Whether rows carry their input line (`--document`): csv then has a `line` column.
+    let numbersLines: Bool
     let output: StandardOutput
     private var written = 0
 
     /// A writer for `format`, with frames when `frames` is set; `alreadyWritten` records are
     /// taken as written before (so a slice formatted apart joins the others with the right
     /// separators).
-    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, output: StandardOutput,
-         alreadyWritten: Int = 0) {
+    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, numbersLines: Bool = false,
+         output: StandardOutput, alreadyWritten: Int = 0) {
         self.format = format
         self.frames = frames
         self.reportsBadLines = reportsBadLines
+        self.numbersLines = numbersLines
         self.output = output
         written = alreadyWritten
     }
@@ -31,7 +34,7 @@ struct RecordWriter {
         case .json: output.buffer.append(UInt8(ascii: "["))
         case .csv:
             let columns = ["section", "kind", "row", "key", "height"] + (frames ? ["frames"] : [])
-                + (reportsBadLines ? ["error"] : [])
+                + (numbersLines ? ["line"] : []) + (reportsBadLines ? ["error"] : [])
             output.buffer.append(contentsOf: (columns.joined(separator: ",") + "\n").utf8)
         case .table: appendTableLine(["section", "kind", "row", "height", "key"] + (frames ? ["frames"] : []))
         }
@@ -86,7 +89,7 @@ struct RecordWriter {
             out.append(contentsOf: #","error":"#.utf8)
             JSONText.appendQuoted(error, to: &out)
             out.append(UInt8(ascii: "}"))
-        case .measured(let section, let kind, let row, let key, let measurement):
+        case .measured(let section, let kind, let row, let key, let measurement, let line):
             out.append(contentsOf: #"{"section":"#.utf8)
             JSONText.appendInteger(Int64(section), to: &out)
             if kind != .row {
@@ -103,6 +106,10 @@ struct RecordWriter {
             if let key {
                 out.append(contentsOf: #","key":"#.utf8)
                 JSONText.appendQuoted(key, to: &out)
+            }
+            if let line {
+                out.append(contentsOf: #","line":"#.utf8)
+                JSONText.appendInteger(Int64(line), to: &out)
             }
             if frames {
                 out.append(contentsOf: #","frames":"#.utf8)
@@ -132,10 +139,10 @@ struct RecordWriter {
     }
 
     private func appendCSV(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+        guard case .measured(let section, let kind, let row, let key, let measurement, let line) = record else {
             if case .badLine(let line, let error) = record {
                 let empty = Array(repeating: "", count: frames ? 4 : 3)
-                let fields = [""] + ["error"] + empty + [csvField("line \(line): \(error)")]
+                let fields = [""] + ["error"] + empty + (numbersLines ? [String(line)] : []) + [csvField("line \(line): \(error)")]
                 output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
                 output.buffer.append(0x0A)
             }
@@ -149,6 +156,7 @@ struct RecordWriter {
             // Already JSON (its backslashes are escapes, and it escapes its own controls).
             fields.append(csvQuoted(String(decoding: json, as: UTF8.self)))
         }
+        if numbersLines { fields.append(line.map(String.init) ?? "") }
         if reportsBadLines { fields.append("") }
         output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
         output.buffer.append(0x0A)
@@ -175,7 +183,7 @@ struct RecordWriter {
     }
 
     private func appendTable(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+        guard case .measured(let section, let kind, let row, let key, let measurement, _) = record else {
             if case .badLine(let line, let error) = record {
                 appendTableLine(["-", "error", "", "", "line \(line): \(tableText(error))"])
             }
