@@ -4,7 +4,9 @@ import PackageDescription
 
 let package = Package(
     name: "TemplateLayout",
-    platforms: [.macOS(.v13)],
+    // Synchronization's Mutex and Atomic need macOS 15; the C text stack (HarfBuzz, FreeType,
+    // ICU) comes from the system (pkg-config), so Linux and macOS are where it builds.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TemplateLayout", targets: ["TemplateLayout"]),
         .library(name: "TextEngine", targets: ["TextEngine"]),

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `HeightSource` over a front end's current document: the shape comes from the document and
 /// each height from a measuring function (normally `ListMeasurer` with the SPEC height policy).
 /// Hand it the new document with `update(_:)` before telling the cache about the change.
@@ -9,12 +7,12 @@ public final class DocumentHeightSource: HeightSource {
     public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ document: Document,
                                           _ width: Double) throws -> Double
 
-    private let current: Mutex<Document>
+    private let current: _Guarded<Document>
     private let measure: Measure
 
     /// A source over `document`, measuring with `measure`.
     public init(document: Document, measure: @escaping Measure) {
-        self.current = Mutex(document)
+        self.current = _Guarded(document)
         self.measure = measure
     }
 

@@ -1,12 +1,10 @@
-import Synchronization
-
 /// `ListMeasurer`s for a front end's list at each width a `HeightCache` asks for: fonts and
 /// templates stay the same while rows change, so one measurer per width serves every document
 /// the front end produces. `measure` plugs into `DocumentHeightSource`.
 public final class MeasurerPool: Sendable {
     private let base: Document
     private let baseDirectory: String
-    private let byWidth: Mutex<[Double: ListMeasurer]>
+    private let byWidth: _Guarded<[Double: ListMeasurer]>
 
     /// A pool for `base`'s list settings, fonts and templates (its rows are never read), with
     /// font paths relative to `baseDirectory`; builds the measurer at `base.list.width` now so a
@@ -17,7 +15,7 @@ public final class MeasurerPool: Sendable {
         self.base = base
         self.baseDirectory = baseDirectory
         let first = try ListMeasurer(document: base, baseDirectory: baseDirectory)
-        byWidth = Mutex([base.list.width: first])
+        byWidth = _Guarded([base.list.width: first])
     }
 
     /// The measurer laying rows out at content width `width`.
