@@ -4,7 +4,7 @@
 set -euo pipefail
 need=()
 for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
-           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data; do
+           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data time; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
