@@ -60,4 +60,20 @@ import Testing
             }
         }
     }
+
+    /// The caches bound their bytes, not only their entries: a text whose entry would be large
+    /// (here 11,200 characters in a 16-shard text cache, and any text longer than a window) is
+    /// measured, the same each time, but not kept; a short one is kept.
+    @Test func largeTextsAreMeasuredButNotKept() {
+        let measurer = TextMeasurer(segmentCapacity: 16_384, textCapacity: 1_024)
+        let style = TextStyle(fonts: Bundled.stack, size: 15, lines: 0)
+        for text in [String(repeating: "layout height ", count: 800), String(repeating: "a b ", count: 20_000)] {
+            let first = measurer.layout(text, style: style, width: 200)
+            let second = measurer.layout(text, style: style, width: 200)
+            #expect(first.lines.map(\.range) == second.lines.map(\.range) && first.height == second.height)
+            #expect(measurer.cacheStatistics.texts.entries == 0, "\(text.utf16.count) units")
+        }
+        _ = measurer.layout("a short text", style: style, width: 200)
+        #expect(measurer.cacheStatistics.texts.entries == 1)
+    }
 }
