@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs dependencies, builds, and runs every test; then the
-# many-thread HeightCache stress test again under ThreadSanitizer. Ends with one
+# time and memory bounds (scripts/check-bounds.sh), then the many-thread HeightCache stress test
+# again under ThreadSanitizer. Ends with one
 # "tests: N passed, 0 failed" line counting both runs (a failing run stops the script first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests
 swift test --skip-build "$@" 2>&1 | tee -a "$log"
+if [ $# -eq 0 ]; then
+  bash scripts/check-bounds.sh
+fi
 if [ $# -eq 0 ]; then
   # Only the caches' concurrency suites: on Linux, TSan cannot see Synchronization.Mutex's lock, so
   # code guarding state with a plain Mutex is reported falsely; the height cache tells TSan about

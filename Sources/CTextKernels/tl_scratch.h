@@ -28,9 +28,11 @@ typedef struct tl_scratch {
     int32_t advances_capacity;
     tl_plan_entry plans[TL_PLAN_ENTRIES];
     int32_t next_plan;       // the entry replaced next when all are taken
-    // tl_analyse_text's buffers, each for `analysis_capacity` code units (+ 2).
+    // tl_analyse_text's buffers: the breaks for `breaks_capacity` code units (+ 2), the rest
+    // for `analysis_capacity` (+ 2).
     int32_t *break_positions;
     uint8_t *break_hard;
+    int32_t breaks_capacity;
     tl_segment *segments;
     tl_grapheme *graphemes;  // the text's clusters, segment after segment
     tl_grapheme *paragraph;  // a paragraph shaped in one pass
@@ -57,11 +59,24 @@ int tl_scratch_reserve_advances(tl_scratch *scratch, int32_t count);
 /// Ensures tl_analyse_text's buffers hold a text of `length` code units; 0 on allocation failure.
 int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length);
 
+/// Ensures the break buffers hold the breaks of a text of `length` code units; 0 on failure.
+int tl_scratch_reserve_breaks(tl_scratch *scratch, int32_t length);
+
+/// Ensures the buffers other than the breaks hold `length` code units of segments; 0 on failure.
+int tl_scratch_reserve_segments(tl_scratch *scratch, int32_t length);
+
 /// Ensures `units` holds `count` code units; 0 on allocation failure.
 int tl_scratch_reserve_units(tl_scratch *scratch, int64_t count);
 
 /// Ensures `lines` holds `count` lines; 0 on allocation failure.
 int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count);
+
+/// Frees the buffers a long text grew past what ordinary texts need (all but `lines`, which
+/// hold the caller's result), so a thread does not keep a long text's peak memory.
+void tl_scratch_trim(tl_scratch *scratch);
+
+/// Frees `lines` when a long text grew it past what ordinary texts need.
+void tl_scratch_trim_lines(tl_scratch *scratch);
 
 /// Shapes `buffer` (segment properties set) with `font` as hb_shape does, with no features,
 /// through the same cached shape plan, but found in this thread's small table instead of by

@@ -87,15 +87,7 @@ struct LineFiller {
     private mutating func placeGraphemes(of segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
                                          sink: (Line) -> Void) {
         var position = segment.start
-        let respaceFrom = segment.respacing == nil ? Int.max : segment.trailingSpacesStart
-        for (index, g) in clusters.enumerated() {
-            if index == respaceFrom, let respacing = segment.respacing {
-                // The trailing spaces hang, in the font of the segment after them.
-                advance += respacing.advance * size
-                mask |= respacing.fontMask
-                placed = true
-                return
-            }
+        for g in clusters {
             if !g.hangs {
                 // A line ending after g does not have g's kerning against what follows.
                 let tail = g.tail * size

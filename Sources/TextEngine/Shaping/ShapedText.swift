@@ -36,11 +36,8 @@ struct TextSegment: Sendable {
     /// Its clusters in the text's `graphemes`.
     var graphemes: Range<Int>
     /// Index (in its clusters) of the first of the trailing run of breakable space separators
-    /// (the cluster count if none): Pango gives them the font of the text after them.
+    /// (the cluster count if none).
     var trailingSpacesStart: Int
-    /// The trailing spaces reshaped in another font of the stack (tl_respace), when they are;
-    /// `advance`, `trailingSpace` and `fontMask` include that.
-    var respacing: Respacing?
     /// Advance in em, trailing white space included.
     var advance: Double
     /// Advance in em of the trailing white space that hangs.
@@ -48,11 +45,4 @@ struct TextSegment: Sendable {
     /// Faces used (bit per face index); 0 for an empty segment.
     var fontMask: UInt64
 
-    /// Trailing spaces shaped with another face of the stack.
-    struct Respacing: Sendable {
-        /// Their advance in em.
-        var advance: Double
-        /// The face that shapes them, as a mask bit.
-        var fontMask: UInt64
-    }
 }
