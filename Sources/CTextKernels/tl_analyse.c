@@ -1,5 +1,6 @@
 #include "tl_analyse.h"
 #include "tl_hash.h"
+#include "tl_joints.h"
 #include "tl_respace.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
@@ -236,6 +237,7 @@ int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t
     uint64_t used = 0;
     for (int32_t i = 0; i < found; i++) used |= segments[i].font_mask;
     if (used & (used - 1)) tl_respace(fonts, font_count, text, length, segments, found, s->graphemes);
+    tl_segment_joints(s, face_ids, fonts, text, segments, found, s->graphemes);
     out->segments = segments;
     out->segment_count = found;
     out->graphemes = s->graphemes;

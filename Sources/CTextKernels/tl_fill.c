@@ -11,6 +11,7 @@ typedef struct tl_filler {
     int32_t line_start;
     double advance;     // everything placed on the line, hanging space included
     double ink;         // advance up to the end of the last non-hanging content
+    double joint;       // the last placed segment's joint with the next, in points
     uint64_t mask;
     int placed;         // whether anything is on the current line
     int32_t emitted;
@@ -68,24 +69,32 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
 static void tl_place(tl_filler *f, const tl_segment *segment, const tl_grapheme *graphemes) {
     if (!segment->shaped) {
         f->placed = 1;
+        f->joint = 0;
         return;
     }
+    double size = f->options.size;
+    // What a line holding the previous segment adds before this one (0 on an empty line).
+    double joint = f->placed ? f->joint : 0;
+    f->joint = segment->joint * size;
     if (!f->options.breaks_at_graphemes) {
-        double size = f->options.size;
         double segment_ink = (segment->advance - segment->trailing_space) * size;
-        if (f->placed && f->advance + segment_ink > f->options.limit) {
+        if (f->placed && f->advance + joint + segment_ink > f->options.limit) {
             tl_emit(f, segment->start);
             if (f->full) return;
+            joint = 0;
         }
         // Either it fits after what is on the line, or the line is empty and it fits alone.
         if (f->placed || segment_ink <= f->options.limit) {
-            if (segment->trailing_space < segment->advance) f->ink = f->advance + segment_ink;
-            f->advance += segment->advance * size;
+            double start = f->advance + joint;
+            if (segment->trailing_space < segment->advance) f->ink = start + segment_ink;
+            f->advance = start + segment->advance * size;
             f->mask |= segment->font_mask;
             f->placed = 1;
             return;
         }
     }
+    // A first cluster that does not fit starts a new line, which resets the advance.
+    f->advance += joint;
     tl_place_graphemes(f, segment, graphemes + segment->first_grapheme);
 }
 

@@ -29,6 +29,7 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->fresh);
     free(scratch->units);
     free(scratch->lines);
+    free(scratch->joints);
     free(scratch);
 }
 
@@ -146,4 +147,11 @@ void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer)
     entry->props = props;
     entry->plan = plan;
     hb_shape_plan_execute(plan, font, buffer, NULL, 0);
+}
+
+int tl_scratch_reserve_joints(tl_scratch *scratch) {
+    if (scratch->joints) return 1;
+    // Zeroed entries have 0 units and match no pair.
+    scratch->joints = calloc(TL_JOINT_ENTRIES, sizeof(tl_joint_entry));
+    return scratch->joints != NULL;
 }

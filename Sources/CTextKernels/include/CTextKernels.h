@@ -59,6 +59,9 @@ typedef struct tl_font {
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
     const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
     int32_t units_per_em;
+    const uint64_t *context;  ///< optional (NULL: every character): bit c set when BMP character
+                              ///< c may shape differently next to another character (its glyph
+                              ///< is in some GSUB or GPOS lookup, see tl_fill_bmp_context)
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
@@ -87,6 +90,13 @@ int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t pr
 
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
+
+/// Fills `bits` (1,024 words) with the BMP characters whose shaping by `hb_face` may depend on
+/// a neighbour: those it does not map, and those whose nominal glyph any GSUB or GPOS lookup
+/// mentions (as input, context or output); every character when the face has a `kern`, `kerx`,
+/// `morx` or `trak` table. A clear bit promises that the character's glyph never kerns, ligates
+/// or changes next to another.
+void tl_fill_bmp_context(void *hb_face, uint64_t *bits);
 
 /// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
 /// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
@@ -125,6 +135,10 @@ typedef struct tl_segment {
                                     ///< advance, trailing_space and font_mask include that
     double respace_advance;         ///< the trailing spaces' advance in that font, in em
     uint64_t respace_mask;          ///< that font, as a mask bit
+    double joint;                   ///< in em, what a line holding both this segment and the
+                                    ///< next adds between them: shaping its last cluster and the
+                                    ///< next one's first together, less each shaped alone (0
+                                    ///< across fonts, paragraphs or unshaped segments)
 } tl_segment;
 
 /// What tl_analyse_text found, in this thread's scratch space (valid until the thread's next
@@ -144,7 +158,8 @@ typedef struct tl_analysis {
 /// and storing the missing ones. Then, in a text that uses several fonts, gives each
 /// segment's trailing spaces the font Pango's itemizer gives them: that of the text before
 /// them, unless the text after them (the next segment, same paragraph and script run) uses a
-/// font earlier in the list; after an emoji, that of the text after them. `face_ids` name the fonts for the cache (never reused for
+/// font earlier in the list; after an emoji, that of the text after them. Last, gives each
+/// segment its `joint` with the next (tl_segment_joints). `face_ids` name the fonts for the cache (never reused for
 /// another font; a NULL `cache` shapes everything). A text ending in a mandatory break gets an empty last segment. Returns the
 /// segment count, or -1 when out of memory.
 int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,

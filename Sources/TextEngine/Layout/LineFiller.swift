@@ -27,6 +27,7 @@ struct LineFiller {
     private var lineStart = 0
     private var advance = 0.0      // everything placed on the line, hanging space included
     private var ink = 0.0          // advance up to the end of the last non-hanging content
+    private var joint = 0.0        // the last placed segment's joint with the next, in points
     private var mask: UInt64 = 0
     private var placed = false     // whether anything is on the current line
     private var emitted = 0
@@ -63,23 +64,31 @@ struct LineFiller {
                                 sink: (Line) -> Void) {
         if !segment.isShaped {
             placed = true
+            joint = 0
             return
         }
+        // What a line holding the previous segment adds before this one (0 on an empty line).
+        var before = placed ? joint : 0
+        joint = segment.joint * size
         if !breaksAtGraphemes {
             let segmentInk = (segment.advance - segment.trailingSpace) * size
-            if placed && advance + segmentInk > limit {
+            if placed && advance + before + segmentInk > limit {
                 emit(at: segment.start, sink: sink)
                 if full { return }
+                before = 0
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
-                advance += segment.advance * size
+                let start = advance + before
+                if segment.trailingSpace < segment.advance { ink = start + segmentInk }
+                advance = start + segment.advance * size
                 mask |= segment.fontMask
                 placed = true
                 return
             }
         }
+        // A first cluster that does not fit starts a new line, which resets the advance.
+        advance += before
         placeGraphemes(of: segment, clusters: UnsafeBufferPointer(rebasing: clusters[segment.graphemes]), sink: sink)
     }
 

@@ -1,0 +1,14 @@
+#ifndef TL_JOINTS_H
+#define TL_JOINTS_H
+#include "CTextKernels.h"
+#include "tl_scratch.h"
+
+/// Gives each of the `count` segments its `joint` with the next one in its paragraph (see
+/// tl_segment): 0 across fonts and when either neighbouring character's glyph is in no lookup
+/// of the font (tl_font.context), else from shaping the two clusters together and apart, kept
+/// in this thread's memo of joints (keyed by face id and the clusters' code units).
+void tl_segment_joints(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts,
+                       const uint16_t *text, tl_segment *segments, int32_t count,
+                       const tl_grapheme *graphemes);
+
+#endif
