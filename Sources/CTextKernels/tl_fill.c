@@ -11,7 +11,6 @@ typedef struct tl_filler {
     int32_t line_start;
     double advance;     // everything placed on the line, hanging space included
     double ink;         // advance up to the end of the last non-hanging content
-    double joint;       // the last placed segment's joint with the next, in points
     uint64_t mask;
     int placed;         // whether anything is on the current line
     int32_t emitted;
@@ -69,13 +68,12 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
 static void tl_place(tl_filler *f, const tl_segment *segment, const tl_grapheme *graphemes) {
     if (!segment->shaped) {
         f->placed = 1;
-        f->joint = 0;
         return;
     }
     double size = f->options.size;
-    // What a line holding the previous segment adds before this one (0 on an empty line).
-    double joint = f->placed ? f->joint : 0;
-    f->joint = segment->joint * size;
+    // What a line holding the previous segment adds before this one (0 on an empty line; a
+    // line is never placed before the first segment, and an unshaped one has no joint).
+    double joint = f->placed && segment[-1].joint != 0 ? segment[-1].joint * size : 0;
     if (!f->options.breaks_at_graphemes) {
         double segment_ink = (segment->advance - segment->trailing_space) * size;
         if (f->placed && f->advance + joint + segment_ink > f->options.limit) {

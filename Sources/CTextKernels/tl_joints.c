@@ -64,14 +64,23 @@ static inline uint32_t tl_joint_slot(uint64_t face, const uint16_t *units, int32
     return (uint32_t)(h >> 40) & (TL_JOINT_ENTRIES - 1);
 }
 
-// The joint of text[a, b) and text[b, c) in font `f`, through this thread's memo; pairs of
-// clusters too long for an entry are shaped every time.
+// The joint of text[a, b) and text[b, c) in font `f`, through this thread's memos (one for two
+// one-unit clusters, one for longer pairs); pairs too long for an entry are shaped every time.
 static double tl_joint(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts, int32_t f,
                        const uint16_t *text, int32_t a, int32_t b, int32_t c) {
     const tl_font *font = &fonts[f];
     int32_t units = c - a;
     if (units > TL_JOINT_UNITS || (!s->joints && !tl_scratch_reserve_joints(s)))
         return tl_shape_joint(s, font, text, a, b, c);
+    if (units == 2 && face_ids[f] < 0xFFFFFFFFull) {
+        uint64_t key = face_ids[f] << 32 | (uint64_t)text[a] << 16 | text[b];
+        uint32_t slot = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (TL_PAIR_ENTRIES - 1);
+        if (s->pair_keys[slot] == key) return s->pair_joints[slot];
+        double joint = tl_shape_joint(s, font, text, a, b, c);
+        s->pair_keys[slot] = key;
+        s->pair_joints[slot] = joint;
+        return joint;
+    }
     tl_joint_entry *e = &s->joints[tl_joint_slot(face_ids[f], text + a, units)];
     if (e->face == face_ids[f] && e->first == b - a && e->units == units &&
         memcmp(e->text, text + a, sizeof(uint16_t) * (size_t)units) == 0)

@@ -1,6 +1,7 @@
 #include "tl_scratch.h"
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pthread_key_t tl_scratch_key;
 static pthread_once_t tl_scratch_once = PTHREAD_ONCE_INIT;
@@ -30,6 +31,8 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->units);
     free(scratch->lines);
     free(scratch->joints);
+    free(scratch->pair_keys);
+    free(scratch->pair_joints);
     free(scratch);
 }
 
@@ -152,6 +155,18 @@ void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer)
 int tl_scratch_reserve_joints(tl_scratch *scratch) {
     if (scratch->joints) return 1;
     // Zeroed entries have 0 units and match no pair.
-    scratch->joints = calloc(TL_JOINT_ENTRIES, sizeof(tl_joint_entry));
-    return scratch->joints != NULL;
+    tl_joint_entry *joints = calloc(TL_JOINT_ENTRIES, sizeof(tl_joint_entry));
+    uint64_t *keys = malloc(sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    double *values = malloc(sizeof(double) * TL_PAIR_ENTRIES);
+    if (!joints || !keys || !values) {
+        free(joints);
+        free(keys);
+        free(values);
+        return 0;
+    }
+    memset(keys, 0xFF, sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    scratch->joints = joints;
+    scratch->pair_keys = keys;
+    scratch->pair_joints = values;
+    return 1;
 }

@@ -21,6 +21,9 @@ typedef struct tl_plan_entry {
 /// clusters' code units (the first `first` of them are the first cluster) and the joint in em.
 #define TL_JOINT_UNITS 12
 #define TL_JOINT_ENTRIES 1024
+/// Joints of two one-unit clusters (most of them), keyed by face id (below 2^32 - 1) and the
+/// two code units packed into 64 bits: direct-mapped, TL_PAIR_ENTRIES keys and joints.
+#define TL_PAIR_ENTRIES 4096
 typedef struct tl_joint_entry {
     uint64_t face;
     double joint;
@@ -56,6 +59,8 @@ typedef struct tl_scratch {
     tl_line *lines;          // tl_measure_text's lines
     int32_t lines_capacity;
     tl_joint_entry *joints;  // TL_JOINT_ENTRIES entries, direct-mapped, made on first use
+    uint64_t *pair_keys;     // TL_PAIR_ENTRIES keys (UINT64_MAX: empty), made with `joints`
+    double *pair_joints;
 } tl_scratch;
 
 /// This thread's scratch space, or NULL when it cannot be created.

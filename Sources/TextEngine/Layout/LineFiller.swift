@@ -27,7 +27,6 @@ struct LineFiller {
     private var lineStart = 0
     private var advance = 0.0      // everything placed on the line, hanging space included
     private var ink = 0.0          // advance up to the end of the last non-hanging content
-    private var joint = 0.0        // the last placed segment's joint with the next, in points
     private var mask: UInt64 = 0
     private var placed = false     // whether anything is on the current line
     private var emitted = 0
@@ -51,7 +50,7 @@ struct LineFiller {
             text.graphemes.withUnsafeBufferPointer { clusters in
                 for i in segments.indices {
                     if full { return true }
-                    place(segments[i], clusters: clusters, sink: sink)
+                    place(segments[i], after: i > 0 ? segments[i - 1].joint : 0, clusters: clusters, sink: sink)
                     if full { return true }
                     if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
                 }
@@ -60,16 +59,15 @@ struct LineFiller {
         }
     }
 
-    private mutating func place(_ segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
-                                sink: (Line) -> Void) {
+    /// Places `segment`, whose previous segment has joint `previousJoint` (in em) with it.
+    private mutating func place(_ segment: TextSegment, after previousJoint: Double,
+                                clusters: UnsafeBufferPointer<Grapheme>, sink: (Line) -> Void) {
         if !segment.isShaped {
             placed = true
-            joint = 0
             return
         }
         // What a line holding the previous segment adds before this one (0 on an empty line).
-        var before = placed ? joint : 0
-        joint = segment.joint * size
+        var before = placed && previousJoint != 0 ? previousJoint * size : 0
         if !breaksAtGraphemes {
             let segmentInk = (segment.advance - segment.trailingSpace) * size
             if placed && advance + before + segmentInk > limit {
