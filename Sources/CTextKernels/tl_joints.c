@@ -5,10 +5,15 @@
 
 void tl_fill_bmp_context(void *hb_face, uint64_t *bits) {
     hb_face_t *face = hb_face;
-    // Tables HarfBuzz applies outside GSUB and GPOS (legacy kerning, AAT): anything may change.
+    // Tables HarfBuzz applies outside GSUB and GPOS (AAT; legacy `kern` unless GPOS has a kern
+    // feature, which then replaces it): anything may change.
+    hb_tag_t features[64];
+    unsigned feature_count = 64, gpos_kern = 0;
+    hb_ot_layout_table_get_feature_tags(face, HB_OT_TAG_GPOS, 0, &feature_count, features);
+    for (unsigned i = 0; i < feature_count; i++) gpos_kern |= features[i] == HB_TAG('k', 'e', 'r', 'n');
     static const hb_tag_t whole[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('k', 'e', 'r', 'x'),
                                      HB_TAG('m', 'o', 'r', 'x'), HB_TAG('t', 'r', 'a', 'k')};
-    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++) {
+    for (size_t i = gpos_kern ? 1 : 0; i < sizeof whole / sizeof whole[0]; i++) {
         hb_blob_t *blob = hb_face_reference_table(face, whole[i]);
         unsigned length = hb_blob_get_length(blob);
         hb_blob_destroy(blob);
