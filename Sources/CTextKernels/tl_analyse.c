@@ -1,5 +1,6 @@
 #include "tl_analyse.h"
 #include "tl_hash.h"
+#include "tl_joints.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
 #include <stdlib.h>
@@ -228,6 +229,7 @@ int32_t tl_analyse_range(tl_scratch *s, tl_segment_cache *cache, const uint64_t 
     } else if (last == found && count > 0) {
         segments[count - 1].ends_paragraph = 1;
     }
+    tl_segment_joints(s, face_ids, fonts, text, segments, count, s->graphemes);
     out->segments = segments;
     out->segment_count = count;
     out->graphemes = s->graphemes;

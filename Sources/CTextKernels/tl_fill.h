@@ -16,6 +16,8 @@ typedef struct tl_filler {
     int32_t emitted;
     int full;           // max_lines lines emitted: anything more is truncated
     int failed;         // out of memory
+    double joint;       // the last segment placed's joint with the next one, in em (tl_segment);
+                        // who gives segments in windows sets it for a window's first segment
 } tl_filler;
 
 /// Starts filling lines into `scratch->lines`, none placed yet.

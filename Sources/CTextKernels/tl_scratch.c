@@ -1,6 +1,7 @@
 #include "tl_scratch.h"
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pthread_key_t tl_scratch_key;
 static pthread_once_t tl_scratch_once = PTHREAD_ONCE_INIT;
@@ -29,6 +30,9 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->fresh);
     free(scratch->units);
     free(scratch->lines);
+    free(scratch->joints);
+    free(scratch->pair_keys);
+    free(scratch->pair_joints);
     free(scratch);
 }
 
@@ -213,4 +217,23 @@ void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer)
     entry->props = props;
     entry->plan = plan;
     hb_shape_plan_execute(plan, font, buffer, NULL, 0);
+}
+
+int tl_scratch_reserve_joints(tl_scratch *scratch) {
+    if (scratch->joints) return 1;
+    // Zeroed entries have 0 units and match no pair.
+    tl_joint_entry *joints = calloc(TL_JOINT_ENTRIES, sizeof(tl_joint_entry));
+    uint64_t *keys = malloc(sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    double *values = malloc(sizeof(double) * TL_PAIR_ENTRIES);
+    if (!joints || !keys || !values) {
+        free(joints);
+        free(keys);
+        free(values);
+        return 0;
+    }
+    memset(keys, 0xFF, sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    scratch->joints = joints;
+    scratch->pair_keys = keys;
+    scratch->pair_joints = values;
+    return 1;
 }

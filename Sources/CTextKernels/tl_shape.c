@@ -164,6 +164,16 @@ static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, con
     }
 }
 
+hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+                                    int32_t start, int32_t end, unsigned *count) {
+    hb_buffer_t *buffer = scratch->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
+    hb_buffer_guess_segment_properties(buffer);
+    tl_scratch_shape(scratch, font->hb_font, buffer);
+    return hb_buffer_get_glyph_positions(buffer, count);
+}
+
 // The advance of text[start, end) shaped alone with `font`, in em.
 static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
                               int32_t start, int32_t end) {
@@ -173,13 +183,8 @@ static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const ui
     hb_codepoint_t glyph;
     if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
         return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
-    hb_buffer_t *buffer = scratch->buffer;
-    hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
-    hb_buffer_guess_segment_properties(buffer);
-    tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
-    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    hb_glyph_position_t *positions = tl_shape_alone(scratch, font, text, start, end, &count);
     double advance = 0;
     for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance * font->inverse_upem;
     return advance;

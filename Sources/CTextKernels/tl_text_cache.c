@@ -1,5 +1,6 @@
 #include "tl_analyse.h"
 #include "tl_fill.h"
+#include "tl_joints.h"
 #include "tl_shards.h"
 #include <pthread.h>
 #include <stdlib.h>
@@ -184,6 +185,11 @@ static int tl_measure_windows(tl_scratch *s, tl_segment_cache *segments, const u
     tl_filler filler;
     tl_filler_init(&filler, s, options);
     int truncated = 0;
+    // The previous window's last segment and its last cluster (the scratch's analysis is
+    // overwritten by the next window), for its joint with the next window's first segment.
+    tl_segment tail_segment = {0};
+    tl_grapheme tail_cluster = {0};
+    int has_tail = 0;
     for (int32_t first = 0, start = 0; first < found && !truncated;) {
         int32_t end = s->break_positions[first];
         if (end - start > TL_WINDOW_UNITS) {
@@ -198,6 +204,9 @@ static int tl_measure_windows(tl_scratch *s, tl_segment_cache *segments, const u
             }
             tl_segment segment = {.start = start, .content_end = content_end, .end = end,
                                   .ends_paragraph = (uint8_t)(hard || first == found - 1)};
+            // Joints beside a segment longer than a window are 0: its clusters are never all at hand.
+            has_tail = 0;
+            filler.joint = 0;
             truncated = tl_fill_long_segment(s, &filler, fonts, font_count, s->units, segment);
             if (truncated < 0) return -1;
             if (!truncated && first == found - 1 && hard) {
@@ -216,7 +225,15 @@ static int tl_measure_windows(tl_scratch *s, tl_segment_cache *segments, const u
         if (tl_analyse_range(s, segments, face_ids, fonts, font_count, s->units, count, found, first, last,
                              &analysis) < 0)
             return -1;
+        const tl_segment *head = &analysis.segments[0];
+        filler.joint = has_tail && analysis.segment_count > 0 && head->grapheme_count > 0
+                           ? tl_joint_between(s, face_ids, fonts, s->units, &tail_segment, &tail_cluster, head,
+                                              &analysis.graphemes[head->first_grapheme])
+                           : 0;
         truncated = tl_fill_more(&filler, analysis.segments, analysis.segment_count, analysis.graphemes);
+        has_tail = analysis.segment_count > 0 && analysis.segments[analysis.segment_count - 1].grapheme_count > 0;
+        if (has_tail) tail_segment = analysis.segments[analysis.segment_count - 1];
+        if (has_tail) tail_cluster = analysis.graphemes[tail_segment.first_grapheme + tail_segment.grapheme_count - 1];
         start = s->break_positions[last - 1];
         first = last;
     }

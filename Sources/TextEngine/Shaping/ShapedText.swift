@@ -44,5 +44,8 @@ struct TextSegment: Sendable {
     var trailingSpace: Double
     /// Faces used (bit per face index); 0 for an empty segment.
     var fontMask: UInt64
+    /// In em, what a line holding this segment and the next adds between them (tl_segment's
+    /// `joint`: the pair adjustment of its last cluster and the next one's first).
+    var joint: Double
 
 }

@@ -87,7 +87,8 @@ extension TextMeasurer {
                 start: Int(s.start), end: Int(s.end), endsParagraph: s.ends_paragraph != 0,
                 isShaped: s.shaped != 0, graphemes: first..<(first + Int(s.grapheme_count)),
                 trailingSpacesStart: Int(s.trailing_spaces_start),
-                advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask))
+                advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask,
+                joint: s.joint))
         }
         return ShapedText(segments: segments, graphemes: graphemes, utf16Count: units.count)
     }
@@ -96,7 +97,7 @@ extension TextMeasurer {
     private static func unshaped(utf16Count: Int) -> ShapedText {
         let segment = TextSegment(start: 0, end: utf16Count, endsParagraph: true, isShaped: false,
                                   graphemes: 0..<0, trailingSpacesStart: 0,
-                                  advance: 0, trailingSpace: 0, fontMask: 0)
+                                  advance: 0, trailingSpace: 0, fontMask: 0, joint: 0)
         return ShapedText(segments: [segment], graphemes: [], utf16Count: utf16Count)
     }
 
