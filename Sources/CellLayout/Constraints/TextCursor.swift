@@ -1,35 +1,47 @@
-/// A read position in a constraint or visual-format string, one Unicode scalar at a time, so a
-/// position is its column: messages name 1-based columns counted in scalars.
+/// A read position in a constraint or visual-format string, one Unicode scalar at a time;
+/// messages name 1-based columns counted in scalars.
 struct TextCursor {
-    private let scalars: [Unicode.Scalar]
-    private(set) var index = 0
+    private let scalars: String.UnicodeScalarView
+    private var position: String.Index
+    /// 1-based column of the next unread scalar.
+    private(set) var column = 1
 
     /// A cursor at the start of `text`.
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        scalars = text.unicodeScalars
+        position = scalars.startIndex
     }
 
-    /// 1-based column of the next unread scalar.
-    var column: Int { index + 1 }
+    var isAtEnd: Bool { position == scalars.endIndex }
 
-    var isAtEnd: Bool { index >= scalars.count }
+    /// The next scalar, if any.
+    private var nextScalar: Unicode.Scalar? { isAtEnd ? nil : scalars[position] }
+
+    private mutating func advance() {
+        scalars.formIndex(after: &position)
+        column += 1
+    }
 
     /// The next scalar as text, for messages.
-    var peekCharacter: String? { isAtEnd ? nil : String(scalars[index]) }
+    var peekCharacter: String? { nextScalar.map { String($0) } }
 
     /// Whether the next scalar is `c`.
-    func next(is c: Unicode.Scalar) -> Bool { !isAtEnd && scalars[index] == c }
+    func next(is c: Unicode.Scalar) -> Bool { nextScalar == c }
 
     /// Skips spaces and tabs (the only blanks the grammars allow).
     mutating func skipSpaces() {
-        while next(is: " ") || next(is: "\t") { index += 1 }
+        while next(is: " ") || next(is: "\t") { advance() }
     }
 
     /// Consumes `literal` when the text continues with it.
     mutating func take(_ literal: String) -> Bool {
-        let wanted = Array(literal.unicodeScalars)
-        guard scalars[index...].starts(with: wanted) else { return false }
-        index += wanted.count
+        var probe = position
+        for c in literal.unicodeScalars {
+            guard probe < scalars.endIndex, scalars[probe] == c else { return false }
+            scalars.formIndex(after: &probe)
+        }
+        position = probe
+        column += literal.unicodeScalars.count
         return true
     }
 
@@ -50,41 +62,36 @@ struct TextCursor {
 
     /// Reads an identifier (letters, digits, `_`, non-ASCII; not starting with a digit), or nil.
     mutating func identifier() -> String? {
-        guard !isAtEnd, Self.isIdentifierStart(scalars[index]) else { return nil }
-        let start = index
-        while !isAtEnd, Self.isIdentifierStart(scalars[index]) || Self.isDigit(scalars[index]) { index += 1 }
-        return text(start..<index)
+        guard let first = nextScalar, Self.isIdentifierStart(first) else { return nil }
+        let start = position
+        while let c = nextScalar, Self.isIdentifierStart(c) || Self.isDigit(c) { advance() }
+        return String(scalars[start..<position])
     }
 
     /// Reads an unsigned decimal number (`12`, `0.5`, `.5`, `5.`: digits and at most one dot, at
     /// least one digit), or nil (reading nothing); its value is the one `Double(String)` gives.
     mutating func unsignedNumber() -> Double? {
-        let start = index
+        let start = position
+        let startColumn = column
         var sawDigit = false
         var sawDot = false
-        while !isAtEnd {
-            if Self.isDigit(scalars[index]) {
+        while let c = nextScalar {
+            if Self.isDigit(c) {
                 sawDigit = true
-            } else if scalars[index] == ".", !sawDot {
+            } else if c == ".", !sawDot {
                 sawDot = true
             } else {
                 break
             }
-            index += 1
+            advance()
         }
         guard sawDigit else {
-            index = start
+            position = start
+            column = startColumn
             return nil
         }
         // Digits with at most one dot always parse; a value past `Double`'s range is infinite,
         // which the parsers report as out of range.
-        return Double(text(start..<index)) ?? .infinity
-    }
-
-    /// The scalars at `range` as text.
-    private func text(_ range: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars[range])
-        return String(s)
+        return Double(String(scalars[start..<position])) ?? .infinity
     }
 }
