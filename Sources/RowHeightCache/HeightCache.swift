@@ -6,7 +6,7 @@ import Synchronization
 /// Safe from any thread: state sits behind one lock (`Mutex`), held only for array work (never while
 /// measuring), so a hit is a lock, two array loads and an unlock.
 public final class HeightCache: Sendable {
-    let source: any HeightSource
+    package let source: any HeightSource
     let state: _Guarded<_CacheState>
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
