@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TemplateLayout
 import TestSupport
@@ -115,5 +116,55 @@ import TestSupport
         let shown = try measurer.measureRow(Fixtures.row(["title": "T", "subtitle": "S"]), in: section, frames: false)
         let collapsed = try measurer.measureRow(Fixtures.row(["title": "T"]), in: section, frames: false)
         #expect(shown.height > collapsed.height)
+    }
+}
+
+/// The compiler, not the run time, rejects a constraint between anchors of different axes (and a
+/// position equal to a number): each line is type-checked against the built modules on its own.
+@Suite struct AnchorTypeCheckTests {
+    static let root = PackageTools.packageRoot
+
+    /// swiftc's diagnostics for a file importing TemplateLayout whose template holds `line`, or
+    /// nil when it type-checks.
+    static func typeCheck(_ line: String) throws -> String? {
+        let source = """
+            import TemplateLayout
+            let a = ViewSpec.view("a"), b = ViewSpec.label("b", text: "${b}")
+            let template = Template { content in
+                a; b
+                \(line)
+            }
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("anchor-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("check.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let build = Self.root.appendingPathComponent(".build/debug")
+        let cflags = try DocSnippetTests.run(["pkg-config", "--cflags", "harfbuzz", "freetype2"], in: folder).stdout
+            .split(separator: " ").map { "-Xcc=" + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let checked = try DocSnippetTests.run(["swiftc", "-typecheck", "-I", build.appendingPathComponent("Modules").path,
+            "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("CTextKernels.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + Self.root.appendingPathComponent("Sources/CHarfBuzz/module.modulemap").path]
+            + cflags.flatMap { ["-Xcc", String($0.dropFirst(5))] } + [file.path], in: folder)
+        return checked.status == 0 ? nil : checked.stderr
+    }
+
+    @Test func anchorsOfOneAxisTypeCheck() throws {
+        for line in ["a.leading == b.trailing + 10", "a.top >= b.lastBaseline", "a.width == 2 * b.height",
+                     "a.height == 40", "a.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 16)"] {
+            #expect(try Self.typeCheck(line) == nil, "\(line)")
+        }
+    }
+
+    @Test func anchorsOfDifferentAxesAreCompileErrors() throws {
+        for line in ["a.leading == b.top", "a.top == content.width + 1", "a.width <= b.centerX",
+                     "a.top == 12", "a.leadingAnchor.constraint(equalTo: b.topAnchor)",
+                     "a.centerX.constraint(equalToConstant: 3)"] {
+            let diagnostics = try Self.typeCheck(line)
+            // The error is about the anchors' types, not anything else in the file.
+            #expect(diagnostics?.contains("Anchor") == true || diagnostics?.contains("no exact matches") == true,
+                    "\(line): \(diagnostics ?? "type-checked")")
+        }
     }
 }
