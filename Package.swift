@@ -73,8 +73,14 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TemplateLayoutFonts", "TestSupport"]),
-        .testTarget(name: "CellLayoutTests", dependencies: ["CellsFormat", "CellLayout", "TextEngine", "TestSupport"],
-                    exclude: ["Reference"]),
+        .testTarget(
+            name: "CellLayoutTests",
+            dependencies: [
+                "CellsFormat", "CellLayout", "TextEngine", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Reference"]
+        ),
         .testTarget(
             name: "RowHeightCacheTests",
             dependencies: [

@@ -3,8 +3,11 @@
 # C libraries and reference tools come from Debian; kiwisolver (the solver reference) from PyPI.
 set -euo pipefail
 need=()
+# chromium, librsvg2-bin and python3-pil check measure-cli's --render pictures (scripts/check-render.py);
+# librsvg2-bin's rsvg-convert also draws --render-format png.
 for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
-           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data; do
+           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data \
+           chromium librsvg2-bin python3-pil; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -20,3 +20,8 @@ public struct Frame: Sendable, Hashable {
         self.height = height
     }
 }
+
+extension Frame {
+    /// Whether all four numbers are finite.
+    var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+}

@@ -18,8 +18,18 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable, Equatable {
     /// `path: message`, or just the message when the path is empty.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
-    /// This error with an empty (row-relative) path replaced by `rowPath`; absolute paths stay.
+    /// This error with its row-relative path placed under `rowPath` (empty: the row itself;
+    /// `h`: `rowPath.h`); absolute paths stay.
     public func located(at rowPath: String) -> LayoutError {
-        path.isEmpty ? LayoutError(path: rowPath, message: message) : self
+        if isAbsolute { return self }
+        return LayoutError(path: path.isEmpty ? rowPath : "\(rowPath).\(path)", message: message)
+    }
+
+    /// Whether the path names a place in the document (`templates.`, `fonts.`, `list.`,
+    /// `sections`) rather than in the row being measured (a row value's dotted path).
+    var isAbsolute: Bool {
+        ["templates", "fonts", "list", "sections"].contains { root in
+            path == root || path.hasPrefix(root + ".") || path.hasPrefix(root + "[")
+        }
     }
 }

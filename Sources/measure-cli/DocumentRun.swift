@@ -92,7 +92,7 @@ struct DocumentRun {
         let textCacheStatistics = textMeasurer.cacheStatistics
         if let renderPath = options.renderPath {
             try SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
-                .write(to: renderPath)
+                .write(to: renderPath, format: options.renderFormat)
         }
         let all = records
         try write(count: all.count) { all[$0] }

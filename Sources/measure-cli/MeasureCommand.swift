@@ -47,6 +47,9 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("render-rows"), help: ArgumentHelp("Rows --render draws.", valueName: "N"))
     var renderRows = 20
 
+    @Option(name: .customLong("render-format"), help: "The picture's format: svg, or png (converted by rsvg-convert).")
+    var renderFormat: RenderFormat = .svg
+
     @Flag(name: .long, help: "No summary on stderr.")
     var quiet = false
 
@@ -69,6 +72,7 @@ struct MeasureCommand: ParsableCommand {
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be 1...1024, got \(jobs)") }
         if renderRows < 1 { throw ValidationError("--render-rows must be at least 1, got \(renderRows)") }
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
+        if renderFormat != .svg, render == nil { throw ValidationError("--render-format needs --render") }
         if font?.isEmpty == true { throw ValidationError("--font needs a file path") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
         if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
@@ -87,6 +91,7 @@ struct MeasureCommand: ParsableCommand {
         var options = RunOptions(format: format, frames: frames, jobs: jobCount, decoder: decoder,
                                  renderPath: render, renderRows: renderRows,
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
+        options.renderFormat = renderFormat
         if let config {
             let file = InputFile(argument: config)
             options.config = ConfigInput(name: file.displayName, text: try file.readAll().withUnsafeBytes { String(decoding: $0, as: UTF8.self) },

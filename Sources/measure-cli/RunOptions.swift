@@ -15,6 +15,8 @@ struct RunOptions: Sendable {
     var renderPath: String?
     /// How many rows the picture shows.
     var renderRows: Int
+    /// `--render-format`: the picture as SVG, or converted to PNG.
+    var renderFormat: RenderFormat = .svg
     /// Whether to draw a progress bar (stderr is a terminal).
     var progress: Bool
     /// `--config`: the sections come from this config file, the input is its data document.

@@ -7,13 +7,15 @@ import CellsFormat
 import CellLayout
 
 /// `--render`: an SVG picture of the first rows as laid out: each row's box and height, each
-/// view's frame labelled with its id, and each label's lines of text in its font and size, so a
-/// person can see why a row is as tall as it is.
+/// view's frame labelled with its id, and each label's glyphs drawn as outlines (colour emoji as
+/// their bitmaps) where measuring placed them, so a person can see why a row is as tall as it
+/// is, in any SVG viewer, without the fonts installed. An invisible text layer keeps the text
+/// selectable and searchable.
 struct SVGRenderer {
     let document: Document
     let records: [OutputRecord]
     let maxRows: Int
-    /// The measurer that laid the rows out: it gives each label's lines in its frame.
+    /// The measurer that laid the rows out: it gives each label's glyphs in its frame.
     let measurer: ListMeasurer
 
     static let margin = 16.0
@@ -23,6 +25,7 @@ struct SVGRenderer {
     func svg() -> String {
         let width = document.list.width
         var body = ""
+        var glyphs = SVGGlyphDefs()
         var y = SVGRenderer.margin
         var rows = 0
         for record in records {
@@ -42,11 +45,13 @@ struct SVGRenderer {
             let name = kind == .row ? templateName(section: s, row: row ?? 0) : supplementaryTemplate(section: s, kind: kind)
             let template = name.flatMap { document.templates[$0] }
             let data = kind == .row ? document.sections[s].rows[row ?? 0].data : supplementaryData(section: s, kind: kind)
-            let lines = name.map { measurer.labelLines(template: $0, data: data, frames: measurement.frames) } ?? [:]
+            let labels = name.map { measurer.labelGlyphs(template: $0, data: data, frames: measurement.frames) } ?? [:]
             for frame in measurement.frames {
                 let view = template?.views.first { $0.id == frame.id }
-                body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height,
-                                 lines: lines[frame.id] ?? [])
+                body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height)
+                if case .label = view?.kind, let label = labels[frame.id] {
+                    body += drawLabel(label, x: x + frame.x, frameTop: y + frame.y, glyphs: &glyphs)
+                }
             }
             body += "</g>\n"
             y += height
@@ -55,16 +60,22 @@ struct SVGRenderer {
         let totalHeight = y + SVGRenderer.margin
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(totalWidth))" height="\(n(totalHeight))" viewBox="0 0 \(n(totalWidth)) \(n(totalHeight))">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(n(totalWidth))" height="\(n(totalHeight))" viewBox="0 0 \(n(totalWidth)) \(n(totalHeight))">
+            <defs>
+            \(glyphs.definitions)</defs>
             <rect width="100%" height="100%" fill="#e5e5ea"/>
             \(body)</svg>
 
             """
     }
 
-    /// Writes the picture to `path`.
-    func write(to path: String) throws(CLIFailure) {
+    /// Writes the picture to `path`, as SVG or converted to PNG at the list's scale.
+    func write(to path: String, format: RenderFormat = .svg) throws(CLIFailure) {
         let bytes = Array(svg().utf8)
+        if format == .png {
+            try PNGConverter.write(bytes, to: path, zoom: document.list.scale)
+            return
+        }
         guard let file = fopen(path, "wb") else {
             throw CLIFailure(status: .output, message: "\(path): cannot write the picture: \(String(cString: strerror(errno)))")
         }
@@ -75,8 +86,7 @@ struct SVGRenderer {
         }
     }
 
-    private func drawView(_ id: String, view: ViewSpec?, x: Double, y: Double, width: Double, height: Double,
-                          lines: [LabelLine]) -> String {
+    private func drawView(_ id: String, view: ViewSpec?, x: Double, y: Double, width: Double, height: Double) -> String {
         let colors: (stroke: String, dash: String)
         switch view?.kind {
         case .label: colors = ("#0a84ff", "")
@@ -86,25 +96,33 @@ struct SVGRenderer {
         }
         var out = "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"none\" stroke=\"\(colors.stroke)\" stroke-width=\"0.75\"\(colors.dash)><title>\(escape(id)) \(n(x - SVGRenderer.margin)),\(n(height)) \(n(width))x\(n(height))</title></rect>\n"
         out += "<text x=\"\(n(x + 1))\" y=\"\(n(y - 1))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"6\" fill=\"\(colors.stroke)\">\(escape(id))</text>\n"
-        if case .label(let label) = view?.kind {
-            let family = fontFamily(label.font)
-            let weight = family.contains("Bold") ? " font-weight=\"bold\"" : ""
-            for line in lines {
-                out += "<text x=\"\(n(x))\" y=\"\(n(y + line.baseline))\" font-family=\"\(escape(family)), sans-serif\" font-size=\"\(n(label.size))\"\(weight) fill=\"#1c1c1e\" xml:space=\"preserve\">\(escape(line.text))</text>\n"
-            }
-        }
         return out
     }
 
-    /// A font-family list for SVG viewers: the font file's name, then its fallbacks' names.
-    private func fontFamily(_ name: String) -> String {
-        func family(_ file: String) -> String {
-            var base = Substring(file.split(separator: "/").last ?? Substring(file))
-            if let dot = base.lastIndex(of: ".") { base = base[..<dot] }
-            return base.replacingDashes()
+    /// A label's glyphs in its frame at (`x`, `frameTop`), each a `<use>` of its definition,
+    /// then each line's text, invisible, over its glyphs (for selecting and searching).
+    private func drawLabel(_ label: LabelGlyphs, x: Double, frameTop: Double, glyphs: inout SVGGlyphDefs) -> String {
+        let y = frameTop + label.top
+        var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(label.text))</title>\n"
+        let size = label.layout.size
+        // Each line is one group scaled to definition units, its glyphs placed by x (and y
+        // for marks the shaper moves up or down).
+        let perPoint = SVGGlyphDefs.unitsPerEm / size
+        for glyphLine in label.layout.lines where size > 0 {
+            var uses = ""
+            for glyph in glyphLine.glyphs {
+                guard let id = glyphs.reference(glyph.face, glyph.glyph) else { continue }
+                let dy = glyph.rise == 0 ? "" : " y=\"\(n(-glyph.rise * perPoint))\""
+                uses += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x * perPoint))\"\(dy)/>\n"
+            }
+            guard !uses.isEmpty else { continue }
+            let scale = SVGRenderer.number(size / SVGGlyphDefs.unitsPerEm, digits: 9)
+            out += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(n(x)) \(n(y + glyphLine.line.baseline)))\">\n\(uses)</g>\n"
         }
-        let files = [document.fonts.files[name] ?? ""] + document.fonts.fallback
-        return files.filter { !$0.isEmpty }.map(family).joined(separator: ", ")
+        for (glyphLine, text) in zip(label.layout.lines, label.lineTexts) where !text.isEmpty && glyphLine.line.width > 0 {
+            out += "<text x=\"\(n(x))\" y=\"\(n(y + glyphLine.line.baseline))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\" textLength=\"\(n(glyphLine.line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">\(escape(text))</text>\n"
+        }
+        return out + "</g>\n"
     }
 
     private func templateName(section: Int, row: Int) -> String? {
@@ -124,30 +142,15 @@ struct SVGRenderer {
         return .object([:])
     }
 
-    private func n(_ value: Double) -> String {
-        JSONText.number((value * 100).rounded() / 100)
+    private func n(_ value: Double) -> String { SVGRenderer.number(value) }
+
+    /// `value` rounded to `digits` decimals, written as the shortest decimal that reads back.
+    static func number(_ value: Double, digits: Int = 2) -> String {
+        var power = 1.0
+        for _ in 0..<digits { power *= 10 }
+        let rounded = (value * power).rounded() / power
+        return JSONText.number(rounded == 0 ? 0 : rounded)
     }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if c.value < 0x20 && c != "\t" { continue }
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-}
-
-extension Substring {
-    /// `DejaVuSans-Bold` → `DejaVuSans Bold`, closer to the family names viewers know.
-    func replacingDashes() -> String {
-        String(map { $0 == "-" ? " " : $0 })
-    }
+    private func escape(_ text: String) -> String { XMLText.escaped(text) }
 }

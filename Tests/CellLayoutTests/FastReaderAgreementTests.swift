@@ -103,6 +103,13 @@ import TestSupport
                     if let a = ([c.first] + (c.second.map { [$0] } ?? [])).first(where: { view($0) == nil }) {
                         expected = .failure(LayoutError(path: "templates.T.constraints[1]",
                                                         message: "\"\(text)\": unknown view \"\(a.item)\" at column \(a.column)"))
+                    } else if !LayoutLimits.isMultiplier(c.multiplier) {
+                        // Then numbers outside `LayoutLimits`, multiplier first.
+                        expected = .failure(LayoutError(path: "templates.T.constraints[1]", message:
+                            "\"\(text)\": multiplier \(formatNumber(c.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude"))
+                    } else if !LayoutLimits.isConstant(c.constant) {
+                        expected = .failure(LayoutError(path: "templates.T.constraints[1]", message:
+                            "\"\(text)\": constant \(formatNumber(c.constant)) is out of range: expected -1000000...1000000 points"))
                     } else {
                         expected = .success((view(c.first)!, c.second.map { view($0)! }))
                     }

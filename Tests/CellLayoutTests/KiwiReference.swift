@@ -67,7 +67,7 @@ enum KiwiReference {
         let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
         let measurer = TextMeasurer()
         // Per item, per label slot: its text, the width it was measured at, and the measurement.
-        let texts = items.indices.map { r in blueprints[r].labels.map { RowBinding.interpolate($0.text, with: items[r].1.data) } }
+        let texts = items.indices.map { r in blueprints[r].labels.map { (try? RowBinding.interpolate($0.text, with: items[r].1.data)) ?? "" } }
         var measured = items.indices.map { r in
             blueprints[r].labels.indices.map { k in
                 (width: Double.infinity, m: measurer.measure(texts[r][k], style: blueprints[r].labels[k].style, width: .infinity))

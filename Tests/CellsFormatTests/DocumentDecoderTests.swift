@@ -77,7 +77,7 @@ import TestSupport
         #expect(error(#"{"sections":[{"template":"Nope"}]}"#)
                 == DocumentError(path: "sections[0]", message: "template \"Nope\" not found"))
         #expect(error(#"{"list":{"width":-1}}"#)
-                == DocumentError(path: "list.width", message: "-1 is out of range: expected a positive number of points"))
+                == DocumentError(path: "list.width", message: "-1 is out of range: expected a positive number of points up to 1000000"))
         #expect(error(#"{"list":{"scale":"2"}}"#) == DocumentError(path: "list.scale", message: "expected a number, found a string"))
         #expect(error(#"{"templates":{"T":{"views":[{"id":"a","label":{"lines":1.5}}]}}}"#)
                 == DocumentError(path: "templates.T.views[0].label.lines", message: "expected a whole number in 0...1000000, found 1.5"))

@@ -146,7 +146,7 @@ import Testing
 
     @Test func negativeWidthInTheDocumentIsAnInputError() throws {
         let out = try failure(#"{"list":{"width":-5},"sections":[]}"#)
-        expectFailure(out, status: 65, line: "cells.json: list.width: -5 is out of range: expected a positive number of points")
+        expectFailure(out, status: 65, line: "cells.json: list.width: -5 is out of range: expected a positive number of points up to 1000000")
     }
 
     @Test func negativeOrNaNWidthOptionIsAUsageError() throws {

@@ -209,4 +209,7 @@ uint64_t tl_hash_bytes(const void *bytes, int64_t length, uint64_t seed);
 /// always suffices) and returns the unit count, or -1 when the bytes end inside a character.
 int64_t tl_utf8_to_utf16(const uint8_t *bytes, int64_t length, uint16_t *out);
 
+// Glyph ids and outlines for drawing measured text.
+#include "tl_glyphs.h"
+
 #endif

@@ -33,10 +33,26 @@ extension CompiledTemplate {
             // The workspace's solver still holds last row's suggestion; skip unchanged values.
             guard program.isEdit[index], workspace.suggested[index] != value else { return }
             workspace.suggested[index] = value
+            if !(abs(value) <= SolverWorkspace.exactMagnitude) { workspace.isClean = false }
             solver.suggestValue(program.variables[index], value)
         }
+        // The first row-given size that is no size (its variable), reported after the reading.
+        var badSize = -1
+        func suggestSize(_ index: Int, _ value: Double) {
+            if value.isNaN {
+                if badSize < 0 { badSize = index }
+                return
+            }
+            suggest(index, value)
+        }
+        var unmeasurable = -1
         func push(_ k: Int, _ m: TextMeasurement) {
             let size = m.roundedSize(scale: scale)
+            // A size the solver cannot take would leave the last row's in its place.
+            guard size.width.isFinite, size.height.isFinite, m.firstBaseline.isFinite, m.lastBaseline.isFinite else {
+                if unmeasurable < 0 { unmeasurable = k }
+                return
+            }
             suggest(blueprint.labels[k].intrinsicWidth, size.width)
             suggest(blueprint.labels[k].intrinsicHeight, size.height)
             suggest(blueprint.labels[k].firstBaselineOffset, m.firstBaseline - size.height / 2)
@@ -47,15 +63,26 @@ extension CompiledTemplate {
         if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
         if case .object(let object) = row {
             // The object is taken out of the row once, not once per size.
-            rowSizes.read(object, suggest)
+            rowSizes.read(object, suggestSize)
         } else {
             for d in blueprint.rowDimensions.indices {
-                suggest(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
+                suggestSize(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
             }
+        }
+        if badSize >= 0 {
+            workspace.isClean = false
+            let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
+            throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
         var wrapping = false
         for k in blueprint.labels.indices {
-            let text = blueprint.labels[k].textTemplate.render(row)
+            let text: String
+            do throws(RowValueError) {
+                text = try blueprint.labels[k].textTemplate.render(row)
+            } catch {
+                workspace.isClean = false
+                throw error.layoutError
+            }
             workspace.texts[k] = text
             workspace.measuredAt[k] = .infinity
             push(k, measurer.measure(text, style: blueprint.labels[k].style, width: .infinity))
@@ -75,9 +102,16 @@ extension CompiledTemplate {
             }
         }
 
+        if unmeasurable >= 0 {
+            workspace.isClean = false
+            throw LayoutError(path: blueprint.views[blueprint.labels[unmeasurable].view].location.path,
+                              message: "this row's text measures to a size that is not a finite number")
+        }
+
         // The width and sizes are solver parameters: required constraints that cannot hold at
         // their values leave the solver infeasible (a fixed content height gives way instead).
         if !solver.isFeasible {
+            workspace.isClean = false
             throw diagnoseConflict(program, suggested: program.edits.compactMap {
                 $0 == TemplateView.superHeight ? nil : ($0, workspace.suggested[$0])
             })

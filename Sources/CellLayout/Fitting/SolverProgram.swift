@@ -12,6 +12,22 @@ final class SolverWorkspace: @unchecked Sendable {
     /// Per label slot: the width it was last measured at in this row, and its text.
     @exclusivity(unchecked) var measuredAt: [Double]
     @exclusivity(unchecked) var texts: [String]
+    /// False once a row may have left round-off behind (see `exactMagnitude`), or failed: the
+    /// workspace is then dropped at check-in instead of serving the next row.
+    var isClean = true
+    /// Rows laid out since the workspace was made from the compiled state.
+    var rowsServed = 0
+
+    /// The largest magnitude a suggested value may have for the workspace to serve another row.
+    /// Below it, moving a value to another and back changes the tableau's constants by less than
+    /// 1e-11 points (exactly nothing for values on the pixel grid of scales 1, 2 or 4); a larger
+    /// value (a huge row size, a label a hundred thousand characters wide) could leave round-off
+    /// that a later row would read, so its workspace is not reused.
+    static let exactMagnitude = 65_536.0
+    /// How many rows one workspace serves before a fresh one replaces it: the round-off that
+    /// rows within `exactMagnitude` may leave stays bounded whatever the number of rows
+    /// (a fresh workspace costs about as much as a few rows, once per this many).
+    static let maximumRowsServed = 4096
 
     init(_ solver: Solver, variableCount: Int, labelCount: Int) {
         self.solver = solver
@@ -203,8 +219,12 @@ final class SolverProgram: Sendable {
         return SolverWorkspace(Solver(prototype), variableCount: variables.count, labelCount: labelCount)
     }
 
-    /// Gives a workspace back for the next row.
+    /// Gives a workspace back for the next row; one that may hold a row's round-off, or has
+    /// served its rows, is dropped, so every row starts from the compiled state or from rows
+    /// that left nothing behind.
     func checkin(_ workspace: SolverWorkspace) {
+        workspace.rowsServed += 1
+        guard workspace.isClean, workspace.rowsServed < SolverWorkspace.maximumRowsServed else { return }
         pool.withLock { $0.append(workspace) }
     }
 

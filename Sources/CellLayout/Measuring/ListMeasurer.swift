@@ -16,11 +16,13 @@ public final class ListMeasurer: Sendable {
     /// every template; the first problem found is thrown with its JSON path.
     public init(document: Document, baseDirectory: String, textMeasurer: TextMeasurer = TextMeasurer()) throws(LayoutError) {
         let list = document.list
-        guard list.width.isFinite, list.width >= 0 else {
-            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
+        try Self.check(width: list.width)
+        guard LayoutLimits.scales.contains(list.scale) else {
+            throw LayoutError(path: "list.scale", message: "scale must be 0.01...1000 pixels per point")
         }
-        guard list.scale.isFinite, list.scale > 0 else {
-            throw LayoutError(path: "list.scale", message: "scale must be a positive number")
+        for (name, height) in [("rowHeight", list.rowHeight), ("headerHeight", list.headerHeight),
+                               ("footerHeight", list.footerHeight)] where !LayoutLimits.isSize(height) {
+            throw LayoutError(path: "list.\(name)", message: "\(name) must be \(LayoutLimits.sizeRangeText)")
         }
         let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
         var templates: [String: CompiledTemplate] = [:]
@@ -43,12 +45,17 @@ public final class ListMeasurer: Sendable {
     /// A measurer for the same document at list width `width`, sharing this one's fonts, compiled
     /// templates and text caches (the width is only an edit value, so nothing is recompiled).
     public func withWidth(_ width: Double) throws(LayoutError) -> ListMeasurer {
-        guard width.isFinite, width >= 0 else {
-            throw LayoutError(path: "list.width", message: "width must be a number of points >= 0")
-        }
+        try Self.check(width: width)
         var list = self.list
         list.width = width
         return ListMeasurer(list: list, templates: templates, measurer: measurer)
+    }
+
+    /// Throws unless `width` is a list width the layout measures exactly (`LayoutLimits`).
+    private static func check(width: Double) throws(LayoutError) {
+        guard LayoutLimits.isSize(width) else {
+            throw LayoutError(path: "list.width", message: "width must be \(LayoutLimits.sizeRangeText)")
+        }
     }
 
     /// The compiled template named `name`, if the document has one.
@@ -107,9 +114,11 @@ public final class ListMeasurer: Sendable {
                 return try measure(template: name, data: data, width: list.width, separator: false,
                                    frames: frames, templatePath: "template")
             } catch {
-                throw error.path.isEmpty || error.path == "template"
-                    ? LayoutError(path: error.path.isEmpty ? path : "\(path).\(error.path)", message: error.message)
-                    : error
+                // Relative paths are the header's own (`template`) or its data's (a row value).
+                if error.isAbsolute { throw error }
+                let here = error.path.isEmpty ? path
+                    : error.path == "template" ? "\(path).template" : "\(path).data.\(error.path)"
+                throw LayoutError(path: here, message: error.message)
             }
         }
     }
@@ -122,6 +131,10 @@ public final class ListMeasurer: Sendable {
         let fitted = try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames)
         let separatorHeight = separator ? 1 / list.scale : 0
         let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)
+        // Every number given out is finite: a row whose layout is not is an error, never `null`.
+        guard height.isFinite, fitted.frames.allSatisfy(\.isFinite) else {
+            throw LayoutError(path: "", message: "the layout gives this row a size that is not a finite number")
+        }
         return CellMeasurement(height: height, frames: fitted.frames)
     }
 }

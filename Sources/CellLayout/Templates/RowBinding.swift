@@ -1,18 +1,18 @@
 import CellsFormat
 /// `${path}` interpolation and `hidden` rules: how a template reads a row's JSON (SPEC section 2).
 enum RowBinding {
-    /// `text` with every `${path}` replaced by the row's value at that dotted path (missing: empty).
-    /// An unclosed `${` is kept as written.
-    static func interpolate(_ text: String, with row: JSONValue) -> String {
-        TextTemplate(text).render(row)
+    /// `text` with every `${path}` replaced by the row's value at that dotted path (missing: empty;
+    /// an array of scalars: its elements joined by spaces). An unclosed `${` is kept as written.
+    static func interpolate(_ text: String, with row: JSONValue) throws(RowValueError) -> String {
+        try TextTemplate(text).render(row)
     }
 
-    /// A dimension's points for this row: a literal, or the row's number (or numeric string) at the
-    /// path; missing or non-numeric values count as 0, negative ones too.
+    /// A dimension's points for this row: a literal, or the row's number (or numeric string) at
+    /// the path (missing or null: 0); NaN for a value that is no size (see `points(_:)`).
     static func points(_ dimension: DimensionSpec, in row: JSONValue) -> Double {
         switch dimension {
         case .fixed(let v):
-            return v.isFinite ? max(0, v) : 0
+            return LayoutLimits.isSize(v) ? v : .nan
         case .path(let path):
             return points(at: RowPath(path), in: row)
         }
@@ -23,12 +23,39 @@ enum RowBinding {
         points(path.value(in: row)?.sizeNumber)
     }
 
-    /// A row's number read as points: missing, non-finite and negative values count as 0.
+    /// A row's number read as points: missing counts as 0; a value that is not a size in
+    /// `LayoutLimits` (the wrong kind, NaN, negative, infinite or too large) is NaN, which the
+    /// layout reports as an error of the row, never a height.
     @inline(__always)
     static func points(_ value: Double?) -> Double {
-        guard let value, value.isFinite else { return 0 }
-        return max(0, value)
+        guard let value else { return 0 }
+        return LayoutLimits.isSize(value) ? value : .nan
     }
+
+    /// The error for a row whose value at `path` is not a size: what it holds and what was expected.
+    static func sizeError(at path: RowPath, in row: JSONValue, for what: String) -> RowValueError {
+        let found: String
+        switch path.value(in: row) {
+        case .number(let n)?: found = formatNumber(n)
+        case .string(let s)?: found = JSONText.quoted(s)
+        case .bool(let b)?: found = b ? "true" : "false"
+        case .array?: found = "an array"
+        case .object?: found = "an object"
+        case .null?, nil: found = "nothing"
+        }
+        return RowValueError(path: path.text,
+                             message: "\(what) must be a size in \(LayoutLimits.sizeRangeText), found \(found)")
+    }
+}
+
+/// A row value that a template cannot use (a size that is no number of points, a `${path}`
+/// naming an object): where in the row (a dotted path) and what is wrong.
+struct RowValueError: Error {
+    var path: String
+    var message: String
+
+    /// The error as the row reports it: its path relative to the row.
+    var layoutError: LayoutError { LayoutError(path: path, message: message) }
 }
 
 /// A `HiddenSpec` with its path split once, for the per-row visibility mask.

@@ -56,6 +56,11 @@ struct RowPath: Sendable, Hashable {
         }
     }
 
+    /// The path as written (`user.name`).
+    var text: String {
+        rest.isEmpty ? first.name : ([first] + rest).map(\.name).joined(separator: ".")
+    }
+
     static func == (lhs: RowPath, rhs: RowPath) -> Bool { lhs.first == rhs.first && lhs.rest == rhs.rest }
 
     func hash(into hasher: inout Hasher) {
@@ -201,21 +206,34 @@ struct TextTemplate: Sendable {
         }
     }
 
-    /// The text for `row`: each placeholder replaced by the row's value (missing: empty).
-    func render(_ row: JSONValue) -> String {
+    /// The text for `row`: each placeholder replaced by the row's value (missing: empty; an
+    /// array of scalars: its elements joined by spaces); a placeholder naming an object or an
+    /// array of other values is an error at its path.
+    func render(_ row: JSONValue) throws(RowValueError) -> String {
         if parts.count == 1 {
             switch parts[0] {
             case .literal(let s): return s
-            case .path(let p): return p.value(in: row)?.interpolationText ?? ""
+            case .path(let p): return try Self.text(at: p, in: row)
             }
         }
         var out = ""
         for part in parts {
             switch part {
             case .literal(let s): out += s
-            case .path(let p): out += p.value(in: row)?.interpolationText ?? ""
+            case .path(let p): out += try Self.text(at: p, in: row)
             }
         }
         return out
+    }
+
+    /// The text one placeholder inserts for `row`.
+    @inline(__always)
+    private static func text(at path: RowPath, in row: JSONValue) throws(RowValueError) -> String {
+        guard let value = path.value(in: row) else { return "" }
+        if case .string(let s) = value { return s }
+        guard let text = value.interpolationTextIfScalar else {
+            throw RowValueError(path: path.text, message: "\"${\(path.text)}\" names \(value.kindName): expected a string, a number, a boolean or an array of them")
+        }
+        return text
     }
 }

@@ -40,8 +40,10 @@ enum TemplateCompiler {
                 labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
+                try checkSizes(width, height, of: "image", at: viewLocation)
                 kind = .box(width: inputs.length(width), height: inputs.length(height))
             case .view(let width, let height):
+                try checkSizes(width, height, of: "view", at: viewLocation)
                 kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
             case .stack(let stack):
                 kind = .stack(stack, arranged: [])
@@ -124,7 +126,31 @@ enum TemplateCompiler {
             }
         }
         if let unknown { throw unknown }
+        for c in constraints {
+            // Outside these ranges the solver's tolerance takes a coefficient for zero, or a
+            // constant's round-off for a real difference: priorities would stop being strict.
+            if !LayoutLimits.isMultiplier(c.multiplier) {
+                throw LayoutError(path: c.location.path, message:
+                    "\"\(c.text)\": multiplier \(formatNumber(c.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
+            }
+            if !LayoutLimits.isConstant(c.constant) {
+                throw LayoutError(path: c.location.path, message:
+                    "\"\(c.text)\": constant \(formatNumber(c.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
+            }
+        }
         return constraints
+    }
+
+    /// Throws unless each fixed size of an image or box is one `LayoutLimits` admits (a
+    /// decoded document is checked when decoded; a template built in code is checked here).
+    private static func checkSizes(_ width: DimensionSpec?, _ height: DimensionSpec?, of kind: String,
+                                   at location: DocumentPath) throws(LayoutError) {
+        for (name, size) in [("width", width), ("height", height)] {
+            if case .fixed(let v)? = size, !LayoutLimits.isSize(v) {
+                throw LayoutError(path: "\(location.path).\(kind).\(name)",
+                                  message: "\(formatNumber(v)) is out of range: expected \(LayoutLimits.sizeRangeText)")
+            }
+        }
     }
 
     /// Templates with more views than this hash their ids; smaller ones scan them.
@@ -199,8 +225,9 @@ enum TemplateCompiler {
                 throw LayoutError(path: "\(path).views[\(s)].stack.alignment",
                                   message: "baseline alignment needs a horizontal stack")
             }
-            guard stack.spacing.isFinite else {
-                throw LayoutError(path: "\(path).views[\(s)].stack.spacing", message: "spacing must be a number")
+            guard LayoutLimits.isConstant(stack.spacing) else {
+                throw LayoutError(path: "\(path).views[\(s)].stack.spacing",
+                                  message: "spacing must be a number of points in \(LayoutLimits.constantRangeText)")
             }
             views[s].kind = .stack(stack, arranged: arranged)
         }

@@ -10,7 +10,7 @@ extension DocumentDecoder {
             section.template = template
         }
         section.autoHeight = try f.bool("autoHeight") ?? false
-        section.height = try f.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "0 or more points")
+        section.height = try f.number("height", in: 0...LayoutLimits.maximumPoints, rangeText: LayoutLimits.sizeRangeText)
         if let header = f.members["header"] {
             section.header = try decodeSupplementary(header, path: f.pathOf("header"), in: document, warnings: &warnings)
         }
@@ -39,7 +39,7 @@ extension DocumentDecoder {
             guard case .object = data else { throw f.wrongType("data", data, "an object") }
             return .template(template, data: data)
         }
-        if let height = try f.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "0 or more points") {
+        if let height = try f.number("height", in: 0...LayoutLimits.maximumPoints, rangeText: LayoutLimits.sizeRangeText) {
             warnings += f.unknownMembers(known: ["height"])
             return .height(height)
         }
@@ -62,7 +62,9 @@ extension DocumentDecoder {
         if let key = members["key"] {
             switch key {
             case .string(let s): row.key = s
-            case .number(let n): row.key = JSONText.number(n)
+            case .number(let n):
+                row.key = JSONText.number(n)
+                row.keyIsNumber = true
             default: throw f.wrongType("key", key, "a string or a number")
             }
         }
@@ -70,7 +72,7 @@ extension DocumentDecoder {
             try checkTemplate(template, path: path, in: document)
             row.template = template
         }
-        row.height = try f.number("height", in: 0...Double.greatestFiniteMagnitude, rangeText: "0 or more points")
+        row.height = try f.number("height", in: 0...LayoutLimits.maximumPoints, rangeText: LayoutLimits.sizeRangeText)
         row.autoHeight = try f.bool("autoHeight")
         if let accessory = try f.oneOf("accessory", Accessory.self) { row.accessory = accessory }
         if row.height == nil, row.autoHeight ?? section.autoHeight, (row.template ?? section.template) == nil {

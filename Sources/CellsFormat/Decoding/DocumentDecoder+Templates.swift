@@ -114,7 +114,8 @@ extension DocumentDecoder {
             throw DocumentError(path: path, message: "a stack needs an \"axis\" (\"horizontal\" or \"vertical\")")
         }
         var stack = StackSpec(axis: axis, arranged: try f.strings("arranged") ?? [])
-        if let spacing = try f.number("spacing") { stack.spacing = spacing }
+        if let spacing = try f.number("spacing", in: -LayoutLimits.maximumPoints...LayoutLimits.maximumPoints,
+                                        rangeText: LayoutLimits.constantRangeText) { stack.spacing = spacing }
         if let alignment = try f.oneOf("alignment", [StackSpec.Alignment.fill, .leading, .center, .trailing, .top, .bottom, .firstBaseline, .lastBaseline]) { stack.alignment = alignment }
         if let distribution = try f.oneOf("distribution", [StackSpec.Distribution.fill, .fillEqually, .fillProportionally, .equalSpacing, .equalCentering]) { stack.distribution = distribution }
         return stack
@@ -125,8 +126,8 @@ extension DocumentDecoder {
         guard let value = fields.members[key] else { return nil }
         switch value {
         case .number(let n):
-            guard n >= 0 else {
-                throw DocumentError(path: fields.pathOf(key), message: "\(JSONText.number(n)) is out of range: expected 0 or more points")
+            guard LayoutLimits.isSize(n) else {
+                throw DocumentError(path: fields.pathOf(key), message: "\(JSONText.number(n)) is out of range: expected \(LayoutLimits.sizeRangeText)")
             }
             return .fixed(n)
         case .string(let s):

@@ -59,14 +59,15 @@ public struct DocumentDecoder: Sendable {
         let fields = try _JSONFields(value, path: path, what: "list settings")
         warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight"])
         var list = ListSettings()
-        let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
-        let nonNegative = 0...Double.greatestFiniteMagnitude
-        if let width = try fields.number("width", in: positive, rangeText: "a positive number of points") { list.width = width }
-        if let scale = try fields.number("scale", in: positive, rangeText: "a positive number of pixels per point") { list.scale = scale }
-        if let h = try fields.number("rowHeight", in: nonNegative, rangeText: "0 or more points") { list.rowHeight = h }
+        // Bounded (`LayoutLimits`): past these ranges heights are no longer exact, or not finite.
+        let positive = Double.leastNonzeroMagnitude...LayoutLimits.maximumPoints
+        let sizes = 0...LayoutLimits.maximumPoints
+        if let width = try fields.number("width", in: positive, rangeText: "a positive number of points up to 1000000") { list.width = width }
+        if let scale = try fields.number("scale", in: LayoutLimits.scales, rangeText: "0.01...1000 pixels per point") { list.scale = scale }
+        if let h = try fields.number("rowHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.rowHeight = h }
         if let s = try fields.bool("separator") { list.separator = s }
-        if let h = try fields.number("headerHeight", in: nonNegative, rangeText: "0 or more points") { list.headerHeight = h }
-        if let h = try fields.number("footerHeight", in: nonNegative, rangeText: "0 or more points") { list.footerHeight = h }
+        if let h = try fields.number("headerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.headerHeight = h }
+        if let h = try fields.number("footerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.footerHeight = h }
         return list
     }
 

@@ -95,7 +95,7 @@ struct _JSONFields {
 
 extension JSONValue {
     /// The JSON type name, for error messages.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

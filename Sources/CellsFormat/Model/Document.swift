@@ -118,8 +118,11 @@ public enum Accessory: String, Sendable, CaseIterable {
 public struct RowSpec: Sendable {
     /// The row object as given; templates read `${path}` and `hidden` keys from it.
     public var data: JSONValue
-    /// Key for the keyed height cache, echoed in output.
+    /// Key for the keyed height cache, echoed in output: a string key as written, a number key
+    /// as its shortest text (`1` and `1.0` are the same number, so the same key).
     public var key: String?
+    /// Whether `key` was a JSON number: `1` and `"1"` are different keys (see `cacheKey`).
+    public var keyIsNumber = false
     /// Template that overrides the section's.
     public var template: String?
     /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).
@@ -138,5 +141,15 @@ public struct RowSpec: Sendable {
         self.height = height
         self.autoHeight = autoHeight
         self.accessory = accessory
+    }
+
+    /// The key as the keyed height cache files it: one string per JSON value, so that two rows
+    /// share a height only when their keys are the same JSON value (same type, same value). A
+    /// string key is itself (a string starting with U+0000 gets one more in front); a number key
+    /// is U+0000, `#` and its text, which no string key maps to.
+    public var cacheKey: String? {
+        guard let key else { return nil }
+        if keyIsNumber { return "\u{0}#" + key }
+        return key.utf8.first == 0 ? "\u{0}" + key : key
     }
 }

@@ -45,12 +45,35 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// The number a `${path}` size reads: a number, or a string that spells one; nil otherwise.
+    /// The number a `${path}` size reads: a number, or a string that spells one; nil for null
+    /// (as good as missing); NaN for any other value (a size of the wrong kind, an error).
     package var sizeNumber: Double? {
         switch self {
         case .number(let n): return n
-        case .string(let s): return Double(s)
-        default: return nil
+        case .string(let s): return Double(s) ?? .nan
+        case .null: return nil
+        case .bool, .array, .object: return .nan
+        }
+    }
+
+    /// The text `${path}` inserts, or nil for a value of the wrong kind: an object, or an array
+    /// holding anything but strings, numbers and booleans. An array of those inserts its
+    /// elements' texts joined by single spaces (`["-n", 2]` gives `-n 2`).
+    package var interpolationTextIfScalar: String? {
+        switch self {
+        case .object: return nil
+        case .array(let items):
+            var out = ""
+            for (k, item) in items.enumerated() {
+                switch item {
+                case .null, .array, .object: return nil
+                default: break
+                }
+                if k > 0 { out += " " }
+                out += item.interpolationText
+            }
+            return out
+        default: return interpolationText
         }
     }
 

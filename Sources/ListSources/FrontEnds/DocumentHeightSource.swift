@@ -59,7 +59,7 @@ public final class DocumentHeightSource: HeightSource {
             let section = document.sections[indexPath.section]
             let row = section.rows[indexPath.row]
             if case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: document.list) { return nil }
-            return row.key
+            return row.cacheKey
         }
     }
 }

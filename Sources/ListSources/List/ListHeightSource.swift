@@ -54,6 +54,6 @@ public struct ListHeightSource: HeightSource {
         guard usesKeys, let (row, section) = model.row(at: indexPath) else { return nil }
         if let settings = policySettings,
            case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: settings) { return nil }
-        return row.key
+        return row.cacheKey
     }
 }

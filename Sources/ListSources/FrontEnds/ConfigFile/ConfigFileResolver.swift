@@ -56,10 +56,11 @@ enum ConfigResolver {
     }
 
     static func wrap(_ contents: JSONValue?) -> JSONObject {
-        var members: JSONObject = [:]
-        if case .object(let object)? = contents { members = object }
-        members["_contents"] = contents ?? .null
-        return members
+        // Object contents are read through their own members (`${name}`); `_contents` holds the
+        // other kinds, so that a `${_contents}` placeholder is empty for an object, as AOZ's
+        // cells show nothing for a dictionary, rather than naming an object (an error).
+        if case .object(let object)? = contents { return object }
+        return ["_contents": contents ?? .null]
     }
 
     /// Groups of `(contents, isEmpty)` one per row (or section) for a source.

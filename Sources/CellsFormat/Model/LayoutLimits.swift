@@ -1,0 +1,38 @@
+/// The numbers a layout accepts, so that every height it gives is the exact answer and finite.
+///
+/// The solver works in binary floating point with a fixed tolerance (1e-8) for "zero": a
+/// coefficient smaller than that reads as none, and a constant so large that its round-off
+/// exceeds it no longer adds up. Inside these ranges sizes and constants keep at least nine
+/// digits after the point and coefficients stay far above the tolerance; outside them a
+/// number is an error naming where it was written, never a silently different height.
+public enum LayoutLimits {
+    /// The largest magnitude of a size, width, height, spacing or constant, in points: a
+    /// million points is some 2,000 screens of a phone.
+    public static let maximumPoints = 1_000_000.0
+    /// The magnitudes a constraint's multiplier may have besides 0 (1/1000 to 1000).
+    public static let multiplierMagnitudes = 0.001...1000.0
+    /// The pixel scales (pixels per point) a list may have.
+    public static let scales = 0.01...1000.0
+
+    /// Whether `value` is a size in points: finite, 0 or more and at most `maximumPoints`.
+    @inline(__always)
+    public static func isSize(_ value: Double) -> Bool {
+        value >= 0 && value <= maximumPoints
+    }
+
+    /// Whether `value` is a constant in points: finite and at most `maximumPoints` in magnitude.
+    @inline(__always)
+    public static func isConstant(_ value: Double) -> Bool {
+        value >= -maximumPoints && value <= maximumPoints
+    }
+
+    /// Whether `value` may multiply a constraint's right-hand anchor.
+    public static func isMultiplier(_ value: Double) -> Bool {
+        value == 0 || multiplierMagnitudes.contains(abs(value))
+    }
+
+    /// `0...1000000 points`, for messages.
+    package static let sizeRangeText = "0...1000000 points"
+    /// `-1000000...1000000 points`, for messages.
+    package static let constantRangeText = "-1000000...1000000 points"
+}
