@@ -96,6 +96,8 @@ import TestSupport
         #expect(throws: FrontEndError.self) { try cache.deleteItem(at: IndexPath(row: 3, section: 0)) }
         #expect(throws: FrontEndError.self) { try cache.insert(posts[0], at: IndexPath(row: 5, section: 0)) }
         #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 3, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 0, section: 2), with: posts[0]) }
         try expectFresh(cache, posts, "after refused updates")
     }
 

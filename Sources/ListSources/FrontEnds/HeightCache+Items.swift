@@ -77,9 +77,11 @@ extension HeightCache {
     public func moveItem(at from: IndexPath, to: IndexPath) throws {
         try changeItems(BatchUpdate(moveRows: [(from: from, to: to)])) { document in
             try _ItemRows.check(from, in: document)
+            // Checked before anything moves, so a refused move leaves the data as it was.
+            guard document.sections.indices.contains(to.section) else { throw _ItemRows.outside(to) }
+            let countAfter = document.sections[to.section].rows.count - (to.section == from.section ? 1 : 0)
+            guard (0...countAfter).contains(to.row) else { throw _ItemRows.outside(to) }
             let row = document.sections[from.section].rows.remove(at: from.row)
-            guard document.sections.indices.contains(to.section),
-                  (0...document.sections[to.section].rows.count).contains(to.row) else { throw _ItemRows.outside(to) }
             document.sections[to.section].rows.insert(row, at: to.row)
         }
     }
