@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs dependencies, builds, and runs every test; then the
-# many-thread HeightCache stress test again under ThreadSanitizer. Ends with one
-# "tests: N passed, 0 failed" line counting both runs (a failing run stops the script first).
+# many-thread HeightCache stress test again under ThreadSanitizer, then the time and memory
+# bounds (scripts/check-bounds.sh), then the Spark example (scripts/spark-check.sh: a 100,000-row
+# feed through measure-cli in Spark partitions, checked against one plain run). Ends with one
+# "tests: N passed, 0 failed" line counting the test runs (a failing run, a bound exceeded or a
+# Spark mismatch stops the script first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -14,6 +17,9 @@ if [ $# -eq 0 ]; then
   # code guarding state with a plain Mutex is reported falsely; the height cache tells TSan about
   # its lock, and the text engine's C caches use pthread mutexes, which TSan sees.
   swift test --sanitize=thread --scratch-path .build-tsan --filter "CacheConcurrencyTests|ShapingCacheTests" 2>&1 | tee -a "$log"
+  # Time and memory bounds (peak RSS, ratios to linear, time limits): scripts/bounds/*.sh.
+  bash scripts/check-bounds.sh
+  bash scripts/spark-check.sh
 fi
 passed=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed after.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
 echo "tests: ${passed} passed, 0 failed"

@@ -24,6 +24,7 @@ struct DocumentRun {
                 var stats = done.stats
                 stats.record(textMeasurer.cacheStatistics)
                 let measured = done.measured
+                try options.inputs.checkOutputs(fonts: done.fonts, baseDirectory: input.baseDirectory, renderPath: nil)
                 try write(count: measured.lines.count) { measured.record($0) }
                 HeldUntilExit.hold((bytes, textMeasurer, measured))
                 return stats
@@ -62,6 +63,7 @@ struct DocumentRun {
             }
         }
         warnings += documentWarnings.map { "\(file): warning: \($0)" }
+        try options.inputs.checkOutputs(fonts: document.fonts, baseDirectory: input.baseDirectory, renderPath: options.renderPath)
         let textMeasurer = RunOptions.makeTextMeasurer()
         let measurer: ListMeasurer
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {

@@ -73,7 +73,7 @@ enum MappedInputGuard {
 
     /// Installs the handler (once per process; the last input's name is the one reported).
     static func install(displayName: String) {
-        let text = "measure-cli: \(displayName): the file changed (shrank) while it was being read\n"
+        let text = ControlEscaping.escaped("measure-cli: \(displayName): the file changed (shrank) while it was being read") + "\n"
         let previous = message
         message = strdup(text)
         messageLength = text.utf8.count

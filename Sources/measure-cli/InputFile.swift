@@ -4,11 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the input comes from: a path or `-` for standard input, with the name errors use and
-/// the folder relative font paths are resolved against.
+import TextEngine
+
+/// Where an input comes from: a path or `-` for standard input, with the name errors use, the
+/// folder relative font paths are resolved against, and how many bytes it may hold.
 struct InputFile {
     /// The path as given, or `-`.
     let argument: String
+    /// The most bytes read (`InputLimits`); for `--stream`, the most bytes of one line.
+    var limit = InputLimits.document
+    /// What the input is, for the error naming the limit ("a document", "a --config file").
+    var what = "a document"
 
     /// The name error lines start with.
     var displayName: String { argument == "-" ? "<stdin>" : argument }
@@ -20,14 +26,29 @@ struct InputFile {
         return slash == argument.startIndex ? "/" : String(argument[..<slash])
     }
 
-    /// Opens the input for reading.
-    func open() throws(CLIFailure) -> Int32 {
-        if argument == "-" { return STDIN_FILENO }
-        let fd = Glibc.open(argument, O_RDONLY)
+    /// The error for an input over its limit: a file of `size` bytes, or a stream that went on.
+    func tooLarge(size: Int?) -> CLIFailure {
+        let limitText = "the limit of \(RegularFileError.describe(limit)) for \(what)"
+        let text = size.map { "the file is \($0) bytes, more than \(limitText)" } ?? "the input goes on past \(limitText)"
+        return CLIFailure(status: .input, message: "\(displayName): \(text)")
+    }
+
+    /// Opens the input for reading: standard input as it is, a path only when it names a regular
+    /// file (a FIFO could block forever and a device such as `/dev/zero` never ends) within the
+    /// limit. The descriptor is the caller's to close (never standard input's).
+    func open(sizeLimited: Bool = true) throws(CLIFailure) -> (fd: Int32, size: Int?) {
+        if argument == "-" { return (STDIN_FILENO, nil) }
+        let file: RegularFile
+        do { file = try RegularFile(path: argument, limit: sizeLimited ? limit : .max) } catch {
+            if case .tooLarge(let size, _) = error { throw tooLarge(size: size) }
+            throw CLIFailure(status: .input, message: "\(displayName): \(error.reason)")
+        }
+        // A descriptor of the caller's own: `file` closes its own when it goes.
+        let fd = dup(file.descriptor)
         guard fd >= 0 else {
             throw CLIFailure(status: .input, message: "\(displayName): cannot open: \(String(cString: strerror(errno)))")
         }
-        return fd
+        return (fd, file.size)
     }
 
     /// Asks the kernel to back the whole 2 MB pages inside `count` bytes at `base` with huge
@@ -51,22 +72,19 @@ struct InputFile {
         }
     }
 
-    /// The whole input: a large regular file mapped, anything else read.
+    /// The whole input: a large regular file mapped, anything else read (standard input up to
+    /// the limit).
     func readAll() throws(CLIFailure) -> InputBytes {
-        let fd = try open()
+        let (fd, size) = try open()
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var info = stat()
-        var capacity = 1 << 16
-        if fstat(fd, &info) == 0, info.st_size > 0 {
-            if info.st_mode & S_IFMT == S_IFREG, let mapped = InputBytes.map(fd, count: Int(info.st_size), displayName: displayName) {
-                return mapped
-            }
-            capacity = Int(info.st_size) + 1
+        if let size {
+            if let mapped = InputBytes.map(fd, count: size, displayName: displayName) { return mapped }
+            return InputBytes(try readBytes(fd, capacity: size + 1))
         }
-        return InputBytes(try readBytes(fd, capacity: capacity))
+        return InputBytes(try readBytes(fd, capacity: 1 << 16))
     }
 
-    /// Everything `fd` still has, starting with a buffer of `capacity` bytes.
+    /// Everything `fd` still has, starting with a buffer of `capacity` bytes, up to the limit.
     private func readBytes(_ fd: Int32, capacity: Int) throws(CLIFailure) -> [UInt8] {
         // A regular file is read straight into an array of its size, asked to sit on huge
         // pages (a large document then costs a few hundred page faults, not thousands); what
@@ -90,11 +108,16 @@ struct InputFile {
         guard bytes.count == capacity else { return bytes }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
-        while true {
+        if bytes.contains(0) { return bytes }
+        while bytes.count <= limit {
             let n = try readSome(fd, into: chunk.baseAddress!, count: chunk.count).get()
             if n == 0 { break }
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+            // JSON text never holds a NUL byte: the parser stops at the first one with the same
+            // error whatever follows, so reading on (`- < /dev/zero`) would only fill memory.
+            if memchr(chunk.baseAddress!, 0, n) != nil { return bytes }
         }
+        guard bytes.count <= limit else { throw tooLarge(size: nil) }
         return bytes
     }
 }

@@ -24,10 +24,10 @@ struct MeasureCommand: ParsableCommand {
     var font: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("List width in points (replaces list.width).", valueName: "W"))
-    var width: Double?
+    var width: DecimalArgument?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point for rounding (replaces list.scale).", valueName: "S"))
-    var scale: Double?
+    var scale: DecimalArgument?
 
     @Option(name: .long, help: "Output format: jsonl, json, csv or table.")
     var format: OutputFormat = .jsonl
@@ -35,16 +35,21 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .long, help: "Add each view's frame (x, y, width, height in the content view).")
     var frames = false
 
-    @Option(name: .long, help: ArgumentHelp("Rows measured in parallel (default: the number of cores).", valueName: "N"))
+    // `.unconditional` throughout: a value such as `-1` is the option's value (then refused by
+    // its range), not an unknown option leaving the option without a value.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rows measured in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
     @Flag(name: .long, help: "Read JSON Lines: the document without rows, then one row per line.")
     var stream = false
 
+    @Option(name: .long, help: ArgumentHelp("With --stream: the document (without rows) comes from FILE and every input line is a row.", valueName: "FILE"))
+    var document: String?
+
     @Option(name: .long, help: ArgumentHelp("Draw the first rows' laid-out views to an SVG file.", valueName: "FILE.svg"))
     var render: String?
 
-    @Option(name: .customLong("render-rows"), help: ArgumentHelp("Rows --render draws.", valueName: "N"))
+    @Option(name: .customLong("render-rows"), parsing: .unconditional, help: ArgumentHelp("Rows --render draws.", valueName: "N"))
     var renderRows = 20
 
     @Option(name: .customLong("render-format"), help: "The picture's format: svg, or png (converted by rsvg-convert).")
@@ -56,27 +61,46 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A .tableViewConfig file (AOZTableViewProvider) giving the sections; the input then is its data document: list, fonts, templates and a data member.", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The config file's mode to measure, from 0 (with --config).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The config file's mode to measure, from 0 (with --config).", valueName: "N"))
     var mode: Int?
 
     @Argument(help: ArgumentHelp("The cells.json document, or - for standard input.", valueName: "CELLS.json|-"))
     var input: String
 
     mutating func validate() throws {
-        if let width, !(width.isFinite && width > 0) {
-            throw ValidationError("--width must be a positive number of points, got \(JSONText.number(width) == "null" ? "\(width)" : JSONText.number(width))")
+        _ = try widthValue
+        _ = try scaleValue
+        if let jobs, !ArgumentRanges.jobs.contains(jobs) {
+            throw ValidationError("--jobs must be \(ArgumentRanges.jobs.lowerBound)...\(ArgumentRanges.jobs.upperBound), got \(jobs)")
         }
-        if let scale, !(scale.isFinite && scale > 0) {
-            throw ValidationError("--scale must be a positive number of pixels per point, got \(scale)")
-        }
-        if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be 1...1024, got \(jobs)") }
         if renderRows < 1 { throw ValidationError("--render-rows must be at least 1, got \(renderRows)") }
         if stream, render != nil { throw ValidationError("--render needs a whole document, not --stream") }
         if renderFormat != .svg, render == nil { throw ValidationError("--render-format needs --render") }
-        if font?.isEmpty == true { throw ValidationError("--font needs a file path") }
+        for (option, path) in [("--font", font), ("--render", render), ("--config", config), ("--document", document)] where path?.isEmpty == true {
+            throw ValidationError("\(option) needs a file path, got an empty one")
+        }
+        if input.isEmpty { throw ValidationError("the input needs a file path (or - for standard input), got an empty one") }
+        if config == "-", input == "-" { throw ValidationError("--config - and the input - cannot both be standard input") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
+        if document != nil, !stream { throw ValidationError("--document needs --stream") }
+        if document?.isEmpty == true { throw ValidationError("--document needs a file path") }
+        if document == "-", input == "-" { throw ValidationError("--document and the rows cannot both come from standard input") }
         if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
         if let mode, mode < 0 { throw ValidationError("--mode must be 0 or more, got \(mode)") }
+    }
+
+    /// `--width`, checked: a decimal number of points in `ArgumentRanges.width`.
+    var widthValue: Double? {
+        get throws(ValidationError) {
+            try width?.value(in: ArgumentRanges.width, excludingLowerBound: true, option: "--width", meaning: "points")
+        }
+    }
+
+    /// `--scale`, checked: a decimal number of pixels per point in `ArgumentRanges.scale`.
+    var scaleValue: Double? {
+        get throws(ValidationError) {
+            try scale?.value(in: ArgumentRanges.scale, option: "--scale", meaning: "pixels per point")
+        }
     }
 
     func run() throws(CLIFailure) {
@@ -85,21 +109,28 @@ struct MeasureCommand: ParsableCommand {
         let fonts = try bundledFonts()
         var decoder = DocumentDecoder(fontDefaults: fonts ?? FontsSpec())
         if let font { decoder.fontOverrides["default"] = absolute(font) }
-        decoder.widthOverride = width
-        decoder.scaleOverride = scale
+        // Checked by `validate()` already.
+        decoder.widthOverride = try? widthValue
+        decoder.scaleOverride = try? scaleValue
         let jobCount = jobs ?? ProcessInfoCores.count
         var options = RunOptions(format: format, frames: frames, jobs: jobCount, decoder: decoder,
                                  renderPath: render, renderRows: renderRows,
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
         options.renderFormat = renderFormat
+        if input == "-" { options.inputs.addStandardInput() } else { options.inputs.add(path: input, as: "the input document") }
+        if let config { options.inputs.add(path: config, as: "the --config file") }
+        if let document { options.inputs.add(path: document, as: "the --document file") }
+        // Checked before anything is read: `>> cells.json` must not grow the file being read.
+        try options.inputs.checkStandardOutput()
+        if let render { try options.inputs.checkOutput(path: render, option: "--render") }
         if let config {
-            let file = InputFile(argument: config)
+            let file = InputFile(argument: config, limit: InputLimits.config, what: "a --config file")
             options.config = ConfigInput(name: file.displayName, text: try file.readAll().withUnsafeBytes { String(decoding: $0, as: UTF8.self) },
                                          mode: mode ?? 0)
         }
         let file = InputFile(argument: input)
         var warnings: [String] = []
-        let stats = stream ? try StreamRun(input: file, options: options).run(warnings: &warnings)
+        let stats = stream ? try StreamRun(input: file, options: options, documentFile: document.map { InputFile(argument: $0, what: "a --document file") }).run(warnings: &warnings)
                            : try DocumentRun(input: file, options: options).run(warnings: &warnings)
         guard !quiet else { return }
         for warning in warnings { writeError(warning) }
@@ -138,7 +169,7 @@ struct MeasureCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            writeError("measure-cli: \(message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage") (see measure-cli --help)")
+            writeError("measure-cli: \(usageMessage(message(for: error))) (see measure-cli --help)")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         do {
@@ -148,6 +179,18 @@ struct MeasureCommand: ParsableCommand {
             Glibc.exit(error.status.rawValue)
         }
     }
+}
+
+/// ArgumentParser's message without the help text it may append on later lines; a newline
+/// inside a value the user typed stays in it (`writeError` escapes it), so the value is shown
+/// whole, on one line.
+func usageMessage(_ message: String) -> String {
+    var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    if let help = lines.firstIndex(where: { $0.hasPrefix("Help:") || $0.hasPrefix("Usage:") }) {
+        lines.removeSubrange(help...)
+    }
+    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    return lines.isEmpty ? "bad usage" : lines.joined(separator: "\n")
 }
 
 /// The number of cores this process may run on.

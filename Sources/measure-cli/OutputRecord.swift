@@ -7,8 +7,8 @@ enum OutputRecord: Sendable {
         case header, row, footer
     }
 
-    /// A measured line.
-    case measured(section: Int, kind: Kind, row: Int?, key: String?, measurement: CellMeasurement)
+    /// A measured line; `line` is the row's input line where output names it (`--document`).
+    case measured(section: Int, kind: Kind, row: Int?, key: String?, measurement: CellMeasurement, line: Int? = nil)
     /// A bad `--stream` input line (1-based) and what is wrong with it.
     case badLine(line: Int, error: String)
 }

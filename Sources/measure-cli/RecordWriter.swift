@@ -9,17 +9,20 @@ struct RecordWriter {
     /// Whether bad input lines are reported in place (`--stream`): csv then carries an `error`
     /// column and table an `error` row, so those formats can stream too.
     let reportsBadLines: Bool
+    /// Whether rows carry their input line (`--document`): csv then has a `line` column.
+    let numbersLines: Bool
     let output: StandardOutput
     private var written = 0
 
     /// A writer for `format`, with frames when `frames` is set; `alreadyWritten` records are
     /// taken as written before (so a slice formatted apart joins the others with the right
     /// separators).
-    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, output: StandardOutput,
-         alreadyWritten: Int = 0) {
+    init(format: OutputFormat, frames: Bool, reportsBadLines: Bool = false, numbersLines: Bool = false,
+         output: StandardOutput, alreadyWritten: Int = 0) {
         self.format = format
         self.frames = frames
         self.reportsBadLines = reportsBadLines
+        self.numbersLines = numbersLines
         self.output = output
         written = alreadyWritten
     }
@@ -31,7 +34,7 @@ struct RecordWriter {
         case .json: output.buffer.append(UInt8(ascii: "["))
         case .csv:
             let columns = ["section", "kind", "row", "key", "height"] + (frames ? ["frames"] : [])
-                + (reportsBadLines ? ["error"] : [])
+                + (numbersLines ? ["line"] : []) + (reportsBadLines ? ["error"] : [])
             output.buffer.append(contentsOf: (columns.joined(separator: ",") + "\n").utf8)
         case .table: appendTableLine(["section", "kind", "row", "height", "key"] + (frames ? ["frames"] : []))
         }
@@ -86,7 +89,7 @@ struct RecordWriter {
             out.append(contentsOf: #","error":"#.utf8)
             JSONText.appendQuoted(error, to: &out)
             out.append(UInt8(ascii: "}"))
-        case .measured(let section, let kind, let row, let key, let measurement):
+        case .measured(let section, let kind, let row, let key, let measurement, let line):
             out.append(contentsOf: #"{"section":"#.utf8)
             JSONText.appendInteger(Int64(section), to: &out)
             if kind != .row {
@@ -103,6 +106,10 @@ struct RecordWriter {
             if let key {
                 out.append(contentsOf: #","key":"#.utf8)
                 JSONText.appendQuoted(key, to: &out)
+            }
+            if let line {
+                out.append(contentsOf: #","line":"#.utf8)
+                JSONText.appendInteger(Int64(line), to: &out)
             }
             if frames {
                 out.append(contentsOf: #","frames":"#.utf8)
@@ -132,10 +139,10 @@ struct RecordWriter {
     }
 
     private func appendCSV(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+        guard case .measured(let section, let kind, let row, let key, let measurement, let line) = record else {
             if case .badLine(let line, let error) = record {
                 let empty = Array(repeating: "", count: frames ? 4 : 3)
-                let fields = [""] + ["error"] + empty + [csvField("line \(line): \(error)")]
+                let fields = [""] + ["error"] + empty + (numbersLines ? [String(line)] : []) + [csvField("line \(line): \(error)")]
                 output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
                 output.buffer.append(0x0A)
             }
@@ -146,15 +153,24 @@ struct RecordWriter {
         if frames {
             var json: [UInt8] = []
             appendFrames(measurement, to: &json)
-            fields.append(csvField(String(decoding: json, as: UTF8.self)))
+            // Already JSON (its backslashes are escapes, and it escapes its own controls).
+            fields.append(csvQuoted(String(decoding: json, as: UTF8.self)))
         }
+        if numbersLines { fields.append(line.map(String.init) ?? "") }
         if reportsBadLines { fields.append("") }
         output.buffer.append(contentsOf: fields.joined(separator: ",").utf8)
         output.buffer.append(0x0A)
     }
 
-    /// RFC 4180 quoting where needed.
+    /// A text field: escaped as in the body of a JSON string (`\"`, `\\`, `\n`, `\u001b`, ...), so
+    /// that it holds no line break or control character, then quoted as RFC 4180 asks.
     private func csvField(_ text: String) -> String {
+        csvQuoted(ControlEscaping.escaped(text, jsonBody: true))
+    }
+
+    /// RFC 4180 quoting where needed: in quotes, with quotes doubled, when the field holds a
+    /// comma, a quote or a line break.
+    private func csvQuoted(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
@@ -167,19 +183,25 @@ struct RecordWriter {
     }
 
     private func appendTable(_ record: OutputRecord) {
-        guard case .measured(let section, let kind, let row, let key, let measurement) = record else {
+        guard case .measured(let section, let kind, let row, let key, let measurement, _) = record else {
             if case .badLine(let line, let error) = record {
-                appendTableLine(["-", "error", "", "", "line \(line): \(error)"])
+                appendTableLine(["-", "error", "", "", "line \(line): \(tableText(error))"])
             }
             return
         }
-        var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), key ?? ""]
+        var cells = [String(section), kind.rawValue, row.map(String.init) ?? "", JSONText.number(measurement.height), tableText(key ?? "")]
         if frames {
             cells.append(measurement.frames.map { f in
-                "\(f.id)=\(JSONText.number(f.x)),\(JSONText.number(f.y)),\(JSONText.number(f.width))x\(JSONText.number(f.height))"
+                "\(tableText(f.id))=\(JSONText.number(f.x)),\(JSONText.number(f.y)),\(JSONText.number(f.width))x\(JSONText.number(f.height))"
             }.joined(separator: " "))
         }
         appendTableLine(cells)
+    }
+
+    /// A user string in a table cell, escaped as in the body of a JSON string: one line, and
+    /// nothing a terminal acts on.
+    private func tableText(_ text: String) -> String {
+        ControlEscaping.escaped(text, jsonBody: true)
     }
 
     /// Fixed column widths, so a table can stream without seeing every row first.

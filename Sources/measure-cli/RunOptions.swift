@@ -21,6 +21,8 @@ struct RunOptions: Sendable {
     var progress: Bool
     /// `--config`: the sections come from this config file, the input is its data document.
     var config: ConfigInput? = nil
+    /// The files the run reads, which no output may write over.
+    var inputs = RunInputs()
 
     /// The text measurer of a run: the default number of shaped words, but only 256 whole
     /// texts (16 shards of 16). A batch of rows seldom repeats a text beyond its own row (where

@@ -29,7 +29,7 @@ struct SVGRenderer {
         var y = SVGRenderer.margin
         var rows = 0
         for record in records {
-            guard case .measured(let s, let kind, let row, let key, let measurement) = record else { continue }
+            guard case .measured(let s, let kind, let row, let key, let measurement, _) = record else { continue }
             if kind == .row {
                 if rows == maxRows { break }
                 rows += 1

@@ -53,7 +53,7 @@ enum SinglePassRun {
     /// in document order, as the two-pass path throws them.
     static func measure(_ bytes: InputBytes, file: String, options: RunOptions, baseDirectory: String,
                         textMeasurer: TextMeasurer, warnings: inout [DocumentError]) throws(CLIFailure)
-        -> (measured: Measured, stats: RunStats)? {
+        -> (measured: Measured, stats: RunStats, fonts: FontsSpec)? {
         guard let skeleton = bytes.withUnsafeBytes({ raw in try? JSONParser().parseDeferringRows(raw) }),
               let document = try? options.decoder.decode(skeleton.document, warnings: &warnings),
               let measurer = try? ListMeasurer(document: document, baseDirectory: baseDirectory,
@@ -150,6 +150,6 @@ enum SinglePassRun {
                 }
             }
         }
-        return (Measured(lines: lines, outcomes: outcomes, source: source), stats)
+        return (Measured(lines: lines, outcomes: outcomes, source: source), stats, document.fonts)
     }
 }

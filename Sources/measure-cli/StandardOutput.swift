@@ -39,7 +39,7 @@ final class StandardOutput {
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(ExitStatus.output.rawValue) }
-                throw CLIFailure(status: .output, message: "cannot write output: \(String(cString: strerror(errno)))")
+                throw CLIFailure(status: .output, message: "measure-cli: cannot write output: \(String(cString: strerror(errno)))")
             }
             offset += n
         }
@@ -47,9 +47,10 @@ final class StandardOutput {
     }
 }
 
-/// Writes one line to standard error at once.
+/// Writes one line to standard error at once, its control characters escaped (a user string
+/// inside it can neither add a line nor reach the terminal as a command).
 func writeError(_ line: String) {
-    var bytes = Array(line.utf8)
+    var bytes = Array(ControlEscaping.escaped(line).utf8)
     bytes.append(0x0A)
     var offset = 0
     while offset < bytes.count {

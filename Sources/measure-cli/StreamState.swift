@@ -8,6 +8,9 @@ struct StreamState {
     let measurer: ListMeasurer
     let options: RunOptions
     let keyedCacheLimit: Int
+    /// `--document`: the input is a partition of rows, so no header or footer lines (every
+    /// partition would repeat them) and each row line names its input line.
+    let rowsOnly: Bool
     private(set) var stats = RunStats()
     private var rowCounts: [Int]
     private var headerWritten: [Bool]
@@ -16,7 +19,8 @@ struct StreamState {
     private var keyed: [KeyedCacheSlot: CellMeasurement] = [:]
 
     /// State for a document whose sections carry no rows yet.
-    init(document: Document, measurer: ListMeasurer, options: RunOptions, keyedCacheLimit: Int) {
+    init(document: Document, measurer: ListMeasurer, options: RunOptions, keyedCacheLimit: Int, rowsOnly: Bool = false) {
+        self.rowsOnly = rowsOnly
         self.document = document
         self.measurer = measurer
         self.options = options
@@ -36,6 +40,11 @@ struct StreamState {
                 throw Failures.layout(error, file: file, at: "sections[\(s)]")
             }
         }
+    }
+
+    /// Counts a bad line reported outside `process` (a line over the length limit).
+    mutating func countBadLine() {
+        stats.badLines += 1
     }
 
     /// What one input line turned out to be before measuring.
@@ -58,8 +67,9 @@ struct StreamState {
     mutating func process(_ batch: [(line: Int, bytes: [UInt8])]) -> [OutputRecord] {
         let document = self.document
         let decoder = options.decoder
+        let rowsOnly = self.rowsOnly
         let parsed = ParallelMap.map(count: batch.count, jobs: options.jobs, chunk: 32) { i in
-            StreamState.parse(batch[i].bytes, decoder: decoder, document: document)
+            StreamState.parse(batch[i].bytes, decoder: decoder, document: document, rowsOnly: rowsOnly)
         }
         var planning = [Plan](repeating: .none, count: batch.count)
         var pending: [KeyedCacheSlot: Int] = [:]
@@ -121,8 +131,9 @@ struct StreamState {
                         if keyed.count >= keyedCacheLimit { keyed.removeAll(keepingCapacity: true) }
                         keyed[key] = measurement
                     }
-                    if !headerWritten[s] { appendHeader(s, to: &records) }
-                    records.append(.measured(section: s, kind: .row, row: rowCounts[s], key: row.key, measurement: measurement))
+                    if !headerWritten[s], !rowsOnly { appendHeader(s, to: &records) }
+                    records.append(.measured(section: s, kind: .row, row: rowCounts[s], key: row.key, measurement: measurement,
+                                             line: rowsOnly ? batch[i].line : nil))
                     rowCounts[s] += 1
                     stats.rows += 1
                 case .failure(let error):
@@ -139,6 +150,7 @@ struct StreamState {
     /// Headers of sections that got no rows, then every footer, in section order.
     mutating func remainingSupplementary() -> [OutputRecord] {
         var records: [OutputRecord] = []
+        if rowsOnly { return records }
         for s in document.sections.indices {
             if !headerWritten[s] { appendHeader(s, to: &records) }
             if let footer = footers[s] {
@@ -165,11 +177,16 @@ struct StreamState {
 
     /// Parses and decodes one row line; errors name the row path it would have had only once
     /// its section is known, so here they are relative and completed by `process`.
-    private static func parse(_ bytes: [UInt8], decoder: DocumentDecoder, document: Document) -> Parsed {
+    private static func parse(_ bytes: [UInt8], decoder: DocumentDecoder, document: Document, rowsOnly: Bool) -> Parsed {
         if StreamRun.isBlank(bytes) { return .blank }
         let value: JSONValue
         do { value = try JSONParser().parse(bytes) } catch {
             return .bad("\(error.path.isEmpty ? "" : error.path + ": ")column \(error.column): \(error.message)")
+        }
+        // A --stream file whose first line is its document, piped with --document by mistake,
+        // would otherwise measure that line as an empty row.
+        if rowsOnly, case .array? = value["sections"] {
+            return .bad("sections: a document line; with --document every input line is a row")
         }
         let section: Int
         do { section = try decoder.streamedRowSection(value, path: "", in: document) } catch {

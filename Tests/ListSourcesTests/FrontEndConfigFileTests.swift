@@ -188,6 +188,8 @@ import TestSupport
         #expect(throws: ConfigFileError(line: 2, "-s needs a value")) { try ConfigFile.parse("row\nrow -s -c Cell") }
         #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"0\"")) { try ConfigFile.parse("row -s _array -n 0") }
         #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"two\"")) { try ConfigFile.parse("row -n two") }
+        // A negative number is -n's value, refused for its sign, not a missing value.
+        #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"-5\"")) { try ConfigFile.parse("row -s _array -n -5") }
         #expect(throws: ConfigFileError(line: 1, "-h is for sections, not rows")) { try ConfigFile.parse("row -h Header") }
         #expect(throws: ConfigFileError(line: 1, "-es is for rows, not sections")) { try ConfigFile.parse("section -es subs") }
         #expect(throws: ConfigFileError(line: 2, "-es needs its section to have -s (an array of elements)")) { try ConfigFile.parse("section\nrow -es subs") }

@@ -149,13 +149,6 @@ import Testing
         expectFailure(out, status: 65, line: "cells.json: list.width: -5 is out of range: expected a positive number of points up to 1000000")
     }
 
-    @Test func negativeOrNaNWidthOptionIsAUsageError() throws {
-        let negative = try failure(#"{"sections":[]}"#, arguments: ["--width", "-1"])
-        expectFailure(negative, status: 64, line: "measure-cli: --width must be a positive number of points, got -1 (see measure-cli --help)")
-        let nan = try failure(#"{"sections":[]}"#, arguments: ["--width", "nan"])
-        expectFailure(nan, status: 64, line: "measure-cli: --width must be a positive number of points, got nan (see measure-cli --help)")
-    }
-
     @Test func invalidUTF8IsRejectedWithItsPlace() throws {
         var bytes = Data(#"{"sections":[{"rows":[{"text":"ab"#.utf8)
         bytes.append(contentsOf: [0xC3, 0x28])
@@ -197,7 +190,7 @@ import Testing
 
     @Test func missingInputFileIsAnInputError() throws {
         let out = try CLIRunner.run(["/nonexistent/cells.json"])
-        expectFailure(out, status: 65, line: "/nonexistent/cells.json: cannot open: No such file or directory")
+        expectFailure(out, status: 65, line: "/nonexistent/cells.json: no such file")
     }
 
     @Test func tenMegabyteLabelTextIsMeasured() throws {

@@ -80,6 +80,23 @@ enum CLIRunner {
         return finish(process, out, err)
     }
 
+    /// Runs measure-cli with standard output going to `stdout` (a file, `/dev/full`); returns
+    /// the exit status and what stderr got.
+    static func run(_ arguments: [String], stdout: FileHandle, in directory: URL) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = stdout
+        process.standardInput = FileHandle.nullDevice
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, errors)
+    }
+
     private static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Outcome {
         let collected = PackageTools.collect(process, out, err)
         return Outcome(stdout: collected.stdout, stderr: collected.stderr, status: collected.status)

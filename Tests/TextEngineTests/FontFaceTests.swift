@@ -46,10 +46,14 @@ import Testing
         }
     }
 
-    @Test func aDirectoryIsAnErrorNamingIt() {
+    @Test func anythingButARegularFileIsAnErrorNamingWhatItIs() {
         let path = packageRoot.appendingPathComponent("Fonts").path
-        #expect(throws: FontError(path: path, reason: "is a directory, not a font file")) {
+        #expect(throws: FontError(path: path, reason: "is a directory, not a regular file")) {
             try FontFace(path: path)
+        }
+        // Read, /dev/zero would never end: it is refused before a byte is read.
+        #expect(throws: FontError(path: "/dev/zero", reason: "is a character device, not a regular file")) {
+            try FontFace(path: "/dev/zero")
         }
     }
 

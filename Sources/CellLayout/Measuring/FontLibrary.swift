@@ -8,15 +8,7 @@ enum FontLibrary {
     static func load(_ spec: FontsSpec, baseDirectory: String) throws(LayoutError) -> [String: FontStack] {
         var faces: [String: FontFace] = [:]
         func face(_ file: String, path: String) throws(LayoutError) -> FontFace {
-            var location = file
-            var index = 0
-            if let hash = file.lastIndex(of: "#"), let n = Int(file[file.index(after: hash)...]), n >= 0 {
-                location = String(file[..<hash])
-                index = n
-            }
-            if !location.hasPrefix("/"), !baseDirectory.isEmpty {
-                location = baseDirectory.hasSuffix("/") ? baseDirectory + location : baseDirectory + "/" + location
-            }
+            let (location, index) = locate(file, baseDirectory: baseDirectory)
             let key = "\(location)#\(index)"
             if let loaded = faces[key] { return loaded }
             do {
@@ -24,7 +16,7 @@ enum FontLibrary {
                 faces[key] = loaded
                 return loaded
             } catch {
-                throw LayoutError(path: path, message: "font \"\(file)\" will not load: \(error.reason)")
+                throw LayoutError(path: path, message: "font \(JSONText.quoted(file)) will not load: \(error.reason)")
             }
         }
         var fallbacks: [FontFace] = []
@@ -37,5 +29,27 @@ enum FontLibrary {
             stacks[name] = FontStack(primary: try face(file, path: "fonts.\(name)"), fallbacks: fallbacks)
         }
         return stacks
+    }
+
+    /// The file and face index a `fonts` entry names: a `#N` suffix picks face N, and a relative
+    /// path starts at `baseDirectory`.
+    static func locate(_ file: String, baseDirectory: String) -> (path: String, faceIndex: Int) {
+        var location = file
+        var index = 0
+        if let hash = file.lastIndex(of: "#"), let n = Int(file[file.index(after: hash)...]), n >= 0 {
+            location = String(file[..<hash])
+            index = n
+        }
+        if !location.hasPrefix("/"), !baseDirectory.isEmpty {
+            location = baseDirectory.hasSuffix("/") ? baseDirectory + location : baseDirectory + "/" + location
+        }
+        return (location, index)
+    }
+}
+
+extension FontsSpec {
+    /// Every font file this names, resolved as loading resolves them (`fallback` included).
+    public func filePaths(baseDirectory: String) -> [String] {
+        (files.keys.sorted().compactMap { files[$0] } + fallback).map { FontLibrary.locate($0, baseDirectory: baseDirectory).path }
     }
 }

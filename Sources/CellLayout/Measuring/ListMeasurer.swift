@@ -126,7 +126,7 @@ public final class ListMeasurer: Sendable {
     private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
                          templatePath: String) throws(LayoutError) -> CellMeasurement {
         guard let template = templates[name] else {
-            throw LayoutError(path: "", message: "template \"\(name)\" not found")
+            throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
         }
         let fitted = try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames)
         let separatorHeight = separator ? 1 / list.scale : 0

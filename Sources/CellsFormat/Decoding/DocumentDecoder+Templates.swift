@@ -13,7 +13,7 @@ extension DocumentDecoder {
                 throw DocumentError(path: viewPath + ".id", message: "\"super\" names the content view; choose another id")
             }
             guard ids.insert(spec.id).inserted else {
-                throw DocumentError(path: viewPath + ".id", message: "duplicate view id \"\(spec.id)\"")
+                throw DocumentError(path: viewPath + ".id", message: "duplicate view id \(JSONText.quoted(spec.id))")
             }
             template.views.append(spec)
         }
@@ -21,7 +21,7 @@ extension DocumentDecoder {
             guard case .stack(let stack) = view.kind else { continue }
             for (j, id) in stack.arranged.enumerated() where !ids.contains(id) {
                 throw DocumentError(path: "\(fields.pathOf("views"))[\(i)].stack.arranged[\(j)]",
-                                    message: "view \"\(id)\" not found in template \"\(name)\"")
+                                    message: "view \(JSONText.quoted(id)) not found in template \(JSONText.quoted(name))")
             }
         }
         template.constraints = try fields.strings("constraints") ?? []
@@ -44,11 +44,11 @@ extension DocumentDecoder {
             let others = fields.members.keys.filter { !common.contains($0) }.sorted()
             if kinds.isEmpty, let other = others.first {
                 throw DocumentError(path: fields.pathOf(other),
-                                    message: "unknown view kind \"\(other)\": expected label, image, view or stack")
+                                    message: "unknown view kind \(JSONText.quoted(other)): expected label, image, view or stack")
             }
             throw DocumentError(path: path, message: kinds.isEmpty
-                ? "view \"\(id)\" has no kind: expected label, image, view or stack"
-                : "view \"\(id)\" has more than one kind: \(kinds.joined(separator: ", "))")
+                ? "view \(JSONText.quoted(id)) has no kind: expected label, image, view or stack"
+                : "view \(JSONText.quoted(id)) has more than one kind: \(kinds.joined(separator: ", "))")
         }
         warnings += fields.unknownMembers(known: common.union([kind]))
         let kindPath = fields.pathOf(kind)
@@ -84,8 +84,8 @@ extension DocumentDecoder {
         var label = LabelSpec(text: try f.string("text") ?? "")
         if let font = try f.string("font") {
             guard fonts.files[font] != nil else {
-                let names = fonts.files.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw DocumentError(path: f.pathOf("font"), message: "font \"\(font)\" not found in fonts (\(names))")
+                let names = fonts.files.keys.sorted().map { JSONText.quoted($0) }.joined(separator: ", ")
+                throw DocumentError(path: f.pathOf("font"), message: "font \(JSONText.quoted(font)) not found in fonts (\(names))")
             }
             label.font = font
         } else if fonts.files["default"] == nil {
@@ -132,7 +132,7 @@ extension DocumentDecoder {
             return .fixed(n)
         case .string(let s):
             guard s.hasPrefix("${"), s.hasSuffix("}"), s.count > 3 else {
-                throw DocumentError(path: fields.pathOf(key), message: "expected a number or \"${path}\", found \"\(s)\"")
+                throw DocumentError(path: fields.pathOf(key), message: "expected a number or \"${path}\", found \(JSONText.quoted(s))")
             }
             return .path(String(s.dropFirst(2).dropLast()))
         default:

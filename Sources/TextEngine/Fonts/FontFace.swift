@@ -39,14 +39,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         func fail(_ reason: String) -> FontError {
             FontError(path: path, faceIndex: faceIndex, reason: reason)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("no such file")
-        }
-        guard !isDirectory.boolValue else { throw fail("is a directory, not a font file") }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw fail("cannot read the file")
-        }
+        let blob: OpaquePointer
+        do { blob = try FontFace.mapBlob(path: path) } catch { throw fail(error.reason) }
         defer { hb_blob_destroy(blob) }
         let faceCount = Int(hb_face_count(blob))
         guard faceCount > 0 else { throw fail("not a TrueType/OpenType font file") }
@@ -83,6 +77,35 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         tl_fill_bmp_coverage(UnsafeMutableRawPointer(face), bmpCoverage)
         hbFont = font
         serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// The largest font file loaded: 256 MiB, several times the largest real font collections
+    /// (a CJK super collection is about 120 MB) and inside HarfBuzz's 32-bit blob lengths.
+    public static let maximumFileSize = 1 << 28
+
+    /// The file mapped read-only as a HarfBuzz blob (unmapped when HarfBuzz lets it go). The
+    /// file is checked first: a regular file (a FIFO would block and a device never end) of at
+    /// most `maximumFileSize` bytes.
+    static func mapBlob(path: String) throws(RegularFileError) -> OpaquePointer {
+        let file = try RegularFile(path: path, limit: maximumFileSize)
+        guard file.size > 0 else { return hb_blob_get_empty() }
+        guard let base = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, file.descriptor, 0), base != MAP_FAILED else {
+            throw .cannotOpen(String(cString: strerror(errno)))
+        }
+        // HarfBuzz calls the destroy function with only a pointer: it carries the mapping's size.
+        let mapping = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        mapping[0] = Int(bitPattern: base)
+        mapping[1] = file.size
+        guard let blob = hb_blob_create_or_fail(base.assumingMemoryBound(to: CChar.self), UInt32(file.size),
+                                                HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE, mapping, { pointer in
+            guard let mapping = pointer?.assumingMemoryBound(to: Int.self) else { return }
+            munmap(UnsafeMutableRawPointer(bitPattern: mapping[0]), mapping[1])
+            mapping.deallocate()
+        }) else {
+            // HarfBuzz has called the destroy function already.
+            throw .cannotOpen("cannot map the file")
+        }
+        return blob
     }
 
     deinit {

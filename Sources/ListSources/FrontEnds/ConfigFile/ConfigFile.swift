@@ -1,3 +1,5 @@
+import CellsFormat
+
 /// A parsed `.tableViewConfig` file (AOZTableViewProvider's language): modes of sections of rows.
 /// Lines start with `mode`, `section` or `row`; any other line is a comment. Words are separated
 /// by white space; flags are `-s`, `-c`, `-ec`, `-h`, `-n`, `-all`, `-es` and `-t`.
@@ -37,14 +39,19 @@ public struct ConfigFile: Sendable, Hashable {
         return ConfigFile(modes: modes)
     }
 
+    /// Every flag the language has.
+    static let flags: Set<String> = ["-s", "-c", "-ec", "-h", "-n", "-all", "-es", "-t"]
+
     static func parseFlags(_ words: ArraySlice<String>, line: Int, of head: String) throws(ConfigFileError) -> ConfigFlags {
         var flags = ConfigFlags()
         var rest = words[...]
         if head == "mode", let first = rest.first {
-            throw ConfigFileError(line: line, "mode takes no flags, found \"\(first)\"")
+            throw ConfigFileError(line: line, "mode takes no flags, found \(JSONText.quoted(first))")
         }
         func value(of flag: String) throws(ConfigFileError) -> String {
-            guard let next = rest.first, !next.hasPrefix("-") else {
+            // Only a known flag ends a flag's value: `-n -5` is -n with the value -5 (then
+            // refused as not positive), not -n without one.
+            guard let next = rest.first, !ConfigFile.flags.contains(next) else {
                 throw ConfigFileError(line: line, "\(flag) needs a value")
             }
             rest = rest.dropFirst()
@@ -67,11 +74,11 @@ public struct ConfigFile: Sendable, Hashable {
             case "-n":
                 let text = try value(of: flag)
                 guard let n = Int(text), n > 0 else {
-                    throw ConfigFileError(line: line, "-n needs a positive integer, found \"\(text)\"")
+                    throw ConfigFileError(line: line, "-n needs a positive integer, found \(JSONText.quoted(text))")
                 }
                 flags.elementsPerRow = .count(n)
             default:
-                throw ConfigFileError(line: line, "unknown flag \"\(flag)\"")
+                throw ConfigFileError(line: line, "unknown flag \(JSONText.quoted(flag))")
             }
         }
         return flags
