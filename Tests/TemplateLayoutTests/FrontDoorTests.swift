@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 import TemplateLayout
 import TestSupport
@@ -128,5 +130,30 @@ import TestSupport
         for row in 0..<2 {
             #expect(try cache.height(for: IndexPath(row: row, section: 0)) == typed.height(for: IndexPath(row: row, section: 0)))
         }
+    }
+
+    @Test func itemUpdatesWhileOtherThreadsReadHeightsLeaveNoStaleHeight() throws {
+        var posts = Self.posts(1_000, seed: 11)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        let extra = Self.posts(400, seed: 12)
+        let done = Atomic<Bool>(false)
+        let readers = DispatchGroup()
+        for reader in 0..<2 {
+            DispatchQueue.global().async(group: readers) {
+                var rng = SplitMix64(seed: UInt64(reader))
+                while !done.load(ordering: .relaxed) {
+                    let rows = cache.numberOfRows(inSection: 0) ?? 0
+                    guard rows > 0 else { continue }
+                    _ = try? cache.height(for: IndexPath(row: Int(rng.next() % UInt64(min(rows, 8))), section: 0))
+                }
+            }
+        }
+        for post in extra {
+            try cache.insert(post, at: IndexPath(row: 0, section: 0))
+            posts.insert(post, at: 0)
+        }
+        done.store(true, ordering: .relaxed)
+        readers.wait()
+        try expectFresh(cache, posts, "after inserts at the top with readers")
     }
 }
