@@ -4,7 +4,9 @@ import PackageDescription
 
 let package = Package(
     name: "TemplateLayout",
-    platforms: [.macOS(.v13)],
+    // Synchronization's Mutex and Atomic need macOS 15; the C text stack (HarfBuzz, FreeType,
+    // ICU) comes from the system (pkg-config), so Linux and macOS are where it builds.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TemplateLayout", targets: ["TemplateLayout"]),
         .library(name: "TextEngine", targets: ["TextEngine"]),
@@ -30,6 +32,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "Solver"),
+        // A lock around shared state that ThreadSanitizer sees (the stdlib Mutex is invisible to
+        // it on Linux): the templates' solver pools, the cache and the list sources share it.
+        .target(name: "Locking"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
         // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
         // The bundled fonts in the top-level Fonts/ folder, shipped as SwiftPM resources so that a
@@ -45,11 +50,11 @@ let package = Package(
         ),
         .target(name: "CellsFormat", dependencies: ["TemplateLayoutFonts"]),
         // One row's layout: constraints, templates, fitting with the solver, measuring text.
-        .target(name: "CellLayout", dependencies: ["CellsFormat", "Solver", "TextEngine"]),
+        .target(name: "CellLayout", dependencies: ["CellsFormat", "Locking", "Solver", "TextEngine"]),
         // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
-        .target(name: "RowHeightCache"),
+        .target(name: "RowHeightCache", dependencies: ["Locking"]),
         // Height sources for whole lists and the front ends that build them.
-        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"]),
+        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache"]),
         // The umbrella a list developer imports; it only re-exports the layers above.
         .target(name: "TemplateLayout", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources"]),
         .executableTarget(
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         // Helpers shared by the test targets: fixtures, a seeded generator, a table source, python3.
-        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache"],
+        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TemplateLayoutFonts", "TestSupport"]),
         .testTarget(
@@ -84,13 +89,13 @@ let package = Package(
         .testTarget(
             name: "RowHeightCacheTests",
             dependencies: [
-                "RowHeightCache", "TestSupport",
+                "Locking", "RowHeightCache", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "ListSourcesTests",
-            dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources", "TestSupport"]
+            dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "ListSources", "TestSupport"]
         ),
         .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),

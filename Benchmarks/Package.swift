@@ -16,7 +16,8 @@ let benchmarkPlugins: [Target.PluginUsage] = [
 
 let package = Package(
     name: "TemplateLayoutBenchmarks",
-    platforms: [.macOS(.v13)],
+    // The root package's floor (Mutex and Atomic need macOS 15).
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

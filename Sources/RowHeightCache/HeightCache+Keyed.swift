@@ -3,19 +3,9 @@ extension HeightCache {
     /// The height cached for `key`; on a miss the row at `indexPath` is measured and cached
     /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
     public func height(forKey key: String, at indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        let lookup = state.withLock { state -> _Lookup in
-            guard state.contains(indexPath) else { return .invalid(state.outOfRange(indexPath)) }
-            return .miss(token: state.rows[indexPath.section][indexPath.row].token,
-                         generation: state.generation, width: state.current.width)
-        }
-        switch lookup {
-        case let .hit(height):
-            return height
-        case let .invalid(error):
-            throw error
-        case let .miss(token, generation, width):
-            return try fill(indexPath, token: token, generation: generation, width: width, key: key)
-        }
+        let height = state.withLock { $0.current.height(at: indexPath) }
+        if height >= 0 { return height }
+        return try miss(indexPath, key: key)
     }
 
     /// The height cached for `key` at the current width, else `measure(width)`'s, cached.
@@ -28,7 +18,10 @@ extension HeightCache {
     public func invalidateKey(_ key: String) {
         keyed.invalidate(key: key)
         let log = state.withLock { state in
-            if let id = state.keyIDs.removeValue(forKey: key) { forgetRows(in: &state) { $0 == id } }
+            if let id = state.keyIDs.removeValue(forKey: key) {
+                forgetRows(in: &state) { $0 == id }
+                state.keyHolders[id] = nil
+            }
             return state.log
         }
         log?("invalidate key \(key)")
@@ -39,6 +32,7 @@ extension HeightCache {
         keyed.invalidateAll()
         let log = state.withLock { state in
             state.keyIDs = [:]
+            state.keyHolders = [:]
             forgetRows(in: &state) { $0 >= 0 }
             return state.log
         }

@@ -8,7 +8,7 @@ extension HeightCache {
     /// the calling task stops the run after the rows in flight.
     public func precache(concurrency: Int? = nil,
                          progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async -> PrecacheSummary {
-        let (work, generation, width) = state.withLock { state in
+        let (work, width) = state.withLock { state in
             var work: [(IndexPath, UInt64)] = []
             for section in state.rows.indices {
                 let heights = state.current.heights[section]
@@ -16,7 +16,7 @@ extension HeightCache {
                     work.append((IndexPath(row: row, section: section), state.rows[section][row].token))
                 }
             }
-            return (work, state.generation, state.current.width)
+            return (work, state.current.width)
         }
         let run = _PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
@@ -30,7 +30,7 @@ extension HeightCache {
                         let start = run.next.add(chunk, ordering: .relaxed).oldValue
                         guard start < work.count else { break }
                         let items = work[start..<min(start + chunk, work.count)]
-                        self.precacheChunk(items, generation: generation, width: width, run: run)
+                        self.precacheChunk(items, width: width, run: run)
                         let done = run.done.add(items.count, ordering: .relaxed).newValue
                         if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
                             progress(done, work.count)
@@ -42,31 +42,56 @@ extension HeightCache {
         return run.summary(cancelled: Task.isCancelled)
     }
 
-    /// Answers the rows of one chunk that are still uncached and unchanged, outside the lock,
-    /// then stores them under one lock.
-    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, generation: UInt64, width: Double,
-                       run: _PrecacheRun) {
-        let wanted = state.withLock { state in
-            items.filter { path, token in
-                state.generation == generation && state.current.width == width && state.contains(path)
-                    && state.rows[path.section][path.row].token == token
-                    && state.current.heights[path.section][path.row].isNaN
+    /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
+    /// by a miss, outside the lock, then stores them under one lock if the list did not change
+    /// meanwhile (else they are counted as skipped: they may belong to either state).
+    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: _PrecacheRun) {
+        var selected: (wanted: [(IndexPath, UInt64, Bool)], generation: UInt64)?
+        while selected == nil {
+            selected = state.withLock { state -> ([(IndexPath, UInt64, Bool)], UInt64)? in
+                if state.changing { return nil }
+                var wanted: [(IndexPath, UInt64, Bool)] = []
+                guard state.current.width == width else { return (wanted, state.generation) }
+                for (path, token) in items where state.contains(path) {
+                    let meta = state.rows[path.section][path.row]
+                    if meta.token == token, state.current.heights[path.section][path.row].isNaN,
+                       state.flights.isEmpty || state.flights[token] == nil {
+                        wanted.append((path, token, meta.remeasure))
+                    }
+                }
+                return (wanted, state.generation)
             }
+            if selected == nil { gate.waitUntilFree() }
         }
-        run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+        guard let (wanted, generation) = selected else { return }
         var answers: [_Filled] = []
+        var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
-        for (path, token) in wanted {
+        for (path, token, remeasure) in wanted {
             if Task.isCancelled { break }
             do {
-                answers.append(try answer(path, token: token, width: width, key: nil))
+                answers.append(try answer(path, token: token, width: width, key: nil, remeasure: remeasure))
             } catch {
-                run.fail(error)
+                failures.append(error)
             }
         }
-        state.withLock { state in
-            for filled in answers { state.accept(filled, generation: generation) }
+        // Failures against data that changed meanwhile (a row gone) are skipped, not reported.
+        let (stored, duplicates, current) = state.withLock { state in
+            var stored = 0
+            var duplicates: [HeightCacheError] = []
+            for filled in answers {
+                do throws(HeightCacheError) {
+                    if try state.accept(filled, generation: generation) { stored += 1 }
+                } catch {
+                    duplicates.append(error)
+                }
+            }
+            return (stored, duplicates, state.generation == generation)
         }
-        run.measured.add(answers.count, ordering: .relaxed)
+        for error in duplicates + (current ? failures : []) { run.fail(error) }
+        run.measured.add(stored, ordering: .relaxed)
+        let skippedFailures = current ? 0 : failures.count
+        run.skipped.add(items.count - wanted.count + answers.count - stored - duplicates.count + skippedFailures,
+                        ordering: .relaxed)
     }
 }

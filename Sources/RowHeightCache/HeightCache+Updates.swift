@@ -1,15 +1,78 @@
 /// UITableView's update calls. Each is checked against the list before the update and the
 /// source's counts after it (update the data first, as with UITableView); a refused update
 /// throws and leaves the cache unchanged.
+///
+/// With readers on other threads, change the data *inside* `performBatchUpdates(_:)`: told
+/// apart, a miss measured after the data changed but before the cache hears of it is stored
+/// under the row that was at that index path before, which the update then moves.
 extension HeightCache {
+    /// Changes the user's data and the cache as one step: `change` changes the data (a
+    /// `ListModel`, the source's document, ...) and returns the `BatchUpdate` that describes it,
+    /// which is then applied. Meanwhile hits answer for the data before the change and misses wait
+    /// for it to end, and any measurement that overlapped it is dropped, so no height measured
+    /// against one state of the data is stored or returned for another, on any thread, precache
+    /// included. `change` must not ask this cache for heights (that throws `calledDuringUpdate`).
+    /// If `change` throws or the update is refused, the data may already have changed, so the
+    /// cache re-reads the list as `reloadData` does (the keyed cache stays) and rethrows.
+    public func performBatchUpdates(_ change: () throws -> BatchUpdate) throws {
+        try changingData {
+            let update: BatchUpdate
+            do {
+                update = try change()
+                try performBatchUpdates(update)
+            } catch {
+                reloadData()
+                throw error
+            }
+        }
+    }
+
+    /// `reloadData` with the data change inside it, as one step (see `performBatchUpdates(_:)`):
+    /// for changes too large to describe row by row.
+    public func reloadData(_ change: () throws -> Void) rethrows {
+        try changingData {
+            defer { reloadData() }
+            try change()
+        }
+    }
+
+    /// Runs `body` holding the update gate, with the cache marked as changing: misses wait at
+    /// the gate, and the generation moves on at both ends so nothing measured across it is stored.
+    private func changingData<Result>(_ body: () throws -> Result) rethrows -> Result {
+        gate.lock()
+        defer { gate.unlock() }
+        let thread = _Lock.currentThread
+        state.withLock { state in
+            state.changing = true
+            state.changer = thread
+            state.generation &+= 1
+        }
+        defer {
+            state.withLock { state in
+                state.changing = false
+                state.generation &+= 1
+            }
+        }
+        return try body()
+    }
+
     /// Applies one batch with `performBatchUpdates` ordering (see `BatchUpdate`).
     public func performBatchUpdates(_ update: BatchUpdate) throws(HeightCacheError) {
         let counts = HeightCache.counts(of: source)
-        let log = try state.withLock { state throws(HeightCacheError) in
+        let (log, reloaded) = try state.withLock { state throws(HeightCacheError) in
             let plan = try _UpdatePlan(update: update, oldCounts: state.rows.map(\.count), newCounts: counts)
+            state.releaseKeys(of: update)
             state.apply(plan)
             if state.statisticsEnabled { state.statistics.updates += 1 }
-            return state.log
+            return (state.log, plan.reloaded)
+        }
+        // A reloaded row's content changed under its key: its key's heights are stale for every
+        // row that would later be answered by it (after reloadData, say), not only for this one,
+        // which is measured again anyway. Read outside the lock, as the source always is.
+        if !reloaded.isEmpty, keyed.count > 0 {
+            for path in reloaded {
+                if let key = source.key(at: path) { keyed.invalidate(key: key) }
+            }
         }
         log?("update \(HeightCache.describe(update))")
     }

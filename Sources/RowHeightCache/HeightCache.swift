@@ -1,10 +1,13 @@
+import Locking
 import Synchronization
 
 /// Row heights of a list by index path, measured through a `HeightSource` on a miss and kept
 /// right through every UITableView-style update, with heights at different widths kept apart.
 ///
 /// Safe from any thread: state sits behind one lock (`Mutex`), held only for array work (never while
-/// measuring), so a hit is a lock, two array loads and an unlock.
+/// measuring), so a hit is a lock, two array loads and an unlock. Change the data through
+/// `performBatchUpdates(_:)` (the data change and the cache update as one step) and no height
+/// measured against one state of the data is ever stored or returned for another.
 public final class HeightCache: Sendable {
     package let source: any HeightSource
     let state: _Guarded<_CacheState>
@@ -12,6 +15,8 @@ public final class HeightCache: Sendable {
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
     let timesMeasurements = Atomic<Bool>(false)
+    /// Held for the whole of a data change made through the cache, so misses can wait for it.
+    let gate = _Lock()
 
     /// A cache over `source` measuring at `width`, counting `estimatedRowHeight` for rows not
     /// measured yet in offsets, keeping up to `maxRetainedWidths` widths and up to
@@ -34,15 +39,10 @@ public final class HeightCache: Sendable {
         (0..<max(source.numberOfSections(), 0)).map { max(source.numberOfRows(inSection: $0), 0) }
     }
 
-    /// What a locked lookup found.
-    enum _Lookup: Sendable {
-        case hit(Double)
-        case miss(token: UInt64, generation: UInt64, width: Double)
-        case invalid(HeightCacheError)
-    }
-
     /// The height of the row at `indexPath` at the current width: cached, else from the keyed
-    /// cache when the row has a key, else measured and stored.
+    /// cache when the row has a key (and was not reloaded since), else measured and stored.
+    /// Concurrent misses on one row measure it once; a miss while the data is being changed
+    /// through `performBatchUpdates(_:)` waits for the change to finish.
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
         // The hit path returns a plain Double (-1: outside the list, NaN: a miss); a wider
         // result costs a hit about 4 ns more, so a miss takes the lock again instead.
@@ -52,24 +52,99 @@ public final class HeightCache: Sendable {
             return height
         }
         if height >= 0 { return height }
-        let probe = state.withLock { state -> _Probe? in
-            guard state.contains(indexPath) else { return nil }
-            return _Probe(height: state.current.heights[indexPath.section][indexPath.row],
-                          token: state.rows[indexPath.section][indexPath.row].token,
-                          generation: state.generation, width: state.current.width)
-        }
-        guard let probe else { throw state.withLock { $0.outOfRange(indexPath) } }
-        if probe.height >= 0 { return probe.height }  // filled meanwhile by another thread
-        return try fill(indexPath, token: probe.token, generation: probe.generation, width: probe.width, key: nil)
+        return try miss(indexPath, key: nil)
     }
 
-    /// A miss as the lock saw it: the height (NaN unless filled meanwhile), the row's token, the
+    /// What a miss found under the lock, and what it does next.
+    enum _MissStep: Sendable {
+        /// Filled meanwhile by another thread.
+        case hit(Double)
+        /// Outside the list, or asked from inside an update's closure.
+        case invalid(HeightCacheError)
+        /// The data is being changed: wait for the change, then look again.
+        case waitForChange
+        /// Another thread is measuring the row: wait for it, then look again.
+        case waitForFlight(_Lock)
+        /// This thread measures the row, holding `flight` until the result is stored.
+        case measure(_Probe, flight: _Lock)
+    }
+
+    /// A miss as the lock saw it: the row's token, whether its key must be ignored, the
     /// generation and the width to measure at; a measurement is stored only if they still hold.
     struct _Probe: Sendable {
-        var height: Double
         var token: UInt64
+        var remeasure: Bool
         var generation: UInt64
         var width: Double
+    }
+
+    /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
+    /// belongs to one state of the data: a measurement that overlapped any change of the list is
+    /// thrown away and taken again. After two such overlaps the measurement holds the update gate,
+    /// so a stream of updates cannot starve it.
+    func miss(_ path: IndexPath, key: String?) throws(HeightCacheError) -> Double {
+        let thread = _Lock.currentThread
+        var overlaps = 0
+        while true {
+            let holdsGate = overlaps >= 2
+            if holdsGate { gate.lock() }
+            defer { if holdsGate { gate.unlock() } }
+            let step = state.withLock { state -> _MissStep in
+                guard state.contains(path) else { return .invalid(state.outOfRange(path)) }
+                let height = state.current.heights[path.section][path.row]
+                if !height.isNaN { return .hit(height) }
+                if state.changing {
+                    return state.changer == thread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
+                }
+                let meta = state.rows[path.section][path.row]
+                if let flight = state.flights[meta.token] { return .waitForFlight(flight) }
+                let flight = _Lock()
+                flight.lock()  // new, so this never waits, even under the state lock
+                state.flights[meta.token] = flight
+                return .measure(_Probe(token: meta.token, remeasure: meta.remeasure,
+                                       generation: state.generation, width: state.current.width),
+                                flight: flight)
+            }
+            switch step {
+            case let .hit(height):
+                return height
+            case let .invalid(error):
+                throw error
+            case .waitForChange:
+                gate.waitUntilFree()
+            case let .waitForFlight(flight):
+                flight.waitUntilFree()
+            case let .measure(probe, flight):
+                let filled: _Filled
+                do throws(HeightCacheError) {
+                    filled = try answer(path, token: probe.token, width: probe.width, key: key,
+                                        remeasure: probe.remeasure)
+                } catch {
+                    let current = state.withLock { state in
+                        state.flights[probe.token] = nil
+                        return state.generation == probe.generation
+                    }
+                    flight.unlock()
+                    // A failure against data that changed meanwhile (a row gone) is no answer
+                    // for the state the call saw: look again.
+                    if current { throw error }
+                    overlaps += 1
+                    continue
+                }
+                let (current, log) = try state.withLock { state throws(HeightCacheError) in
+                    state.flights[probe.token] = nil
+                    defer { flight.unlock() }
+                    try state.accept(filled, generation: probe.generation)
+                    return (state.generation == probe.generation, state.log)
+                }
+                log?(filled.logLine)
+                // The list changed while measuring: the height may belong to either state, so
+                // it was not stored and is measured again. (Unchanged but not stored: the row was
+                // invalidated meanwhile; the height is right for the state the call saw.)
+                if current { return filled.height }
+                overlaps += 1
+            }
+        }
     }
 
     /// The cached height at `indexPath` and the current width, or nil when it is not cached or
@@ -87,25 +162,12 @@ public final class HeightCache: Sendable {
         cachedHeight(for: indexPath) != nil
     }
 
-    /// Answers a miss: by key when the row has one, else by measuring; stores the result if the
-    /// row is still the one looked up.
-    func fill(_ path: IndexPath, token: UInt64, generation: UInt64, width: Double,
-              key: String?) throws(HeightCacheError) -> Double {
-        let filled = try answer(path, token: token, width: width, key: key)
-        let log = state.withLock { state in
-            state.accept(filled, generation: generation)
-            return state.log
-        }
-        log?(filled.logLine)
-        return filled.height
-    }
-
-    /// A miss answered outside the lock: from the keyed cache, else measured (and then also
-    /// stored under its key).
+    /// A miss answered outside the lock: from the keyed cache (unless the row was reloaded),
+    /// else measured (and then also stored under its key).
     func answer(_ path: IndexPath, token: UInt64, width: Double,
-                key givenKey: String?) throws(HeightCacheError) -> _Filled {
+                key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> _Filled {
         let key = givenKey ?? source.key(at: path)
-        if let key, let height = keyed.height(forKey: key, width: width) {
+        if !remeasure, let key, let height = keyed.height(forKey: key, width: width) {
             return _Filled(path: path, token: token, width: width, height: height, key: key,
                            measured: false, time: .zero)
         }
@@ -149,6 +211,7 @@ public final class HeightCache: Sendable {
             state.offsets.reset()
             // Rows keep stale key ids, but ids are never reused and every height is gone.
             state.keyIDs = [:]
+            state.keyHolders = [:]
             if state.statisticsEnabled { state.statistics.clears += 1 }
             return state.log
         }

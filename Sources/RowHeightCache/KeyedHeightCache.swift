@@ -1,3 +1,4 @@
+import Locking
 /// Heights by row key and width (FDTemplateLayoutCell's `cacheByKey`), with an optional count
 /// bound that evicts the least recently used entry. Safe from any thread.
 public final class KeyedHeightCache: Sendable {

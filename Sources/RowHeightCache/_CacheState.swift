@@ -1,9 +1,11 @@
 /// A row's identity inside the cache: a token that changes whenever its content may have
-/// changed (so a measurement started before the change is never stored after it), and the id
-/// of the key its height was cached under (-1: none).
+/// changed (so a measurement started before the change is never stored after it), the id
+/// of the key its height was cached under (-1: none), and whether it was reloaded since it was
+/// last measured (then its key's cached height is not trusted: the content changed under it).
 struct _RowMeta: Sendable, Equatable {
     var token: UInt64
     var keyID: Int
+    var remeasure = false
 }
 
 /// Heights measured at one width, shaped like the list: NaN marks a row not measured.
@@ -54,11 +56,23 @@ struct _CacheState: Sendable {
     var offsets = _OffsetIndex()
     var estimatedRowHeight: Double
     var maxRetainedWidths: Int
-    /// Bumped by `invalidateAll` and `reloadData`: measurements started before are dropped.
+    /// Bumped by every change of the list's shape or content (updates, `invalidateAll`,
+    /// `reloadData`, and the start and end of a data change made through the cache): a
+    /// measurement is stored only if the generation it started in is still current, so no
+    /// height measured against one state of the data is stored for another.
     var generation: UInt64 = 0
+    /// Whether the user's data is being changed through the cache right now (misses wait).
+    var changing = false
+    /// The thread changing the data, which must not ask the cache for a height meanwhile.
+    var changer: UInt = 0
+    /// Rows being measured by a miss, by token: other misses on them wait instead of measuring.
+    var flights: [UInt64: _Lock] = [:]
     var nextToken: UInt64 = 0
     var clock: UInt64 = 0
     var keyIDs: [String: Int] = [:]
+    /// The token of the row each key id's height is stored for: a second row with that key is
+    /// a duplicate (released when the row is deleted, reloaded or invalidated).
+    var keyHolders: [Int: UInt64] = [:]
     var nextKeyID = 0
     var statisticsEnabled = false
     var statistics = HeightCacheStatistics()
@@ -80,6 +94,7 @@ struct _CacheState: Sendable {
         generation &+= 1
         offsets.reset()
         keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
+        keyHolders = [:]
     }
 
     /// A row identity never used before.
@@ -116,9 +131,12 @@ struct _CacheState: Sendable {
         }
     }
 
-    /// Stores a height answered outside the lock, unless the row changed meanwhile (its token
-    /// differs, or the whole list was cleared since `generation`); counts it either way.
-    mutating func accept(_ filled: _Filled, generation: UInt64) {
+    /// Stores a height answered outside the lock, unless the list or the row changed meanwhile
+    /// (the generation moved on, or the row's token differs); counts it either way. Returns
+    /// whether it was stored; throws, storing nothing, when another row of the list holds the
+    /// same key.
+    @discardableResult
+    mutating func accept(_ filled: _Filled, generation: UInt64) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
             if filled.measured {
@@ -130,24 +148,58 @@ struct _CacheState: Sendable {
         }
         let path = filled.path
         guard self.generation == generation, contains(path), rows[path.section][path.row].token == filled.token else {
-            return
+            return false
         }
-        store(filled.height, at: path, width: filled.width)
+        let token = filled.token
         if let key = filled.key {
             let id: Int
             if let known = keyIDs[key] {
                 id = known
+                if let holder = keyHolders[id], holder != token, let other = find(token: holder) {
+                    throw .duplicateKey(key, other, path)
+                }
             } else {
                 id = nextKeyID
                 nextKeyID += 1
                 keyIDs[key] = id
             }
+            keyHolders[id] = token
             rows[path.section][path.row].keyID = id
+        }
+        store(filled.height, at: path, width: filled.width)
+        if filled.measured { rows[path.section][path.row].remeasure = false }
+        return true
+    }
+
+    /// Where the row with `token` is, if it is still in the list: O(rows), only used to confirm
+    /// a duplicate key.
+    func find(token: UInt64) -> IndexPath? {
+        for section in rows.indices {
+            if let row = rows[section].firstIndex(where: { $0.token == token }) {
+                return IndexPath(row: row, section: section)
+            }
+        }
+        return nil
+    }
+
+    /// Frees the key held by the row at `path`, which is going away or changing content.
+    mutating func releaseKey(at path: IndexPath) {
+        let meta = rows[path.section][path.row]
+        if meta.keyID >= 0, keyHolders[meta.keyID] == meta.token { keyHolders[meta.keyID] = nil }
+    }
+
+    /// Frees the keys of every row `update` deletes or reloads (index paths before it).
+    mutating func releaseKeys(of update: BatchUpdate) {
+        guard !keyHolders.isEmpty else { return }
+        for path in update.deleteRows + update.reloadRows where contains(path) { releaseKey(at: path) }
+        for section in update.deleteSections + update.reloadSections where section >= 0 && section < rows.count {
+            for row in rows[section].indices { releaseKey(at: IndexPath(row: row, section: section)) }
         }
     }
 
     /// Forgets the row's heights at every width and gives it a new identity.
     mutating func forget(_ path: IndexPath) {
+        releaseKey(at: path)
         store(.nan, at: path, width: current.width)
         for index in others.indices { others[index].heights[path.section][path.row] = .nan }
         rows[path.section][path.row] = freshMeta()
@@ -164,7 +216,9 @@ struct _CacheState: Sendable {
         nextToken = next
         plan.apply(&current.heights) { .nan }
         for index in others.indices { plan.apply(&others[index].heights) { .nan } }
+        for path in plan.reloaded { rows[path.section][path.row].remeasure = true }
         offsets.follow(plan, heights: current.heights, estimate: estimatedRowHeight)
+        generation &+= 1
     }
 
     /// Makes `width` current, keeping at most `maxRetainedWidths` widths (least recently used go).

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Shared counters of one precache run.

@@ -38,6 +38,9 @@ enum _SectionOrigin: Sendable, Equatable {
 struct _UpdatePlan: Sendable {
     /// One origin per section after the update.
     var sections: [_SectionOrigin]
+    /// Where reloaded rows are after the update (rows of reloaded sections included): their
+    /// content changed, so even a keyed row is measured again.
+    var reloaded: [IndexPath] = []
 
     /// Resolves `update` against `oldCounts` (rows per section before) and `newCounts` (the
     /// source's rows per section after); throws, changing nothing, on any contradiction.
@@ -89,6 +92,7 @@ struct _UpdatePlan: Sendable {
             .filter { !deleted.contains($0) && movedFrom[$0] == nil }.makeIterator()
         var newOfOld = [Int?](repeating: nil, count: oldSectionCount)
         var freshNew = [Bool](repeating: false, count: newSectionCount)
+        var reloadedNew: [Int] = []
         for section in 0..<newSectionCount {
             if inserted.contains(section) {
                 freshNew[section] = true
@@ -97,7 +101,10 @@ struct _UpdatePlan: Sendable {
             if oldOfNew[section] == nil { oldOfNew[section] = survivors.next() }
             if let old = oldOfNew[section] {
                 newOfOld[old] = section
-                if reloaded.contains(old) { freshNew[section] = true }
+                if reloaded.contains(old) {
+                    freshNew[section] = true
+                    reloadedNew.append(section)
+                }
             }
         }
 
@@ -169,6 +176,10 @@ struct _UpdatePlan: Sendable {
         }
         var sections: [_SectionOrigin] = []
         sections.reserveCapacity(newSectionCount)
+        var reloadedRows: [IndexPath] = []
+        for section in reloadedNew {
+            reloadedRows += (0..<newCounts[section]).map { IndexPath(row: $0, section: section) }
+        }
         var inconsistency: HeightCacheError?
         for section in 0..<newSectionCount {
             if freshNew[section] {
@@ -231,6 +242,7 @@ struct _UpdatePlan: Sendable {
                 }
                 if nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld {
                     append(_RowRun(section: -1, start: 0, count: 1))
+                    reloadedRows.append(IndexPath(row: row, section: section))
                     nextRemoved += 1
                     nextOld += 1
                     row += 1
@@ -249,6 +261,7 @@ struct _UpdatePlan: Sendable {
         }
         if let inconsistency { throw inconsistency }
         self.sections = sections
+        self.reloaded = reloadedRows
     }
 }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import Locking
 import Testing
 @testable import CellsFormat
 @testable import CellLayout

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Locking
 import Testing
 @testable import RowHeightCache
 import TestSupport

@@ -81,6 +81,30 @@ func scattered(_ count: Int, rows: Int, salt: Int) -> [TemplateLayout.IndexPath]
     (0..<count).map { TemplateLayout.IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
 }
 
+/// Each iteration forgets every height of a `rows`-row feed and precaches it on `concurrency`
+/// workers (nil: all cores).
+func precacheFeed(_ benchmark: Benchmark, rows: Int, concurrency: Int?) async throws {
+    let measurer = try FeedCell.measurer()
+    let model = ListModel(sections: [FeedCell.section(rows: rows)])
+    let source = ListHeightSource(model: model) { row, section, _ in
+        try measurer.measureRow(row, in: section, frames: false).height
+    }
+    let cache = try HeightCache(source: source, width: 375)
+    for _ in benchmark.scaledIterations {
+        cache.invalidateAll()
+        blackHole(await cache.precache(concurrency: concurrency))
+    }
+}
+
+/// Each iteration measures a `rows`-row feed on the calling thread, no cache.
+func measureFeed(_ benchmark: Benchmark, rows: Int) throws {
+    let measurer = try FeedCell.measurer()
+    let section = FeedCell.section(rows: rows)
+    for _ in benchmark.scaledIterations {
+        for row in section.rows { blackHole(try measurer.measureRow(row, in: section, frames: false).height) }
+    }
+}
+
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     // CPU time beside wall clock: the machine is shared, and CPU time is what a call costs.
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal], warmupIterations: 3,
@@ -212,24 +236,20 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
 
     // Precache with real cells: 200 ListMeasurer feed cells, all cores, against one thread.
     Benchmark("Precache 200 ListMeasurer feed cells, all cores") { benchmark in
-        let measurer = try FeedCell.measurer()
-        let model = ListModel(sections: [FeedCell.section(rows: 200)])
-        let source = ListHeightSource(model: model) { row, section, _ in
-            try measurer.measureRow(row, in: section, frames: false).height
-        }
-        let cache = try HeightCache(source: source, width: 375)
-        for _ in benchmark.scaledIterations {
-            cache.invalidateAll()
-            blackHole(await cache.precache())
-        }
+        try await precacheFeed(benchmark, rows: 200, concurrency: nil)
     }
 
     Benchmark("Peer: 200 ListMeasurer feed cells on one thread") { benchmark in
-        let measurer = try FeedCell.measurer()
-        let section = FeedCell.section(rows: 200)
-        for _ in benchmark.scaledIterations {
-            for row in section.rows { blackHole(try measurer.measureRow(row, in: section, frames: false).height) }
-        }
+        try measureFeed(benchmark, rows: 200)
+    }
+
+    // The feed of 10,000 rows precached on 2 cores, against measuring it on one thread.
+    Benchmark("Precache 10,000 ListMeasurer feed cells, 2 cores") { benchmark in
+        try await precacheFeed(benchmark, rows: 10_000, concurrency: 2)
+    }
+
+    Benchmark("Peer: 10,000 ListMeasurer feed cells on one thread") { benchmark in
+        try measureFeed(benchmark, rows: 10_000)
     }
 
     Benchmark("Peer: measure 20,000 rows on one thread, no cache") { benchmark in

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TextEngine
 import CellsFormat
 
@@ -9,9 +9,9 @@ public final class CompiledTemplate: Sendable {
     let blueprint: TemplateBlueprint
     /// The variant with every arranged view visible (most rows), read without locking.
     private let allVisible: SolverProgram
-    private let variants: Mutex<[UInt64: SolverProgram]>
+    private let variants: _Guarded<[UInt64: SolverProgram]>
     /// Variants with the content height set by the row (fixed-height rows laid out for frames).
-    private let fixedHeightVariants = Mutex<[UInt64: SolverProgram]>([:])
+    private let fixedHeightVariants = _Guarded<[UInt64: SolverProgram]>([:])
     /// The row-given sizes, laid out for reading per row.
     let rowSizes: RowSizeReader
 
@@ -26,7 +26,7 @@ public final class CompiledTemplate: Sendable {
         allVisible = all
         // The all-visible variant is answered before the cache is read: the cache starts empty
         // (no dictionary storage for a template whose rows never hide a view).
-        variants = Mutex([:])
+        variants = _Guarded([:])
     }
 
     /// The template's name.

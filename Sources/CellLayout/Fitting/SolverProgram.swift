@@ -1,5 +1,5 @@
+import Locking
 import Solver
-import Synchronization
 
 /// A solver owned by one thread at a time: taken from a `SolverProgram`'s pool for one row and
 /// given back after, so no two threads ever touch it together.
@@ -60,7 +60,7 @@ final class SolverProgram: Sendable {
     let keepsEqualityMarkers: Bool
     /// The compiled state every workspace starts from.
     private let prototype: Solver.Snapshot
-    private let pool: Mutex<[SolverWorkspace]>
+    private let pool: _Guarded<[SolverWorkspace]>
     private let labelCount: Int
 
     /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed (with the
@@ -116,7 +116,7 @@ final class SolverProgram: Sendable {
         self.edits = edits
         labelCount = blueprint.labels.count
         prototype = solver.snapshot()
-        pool = Mutex([])
+        pool = _Guarded([])
     }
 
     /// A solver holding every constraint of `system`, with the content height a required edit

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import CellsFormat
 import RowHeightCache
 
@@ -11,12 +11,12 @@ public final class DocumentHeightSource: HeightSource {
     public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ document: Document,
                                           _ width: Double) throws -> Double
 
-    private let current: Mutex<Document>
+    private let current: _Guarded<Document>
     private let measure: Measure
 
     /// A source over `document`, measuring with `measure`.
     public init(document: Document, measure: @escaping Measure) {
-        self.current = Mutex(document)
+        self.current = _Guarded(document)
         self.measure = measure
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import CellsFormat
 import CellLayout
 
@@ -8,7 +8,7 @@ import CellLayout
 public final class MeasurerPool: Sendable {
     private let base: Document
     private let baseDirectory: String
-    private let byWidth: Mutex<[Double: ListMeasurer]>
+    private let byWidth: _Guarded<[Double: ListMeasurer]>
 
     /// A pool for `base`'s list settings, fonts and templates (its rows are never read), with
     /// font paths relative to `baseDirectory`; builds the measurer at `base.list.width` now so a
@@ -19,7 +19,7 @@ public final class MeasurerPool: Sendable {
         self.base = base
         self.baseDirectory = baseDirectory
         let first = try ListMeasurer(document: base, baseDirectory: baseDirectory)
-        byWidth = Mutex([base.list.width: first])
+        byWidth = _Guarded([base.list.width: first])
     }
 
     /// The measurer laying rows out at content width `width`.

@@ -1,3 +1,4 @@
+import Locking
 import CellsFormat
 import RowHeightCache
 /// A list's sections and rows that front ends mutate as their data changes, safe from any
