@@ -27,7 +27,7 @@ public final class DocumentHeightSource: HeightSource {
     public func update(_ document: Document) { current.withLock { $0 = document } }
 
     /// Changes the document in place (no copy of its rows); then tell the cache what changed.
-    public func modify<Result>(_ change: (inout Document) throws -> Result) rethrows -> Result {
+    public func modify<Result: Sendable>(_ change: (inout Document) throws -> Result) rethrows -> Result {
         try current.withLock { document in try change(&document) }
     }
 

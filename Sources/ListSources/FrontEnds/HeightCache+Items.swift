@@ -87,7 +87,7 @@ extension HeightCache {
     }
 
     /// Replaces every item (UITableView's `reloadData`), as one step: every row is measured again
-    /// unless its key's height is known.
+    /// unless its key's height is known. The items are encoded before the cache is touched.
     public func setItems<Item: Encodable>(_ items: [Item]) throws {
         try setItems(sections: [items])
     }
@@ -108,8 +108,7 @@ extension HeightCache {
             made.append(section)
         }
         document.sections = made
-        source.update(document)
-        reloadData()
+        reloadData { source.update(document) }
     }
 
     /// The source of a cache made from items; throws for any other cache.
@@ -120,10 +119,16 @@ extension HeightCache {
         return source
     }
 
-    /// Applies `edit` to the source's document and `update` to the cache.
+    /// Applies `edit` to the source's document and `update` to the cache as one step
+    /// (`performBatchUpdates(_:)` with the change inside), so no height measured against the data
+    /// before is stored or returned for the data after, on any thread. Each edit checks its index
+    /// paths before changing anything, so a refused edit leaves data and heights as they were.
     func changeItems(_ update: BatchUpdate, _ edit: (inout Document) throws -> Void) throws {
-        try itemSource().modify(edit)
-        try performBatchUpdates(update)
+        let source = try itemSource()
+        try performBatchUpdates {
+            try source.modify(edit)
+            return update
+        }
     }
 }
 
