@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// The `--render-format` choices.
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
