@@ -22,6 +22,6 @@ func rowObjectsExample(fonts: FontsSpec) throws {
     let changes = list.changes(since: snapshot)
     print("row objects, diff: sections deleted \(changes.deleteSections) inserted \(changes.insertSections) moved \(changes.moveSections.map { "\($0.from)->\($0.to)" }); rows deleted \(changes.deleteRows) inserted \(changes.insertRows) reloaded \(changes.reloadRows)")
     source.update(list.document())
-    try cache.apply(changes)
+    try cache.performBatchUpdates(changes)
     print("row objects, after:", try heights(cache), "section 'feed' at", list.index(ofSection: "feed") ?? -1)
 }

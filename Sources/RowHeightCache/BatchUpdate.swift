@@ -1,7 +1,8 @@
 /// One batch of list updates, read with UITableView's `performBatchUpdates` rules: deletes and
 /// reloads name index paths *before* the update, inserts and move destinations name index
-/// paths *after* it, and a move is a removal plus an insertion (never a swap).
-public struct BatchUpdate: Sendable {
+/// paths *after* it, and a move is a removal plus an insertion (never a swap). Front ends
+/// describe their changes with it, and `HeightCache.performBatchUpdates(_:)` replays it exactly.
+public struct BatchUpdate: Sendable, Equatable {
     /// Sections removed, by their index before the update.
     public var deleteSections: [Int]
     /// Sections added, by their index after the update.
@@ -9,7 +10,7 @@ public struct BatchUpdate: Sendable {
     /// Sections whose rows are all replaced, by their index before the update.
     public var reloadSections: [Int]
     /// Sections moved, from their index before to their index after the update.
-    public var moveSections: [(from: Int, to: Int)]
+    public var moveSections: [SectionMove]
     /// Rows removed, by their index path before the update.
     public var deleteRows: [IndexPath]
     /// Rows added, by their index path after the update.
@@ -17,13 +18,16 @@ public struct BatchUpdate: Sendable {
     /// Rows whose content changed, by their index path before the update.
     public var reloadRows: [IndexPath]
     /// Rows moved, from their index path before to their index path after the update.
-    public var moveRows: [(from: IndexPath, to: IndexPath)]
+    public var moveRows: [RowMove]
+    /// Keys of rows whose content changed while their key stayed: the keyed height cache must
+    /// forget them, or it would answer the old height.
+    public var changedKeys: [String]
 
     /// A batch from its parts; every part defaults to empty.
     public init(deleteSections: [Int] = [], insertSections: [Int] = [], reloadSections: [Int] = [],
-                moveSections: [(from: Int, to: Int)] = [], deleteRows: [IndexPath] = [],
+                moveSections: [SectionMove] = [], deleteRows: [IndexPath] = [],
                 insertRows: [IndexPath] = [], reloadRows: [IndexPath] = [],
-                moveRows: [(from: IndexPath, to: IndexPath)] = []) {
+                moveRows: [RowMove] = [], changedKeys: [String] = []) {
         self.deleteSections = deleteSections
         self.insertSections = insertSections
         self.reloadSections = reloadSections
@@ -32,12 +36,33 @@ public struct BatchUpdate: Sendable {
         self.insertRows = insertRows
         self.reloadRows = reloadRows
         self.moveRows = moveRows
+        self.changedKeys = changedKeys
     }
 
     /// Whether the batch changes nothing.
     public var isEmpty: Bool {
         deleteSections.isEmpty && insertSections.isEmpty && reloadSections.isEmpty
             && moveSections.isEmpty && deleteRows.isEmpty && insertRows.isEmpty
-            && reloadRows.isEmpty && moveRows.isEmpty
+            && reloadRows.isEmpty && moveRows.isEmpty && changedKeys.isEmpty
+    }
+
+    /// A section move: `from` before the update, `to` after it.
+    public struct SectionMove: Sendable, Hashable {
+        /// Index before the update.
+        public var from: Int
+        /// Index after the update.
+        public var to: Int
+        /// A move from `from` to `to`.
+        public init(from: Int, to: Int) { self.from = from; self.to = to }
+    }
+
+    /// A row move: `from` before the update, `to` after it.
+    public struct RowMove: Sendable, Hashable {
+        /// Index path before the update.
+        public var from: IndexPath
+        /// Index path after the update.
+        public var to: IndexPath
+        /// A move from `from` to `to`.
+        public init(from: IndexPath, to: IndexPath) { self.from = from; self.to = to }
     }
 }

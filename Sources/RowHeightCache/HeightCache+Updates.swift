@@ -56,8 +56,10 @@ extension HeightCache {
         return try body()
     }
 
-    /// Applies one batch with `performBatchUpdates` ordering (see `BatchUpdate`).
+    /// Applies one batch with `performBatchUpdates` ordering (see `BatchUpdate`), first forgetting
+    /// the keyed heights of its `changedKeys`.
     public func performBatchUpdates(_ update: BatchUpdate) throws(HeightCacheError) {
+        for key in update.changedKeys { invalidateKey(key) }
         let counts = HeightCache.counts(of: source)
         let (log, reloaded) = try state.withLock { state throws(HeightCacheError) in
             let plan = try _UpdatePlan(update: update, oldCounts: state.rows.map(\.count), newCounts: counts)
@@ -94,7 +96,7 @@ extension HeightCache {
 
     /// Moves one row: removed at `indexPath`, inserted at `newIndexPath` (in the list after).
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(HeightCacheError) {
-        try performBatchUpdates(BatchUpdate(moveRows: [(indexPath, newIndexPath)]))
+        try performBatchUpdates(BatchUpdate(moveRows: [.init(from: indexPath, to: newIndexPath)]))
     }
 
     /// Inserts sections at `sections` (after the update); their rows come from the source.
@@ -114,7 +116,7 @@ extension HeightCache {
 
     /// Moves one section: removed at `section`, inserted at `newSection` (in the list after).
     public func moveSection(_ section: Int, toSection newSection: Int) throws(HeightCacheError) {
-        try performBatchUpdates(BatchUpdate(moveSections: [(section, newSection)]))
+        try performBatchUpdates(BatchUpdate(moveSections: [.init(from: section, to: newSection)]))
     }
 
     /// A short account of a batch for the debug log.
@@ -132,6 +134,7 @@ extension HeightCache {
         if !update.moveRows.isEmpty {
             parts.append("move rows \(update.moveRows.map { "\($0.from)->\($0.to)" })")
         }
+        if !update.changedKeys.isEmpty { parts.append("changed keys \(update.changedKeys)") }
         return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import TemplateLayout
+import CellsFormat
+import CellLayout
 
 /// A number given on the command line, kept as typed until `validate()` checks it: only plain
 /// decimal numbers (`375`, `-2`, `0.5`, `.5`, `1e3`) are numbers. Swift's `Double(String)` would

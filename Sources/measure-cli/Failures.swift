@@ -13,28 +13,28 @@ enum Failures {
         CLIFailure(status: .input, message: "\(file): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
     }
 
-    /// A layout error: a font error when its path is in `fonts`, a layout error otherwise; `at`
-    /// names the line being measured when the error's own path is elsewhere.
+    /// A layout error: exit status by the error's kind; `at` names the line being measured when
+    /// the error's own path is elsewhere.
     static func layout(_ error: LayoutError, file: String, at linePath: String? = nil) -> CLIFailure {
-        CLIFailure(status: isFontError(error) ? .font : .layout, message: "\(file): \(layoutText(error, at: linePath))")
+        CLIFailure(status: ExitStatus(error.kind), message: "\(file): \(layoutText(error, at: linePath))")
     }
 
     /// `path: message`. A relative path (empty, `template`, `header.template`) is placed under
     /// the line being measured; an absolute one (`templates.FeedCell.constraints[3]`) is kept and
     /// the line follows in parentheses, since a template's problem may show only with some rows.
     static func layoutText(_ error: LayoutError, at linePath: String?) -> String {
-        let absolute = ["templates", "fonts", "list", "sections"].contains { root in
-            error.path == root || error.path.hasPrefix(root + ".") || error.path.hasPrefix(root + "[")
-        }
         guard let linePath else { return error.description }
-        if absolute { return "\(error.path): \(error.message) (in \(linePath))" }
-        let path = error.path.isEmpty ? linePath
-            : (error.path.hasPrefix("[") ? linePath + error.path : linePath + "." + error.path)
-        return "\(path): \(error.message)"
+        if error.isAbsolute { return "\(error.description) (in \(linePath))" }
+        return error.located(at: linePath).description
     }
+}
 
-    /// Whether a layout error is about a font file.
-    static func isFontError(_ error: LayoutError) -> Bool {
-        error.path == "fonts" || error.path.hasPrefix("fonts.") || error.path.hasPrefix("fonts[")
+extension ExitStatus {
+    /// The exit status SPEC section 3 gives a layout error of `kind`.
+    init(_ kind: LayoutError.Kind) {
+        switch kind {
+        case .layout: self = .layout
+        case .font: self = .font
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CellsFormat
+import ListSources
 
 /// One output line of a whole document, in output order: each section's header, rows, footer.
 struct ListItem: Sendable {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import CellsFormat
+import CellLayout
 
 /// The `--render-format` choices.
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TemplateLayout
+import CellsFormat
+import CellLayout
 import TextEngine
 
 /// The files a run reads (the document, the config file, the fonts), known by device and inode,

@@ -1,4 +1,5 @@
-import TemplateLayout
+import CellsFormat
+import CellLayout
 import TextEngine
 
 /// The glyphs an SVG picture draws, each defined once (an outline path, or a colour bitmap as an

@@ -1,5 +1,6 @@
 import CellsFormat
 import CellLayout
+import ListSources
 import TextEngine
 
 /// The common case of a whole document in one parallel pass: each row is parsed, decoded and

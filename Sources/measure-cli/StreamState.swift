@@ -1,5 +1,6 @@
 import CellsFormat
 import CellLayout
+import ListSources
 
 /// What `--stream` keeps between batches: rows per section so far, which headers are out, the
 /// measured headers and footers, and a bounded keyed height cache.

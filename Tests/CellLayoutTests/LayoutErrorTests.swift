@@ -124,6 +124,21 @@ import TestSupport
         #expect(error?.message.hasPrefix("font \"Fonts/Missing.ttf\" will not load") == true)
     }
 
+    @Test func aFontThatWillNotLoadIsOfTheFontKindAndEveryOtherProblemOfTheLayoutKind() {
+        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned)
+        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/Missing.ttf"]))?.kind == .font)
+        let unknownFont = TemplateSpec(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
+        #expect(compileError(unknownFont)?.kind == .layout)
+    }
+
+    @Test func placingAnErrorUnderARowKeepsItsKindAndLeavesAbsolutePathsAlone() {
+        let font = LayoutError(.font, path: "fonts.bold", message: "gone")
+        #expect(font.located(at: "sections[0].rows[1]") == font)
+        let value = LayoutError(path: "[2]", message: "not a number").located(at: "sections[0].rows[1].items")
+        #expect(value == LayoutError(path: "sections[0].rows[1].items[2]", message: "not a number"))
+        #expect(LayoutError(.font, path: "", message: "m").moved(to: "fonts.x").kind == .font)
+    }
+
     @Test func unknownTemplateIsAnErrorAboutTheRow() throws {
         let measurer = try Fixtures.measurer([Fixtures.feedCell])
         let row = Fixtures.row([:], template: "FeedCel")

@@ -71,7 +71,7 @@ struct CacheFDScenarioTests {
             for row in 0..<count { _ = try cache.height(for: ip(section, row)) }
         }
         try cache.performBatchUpdates {
-            try model.update { sections throws(ListModelError) in
+            try model.update { sections throws(HeightCacheError) in
                 let a = sections[0].rows
                 let b = sections[1].rows
                 // Row 1 deleted, a new row inserted at the top, old row 3 moved to the top of
@@ -81,7 +81,7 @@ struct CacheFDScenarioTests {
                 sections[2] = Self.section(200..<203)
             }
             return BatchUpdate(reloadSections: [2], deleteRows: [ip(0, 1)], insertRows: [ip(0, 0)],
-                               moveRows: [(from: ip(0, 3), to: ip(1, 0))])
+                               moveRows: [.init(from: ip(0, 3), to: ip(1, 0))])
         }
         let expected = try Self.fresh(model, width: 375)
         #expect(cachedHeights(cache) == [[nil] + expected[0].dropFirst().map(Optional.init),

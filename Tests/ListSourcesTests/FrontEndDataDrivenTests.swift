@@ -75,14 +75,14 @@ import TestSupport
         let cache = try HeightCache(source: source, width: 375)
         _ = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
         for step in 0..<20 {
-            let changes: ListChanges
+            let changes: BatchUpdate
             switch step % 3 {
             case 0: changes = try list.insert(ColorData(name: "new \(step)").item, at: step)
             case 1: changes = try list.remove(at: step * 2 % list.items.count)
             default: changes = try list.replace(at: step, with: GapData(height: Double(step)).item)
             }
             source.update(list.document())
-            try cache.apply(changes)
+            try cache.performBatchUpdates(changes)
             let heights = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
             #expect(heights.cached == heights.fresh, "step \(step)")
         }

@@ -25,6 +25,7 @@ import TestSupport
         #expect(arrangement.frames.map(\.x) == [10, 131.5, 253, 10])
         #expect(arrangement.frames.map(\.y) == [8, 8, 8, 93])
         #expect(arrangement.frames[2].height == 60)
+        #expect(arrangement.frames.map(\.id) == ["items[0]", "items[1]", "items[2]", "items[3]"])
         #expect(layout.arrange(itemHeights: [], columnWidth: 100).contentHeight == 16)
     }
 

@@ -181,7 +181,7 @@ import TestSupport
         let changes = new.changes(since: old)
         #expect(changes.deleteSections == [0] && changes.insertSections == [0])
         source.update(new.document())
-        try cache.apply(changes)
+        try cache.performBatchUpdates(changes)
         let heights = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
         #expect(heights.cached == [Double](repeating: 60, count: 15))
     }
@@ -243,7 +243,7 @@ import TestSupport
             let replayed = try replayLikeUIKit(changes, old: keyShape(old), new: keyShape(list))
             #expect(sameShape(replayed, keyShape(list)), "round \(round)")
             source.update(list.document())
-            try cache.apply(changes)
+            try cache.performBatchUpdates(changes)
             let heights = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
             #expect(heights.cached == heights.fresh, "round \(round)")
         }
@@ -307,7 +307,7 @@ import TestSupport
             }
             let changes = list.changes(since: old)
             source.update(list.document())
-            try cache.apply(changes)
+            try cache.performBatchUpdates(changes)
             let heights = try cachedAndFresh(cache, source, measure: pool.measure)
             #expect(heights.cached == heights.fresh, "round \(round)")
         }

@@ -22,7 +22,7 @@ let contentDerivedMeasure: DocumentHeightSource.Measure = { row, section, docume
 /// Replays `changes` on `old` (section keys with their row keys) the way UITableView's
 /// `performBatchUpdates` does, refusing what UIKit refuses, and returns the resulting keys;
 /// inserted and reloaded sections and inserted rows take their keys from `new`.
-func replayLikeUIKit(_ changes: ListChanges, old: [(String, [String])], new: [(String, [String])]) throws -> [(String, [String])] {
+func replayLikeUIKit(_ changes: BatchUpdate, old: [(String, [String])], new: [(String, [String])]) throws -> [(String, [String])] {
     struct Refused: Error, CustomStringConvertible { let description: String }
     func refuse(_ message: String) -> Refused { Refused(description: message) }
     let deleted = Set(changes.deleteSections), reloaded = Set(changes.reloadSections)

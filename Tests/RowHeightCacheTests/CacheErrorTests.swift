@@ -57,7 +57,7 @@ struct CacheErrorTests {
 
     @Test func twoRowsMovedToOnePlaceIsAnError() throws {
         let (cache, _) = try Self.cache([3])
-        let moves = [(from: ip(0, 0), to: ip(0, 2)), (from: ip(0, 1), to: ip(0, 2))]
+        let moves = [BatchUpdate.RowMove(from: ip(0, 0), to: ip(0, 2)), BatchUpdate.RowMove(from: ip(0, 1), to: ip(0, 2))]
         #expect(Self.message { try cache.performBatchUpdates(BatchUpdate(moveRows: moves)) }
             == "invalid update: two rows are inserted or moved to [0, 2]")
     }

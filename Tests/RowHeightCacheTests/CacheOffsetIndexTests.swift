@@ -35,8 +35,8 @@ struct CacheOffsetIndexTests {
             let updates = [
                 BatchUpdate(deleteRows: [IndexPath(row: rows / 2, section: 0)], insertRows: [IndexPath(row: 10, section: 0)]),
                 BatchUpdate(reloadRows: [IndexPath(row: rows - 1, section: 0), IndexPath(row: 0, section: 1)]),
-                BatchUpdate(moveRows: [(from: IndexPath(row: 7, section: 0), to: IndexPath(row: 1, section: 2))]),
-                BatchUpdate(moveRows: [(from: IndexPath(row: 1, section: 2), to: IndexPath(row: rows / 3, section: 0))]),
+                BatchUpdate(moveRows: [.init(from: IndexPath(row: 7, section: 0), to: IndexPath(row: 1, section: 2))]),
+                BatchUpdate(moveRows: [.init(from: IndexPath(row: 1, section: 2), to: IndexPath(row: rows / 3, section: 0))]),
             ]
             let newCounts = [counts, counts, [rows - 1, 2, 2], counts]
             let bound = 10 * floorLog2(rows)
@@ -56,7 +56,7 @@ struct CacheOffsetIndexTests {
             // Delete two sections, insert one (three fresh rows), move one, reload one.
             let update = BatchUpdate(deleteSections: [5, sections / 2], insertSections: [1],
                                      reloadSections: [sections - 1],
-                                     moveSections: [(from: 3, to: sections - 10)])
+                                     moveSections: [.init(from: 3, to: sections - 10)])
             var counts = [Int](repeating: 2, count: sections - 1)
             counts[1] = 3
             let visits = try Self.follow(update, heights: &heights, index: &index, newCounts: counts, estimate: 44)

@@ -135,7 +135,7 @@ struct RandomBatch {
         update.deleteSections = deleted
         update.reloadSections = reloaded
         update.insertSections = inserted
-        update.moveSections = zip(movedFrom, movedTo).map { ($0, $1) }
+        update.moveSections = zip(movedFrom, movedTo).map { BatchUpdate.SectionMove(from: $0, to: $1) }
         for section in inserted { insertedCounts[section] = Int.random(in: 0...4, using: &rng) }
         for section in reloaded { reloadedCounts[section] = Int.random(in: 0...4, using: &rng) }
 
@@ -180,7 +180,7 @@ struct RandomBatch {
             for (source, row) in zip(sources, rows) {
                 let destination = IndexPath(row: row, section: section)
                 if let source {
-                    update.moveRows.append((source, destination))
+                    update.moveRows.append(BatchUpdate.RowMove(from: source, to: destination))
                 } else {
                     update.insertRows.append(destination)
                 }

@@ -105,7 +105,7 @@ struct CacheUIKitUpdateTests {
         let (cache, source) = try Self.measured([5])
         source.sections = [[3, 1, 100, 2, 4]]
         try cache.performBatchUpdates(BatchUpdate(deleteRows: [ip(0, 0)], insertRows: [ip(0, 2)],
-                                                  moveRows: [(ip(0, 3), ip(0, 0))]))
+                                                  moveRows: [.init(from: ip(0, 3), to: ip(0, 0))]))
         #expect(Self.layout(cache) == [[3, 1, nil, 2, 4]])
     }
 

@@ -24,7 +24,7 @@ struct CacheWidthAndKeyTests {
         for row in 0..<3 { _ = try cache.height(for: ip(0, row)) }
         try cache.setWidth(667)
         source.sections = [[2, 0, 1, 9]]
-        try cache.performBatchUpdates(BatchUpdate(insertRows: [ip(0, 3)], moveRows: [(ip(0, 2), ip(0, 0))]))
+        try cache.performBatchUpdates(BatchUpdate(insertRows: [ip(0, 3)], moveRows: [.init(from: ip(0, 2), to: ip(0, 0))]))
         try cache.setWidth(375)
         #expect(cachedHeights(cache) == [[TableSource.height(2, 375), TableSource.height(0, 375),
                                          TableSource.height(1, 375), nil]])
@@ -64,6 +64,16 @@ struct CacheWidthAndKeyTests {
         cache.invalidateAllKeys()
         #expect(cachedHeights(cache) == [[nil, TableSource.height(1, 375), nil]])
         #expect(cache.keyed.count == 0)
+    }
+
+    @Test func aBatchsChangedKeysAreForgottenWithTheirRows() throws {
+        let source = TableSource([[0, 1, 2]], keyEvery: 2)
+        let cache = try HeightCache(source: source, width: 375)
+        for row in 0..<3 { _ = try cache.height(for: ip(0, row)) }
+        try cache.performBatchUpdates(BatchUpdate(changedKeys: [TableSource.key(2)]))
+        #expect(cachedHeights(cache) == [[TableSource.height(0, 375), TableSource.height(1, 375), nil]])
+        #expect(cache.keyed.height(forKey: TableSource.key(2), width: 375) == nil)
+        #expect(cache.keyed.height(forKey: TableSource.key(0), width: 375) == TableSource.height(0, 375))
     }
 
     @Test func heightForKeyMeasuresTheRowOnceAndAnswersByKeyAfter() throws {

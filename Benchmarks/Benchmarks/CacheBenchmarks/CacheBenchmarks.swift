@@ -177,7 +177,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         let cache = try HeightCache(source: SyntheticFeedSource(counts: [rows]), width: 375)
         for row in 0..<rows { _ = try cache.height(for: .init(row: row, section: 0)) }
         let moves = zip(scattered(5, rows: rows, salt: 77), scattered(5, rows: rows, salt: 91_000))
-            .map { (from: $0, to: $1) }
+            .map { BatchUpdate.RowMove(from: $0, to: $1) }
         let update = BatchUpdate(deleteRows: scattered(10, rows: rows, salt: 13),
                                  insertRows: scattered(10, rows: rows, salt: 5_000).reversed(),
                                  reloadRows: scattered(5, rows: rows, salt: 40_001), moveRows: moves)

@@ -24,4 +24,12 @@ public enum HeightPolicy: Sendable, Equatable {
         if let height = section.height { return .sectionHeight(height) }
         return .listRowHeight(list.rowHeight)
     }
+
+    /// The height this rule fixes, or nil when the row is measured by its template.
+    public var fixedHeight: Double? {
+        switch self {
+        case .rowHeight(let height), .sectionHeight(let height), .listRowHeight(let height): return height
+        case .measured: return nil
+        }
+    }
 }

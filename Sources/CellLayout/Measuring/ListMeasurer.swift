@@ -118,7 +118,7 @@ public final class ListMeasurer: Sendable {
                 if error.isAbsolute { throw error }
                 let here = error.path.isEmpty ? path
                     : error.path == "template" ? "\(path).template" : "\(path).data.\(error.path)"
-                throw LayoutError(path: here, message: error.message)
+                throw error.moved(to: here)
             }
         }
     }

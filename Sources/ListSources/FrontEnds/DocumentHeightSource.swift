@@ -1,5 +1,6 @@
 import Locking
 import CellsFormat
+import CellLayout
 import RowHeightCache
 
 /// A `HeightSource` over a front end's current document: the shape comes from the document and
@@ -58,7 +59,7 @@ public final class DocumentHeightSource: HeightSource {
                   document.sections[indexPath.section].rows.indices.contains(indexPath.row) else { return nil }
             let section = document.sections[indexPath.section]
             let row = section.rows[indexPath.row]
-            if case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: document.list) { return nil }
+            if (try? HeightPolicy.of(row, in: section, list: document.list))?.fixedHeight != nil { return nil }
             return row.cacheKey
         }
     }

@@ -75,7 +75,7 @@ extension HeightCache {
 
     /// Moves the item at `from` to `to` (as it is after the move) in the data and the cache, as one step.
     public func moveItem(at from: IndexPath, to: IndexPath) throws {
-        try changeItems(BatchUpdate(moveRows: [(from: from, to: to)])) { document in
+        try changeItems(BatchUpdate(moveRows: [.init(from: from, to: to)])) { document in
             try _ItemRows.check(from, in: document)
             // Checked before anything moves, so a refused move leaves the data as it was.
             guard document.sections.indices.contains(to.section) else { throw _ItemRows.outside(to) }

@@ -5,34 +5,37 @@ import CellLayout
 /// `ListMeasurer`s for a front end's list at each width a `HeightCache` asks for: fonts and
 /// templates stay the same while rows change, so one measurer per width serves every document
 /// the front end produces. `measure` plugs into `DocumentHeightSource`.
+///
+/// Fonts are loaded and templates compiled once, in `init`; a new width derives its measurer from
+/// that one (`ListMeasurer.withWidth`, nothing recompiled). Like `HeightCache`, the pool keeps up
+/// to `maxRetainedWidths` widths and lets the least recently used go.
 public final class MeasurerPool: Sendable {
-    private let base: Document
-    private let baseDirectory: String
-    private let byWidth: _Guarded<[Double: ListMeasurer]>
+    private let first: ListMeasurer
+    private let maxRetainedWidths: Int
+    private let kept: _Guarded<RetainedWidths>
 
     /// A pool for `base`'s list settings, fonts and templates (its rows are never read), with
-    /// font paths relative to `baseDirectory`; builds the measurer at `base.list.width` now so a
-    /// bad font or template is reported here, with its JSON path.
-    public init(base: Document, baseDirectory: String) throws(LayoutError) {
+    /// font paths relative to `baseDirectory`, keeping measurers for up to `maxRetainedWidths`
+    /// widths (at least one); builds the measurer at `base.list.width` now so a bad font or
+    /// template is reported here, with its JSON path.
+    public init(base: Document, baseDirectory: String, maxRetainedWidths: Int = 4) throws(LayoutError) {
         var base = base
         base.sections = []
-        self.base = base
-        self.baseDirectory = baseDirectory
-        let first = try ListMeasurer(document: base, baseDirectory: baseDirectory)
-        byWidth = _Guarded([base.list.width: first])
+        first = try ListMeasurer(document: base, baseDirectory: baseDirectory)
+        self.maxRetainedWidths = max(maxRetainedWidths, 1)
+        kept = _Guarded(RetainedWidths(first))
     }
 
     /// The measurer laying rows out at content width `width`.
     public func measurer(width: Double) throws(LayoutError) -> ListMeasurer {
-        if let known = byWidth.withLock({ $0[width] }) { return known }
-        var document = base
-        document.list.width = width
-        let made = try ListMeasurer(document: document, baseDirectory: baseDirectory)
-        return byWidth.withLock { measurers in
-            if let raced = measurers[width] { return raced }
-            measurers[width] = made
-            return made
-        }
+        if let known = kept.withLock({ $0.use(width) }) { return known }
+        let made = try first.withWidth(width)
+        return kept.withLock { $0.keep(made, limit: maxRetainedWidths) }
+    }
+
+    /// The widths whose measurers are kept, most recently used first.
+    package var retainedWidths: [Double] {
+        kept.withLock { $0.entries.sorted { $0.lastUse > $1.lastUse }.map(\.measurer.list.width) }
     }
 
     /// The height of a row by SPEC section 1's policy at `width`, for `DocumentHeightSource`.
@@ -40,5 +43,41 @@ public final class MeasurerPool: Sendable {
         { [self] row, section, _, width in
             try measurer(width: width).measureRow(row, in: section, frames: false).height
         }
+    }
+}
+
+/// The pool's measurers by width with a use clock, so the least recently used width can go.
+private struct RetainedWidths: Sendable {
+    /// A measurer and the clock reading of its last use.
+    struct Entry: Sendable {
+        var measurer: ListMeasurer
+        var lastUse: UInt64
+    }
+
+    /// A handful of entries (the limit is small), so a linear search beats hashing.
+    var entries: [Entry]
+    var clock: UInt64 = 0
+
+    init(_ first: ListMeasurer) { entries = [Entry(measurer: first, lastUse: 0)] }
+
+    /// The measurer kept for `width`, marked as just used; nil when none is kept.
+    mutating func use(_ width: Double) -> ListMeasurer? {
+        guard let index = entries.firstIndex(where: { $0.measurer.list.width == width }) else { return nil }
+        clock &+= 1
+        entries[index].lastUse = clock
+        return entries[index].measurer
+    }
+
+    /// Keeps `made` (or the one another thread kept for its width meanwhile), then drops the least
+    /// recently used entries beyond `limit`.
+    mutating func keep(_ made: ListMeasurer, limit: Int) -> ListMeasurer {
+        if let raced = use(made.list.width) { return raced }
+        clock &+= 1
+        entries.append(Entry(measurer: made, lastUse: clock))
+        while entries.count > limit,
+              let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
+            entries.remove(at: oldest)
+        }
+        return made
     }
 }

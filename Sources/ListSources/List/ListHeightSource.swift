@@ -1,4 +1,5 @@
 import CellsFormat
+import CellLayout
 import RowHeightCache
 /// A `HeightSource` over a `ListModel`: rows are measured by a closure (a `ListMeasurer`
 /// adapter, or anything else) and keyed by their `key`.
@@ -21,15 +22,14 @@ public struct ListHeightSource: HeightSource {
         self.measure = measure
     }
 
-    /// A source that applies `RowHeightPolicy` with `settings`: fixed heights are answered
-    /// directly and only rows measured by a template reach `measureTemplate`.
+    /// A source that applies `HeightPolicy` with `settings`: fixed heights are answered directly
+    /// and every other row reaches `measureTemplate` (an `autoHeight` row without any template
+    /// too, so that the measurer reports it).
     public init(model: ListModel, settings: ListSettings, usesKeys: Bool = true,
                 measureTemplate: @escaping @Sendable (RowSpec, SectionSpec, Double) throws -> Double) {
         self.init(model: model, usesKeys: usesKeys) { row, section, width in
-            switch RowHeightPolicy.resolve(row: row, section: section, settings: settings) {
-            case let .fixed(height): return height
-            case .measured: return try measureTemplate(row, section, width)
-            }
+            if let height = (try? HeightPolicy.of(row, in: section, list: settings))?.fixedHeight { return height }
+            return try measureTemplate(row, section, width)
         }
         self.policySettings = settings
     }
@@ -40,10 +40,10 @@ public struct ListHeightSource: HeightSource {
     /// The model's row count in `section`.
     public func numberOfRows(inSection section: Int) -> Int { model.numberOfRows(inSection: section) }
 
-    /// The closure's height for the row at `indexPath`; throws `ListModelError` outside the list.
+    /// The closure's height for the row at `indexPath`; throws `HeightCacheError` outside the list.
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
         guard let (row, section) = model.row(at: indexPath) else {
-            throw ListModelError.invalidIndexPath(indexPath, sections: model.numberOfSections,
+            throw HeightCacheError.invalidIndexPath(indexPath, sections: model.numberOfSections,
                                                   rows: model.section(at: indexPath.section)?.rows.count)
         }
         return try measure(row, section, width)
@@ -53,7 +53,7 @@ public struct ListHeightSource: HeightSource {
     public func key(at indexPath: IndexPath) -> String? {
         guard usesKeys, let (row, section) = model.row(at: indexPath) else { return nil }
         if let settings = policySettings,
-           case .fixed = RowHeightPolicy.resolve(row: row, section: section, settings: settings) { return nil }
+           (try? HeightPolicy.of(row, in: section, list: settings))?.fixedHeight != nil { return nil }
         return row.cacheKey
     }
 }

@@ -51,8 +51,8 @@ public final class ListModel: Sendable {
     /// Runs `body` on the sections as one atomic change (for batches): nothing else sees a
     /// half-made change, and if `body` throws nothing changes. It works on a copy, so it costs
     /// O(size of the sections it touches); the single mutations below work in place.
-    public func update<Result: Sendable>(_ body: (inout [SectionSpec]) throws(ListModelError) -> Result) throws(ListModelError) -> Result {
-        try state.withLock { sections throws(ListModelError) in
+    public func update<Result: Sendable>(_ body: (inout [SectionSpec]) throws(HeightCacheError) -> Result) throws(HeightCacheError) -> Result {
+        try state.withLock { sections throws(HeightCacheError) in
             var copy = sections
             let result = try body(&copy)
             sections = copy
@@ -61,8 +61,8 @@ public final class ListModel: Sendable {
     }
 
     /// Inserts `row` at `indexPath` (row may equal the section's count: appends).
-    public func insertRow(_ row: RowSpec, at indexPath: IndexPath) throws(ListModelError) {
-        try state.withLock { sections throws(ListModelError) in
+    public func insertRow(_ row: RowSpec, at indexPath: IndexPath) throws(HeightCacheError) {
+        try state.withLock { sections throws(HeightCacheError) in
             try ListModel.check(indexPath, in: sections, allowEnd: true)
             sections[indexPath.section].rows.insert(row, at: indexPath.row)
         }
@@ -70,24 +70,24 @@ public final class ListModel: Sendable {
 
     /// Removes and returns the row at `indexPath`.
     @discardableResult
-    public func deleteRow(at indexPath: IndexPath) throws(ListModelError) -> RowSpec {
-        try state.withLock { sections throws(ListModelError) in
+    public func deleteRow(at indexPath: IndexPath) throws(HeightCacheError) -> RowSpec {
+        try state.withLock { sections throws(HeightCacheError) in
             try ListModel.check(indexPath, in: sections, allowEnd: false)
             return sections[indexPath.section].rows.remove(at: indexPath.row)
         }
     }
 
     /// Replaces the row at `indexPath` (pair with `HeightCache.reloadRows`).
-    public func replaceRow(at indexPath: IndexPath, with row: RowSpec) throws(ListModelError) {
-        try state.withLock { sections throws(ListModelError) in
+    public func replaceRow(at indexPath: IndexPath, with row: RowSpec) throws(HeightCacheError) {
+        try state.withLock { sections throws(HeightCacheError) in
             try ListModel.check(indexPath, in: sections, allowEnd: false)
             sections[indexPath.section].rows[indexPath.row] = row
         }
     }
 
     /// Moves a row: removed at `from`, then inserted at `to` in the list without it.
-    public func moveRow(at from: IndexPath, to: IndexPath) throws(ListModelError) {
-        try state.withLock { sections throws(ListModelError) in
+    public func moveRow(at from: IndexPath, to: IndexPath) throws(HeightCacheError) {
+        try state.withLock { sections throws(HeightCacheError) in
             try ListModel.check(from, in: sections, allowEnd: false)
             // `to` counts the list without the moved row: check it before changing anything.
             try ListModel.check(to, in: sections, allowEnd: to.section != from.section)
@@ -97,8 +97,8 @@ public final class ListModel: Sendable {
     }
 
     /// Inserts `section` at `index` (index may equal the count: appends).
-    public func insertSection(_ section: SectionSpec, at index: Int) throws(ListModelError) {
-        try state.withLock { sections throws(ListModelError) in
+    public func insertSection(_ section: SectionSpec, at index: Int) throws(HeightCacheError) {
+        try state.withLock { sections throws(HeightCacheError) in
             guard index >= 0, index <= sections.count else { throw .invalidSection(index, sections: sections.count) }
             sections.insert(section, at: index)
         }
@@ -106,16 +106,16 @@ public final class ListModel: Sendable {
 
     /// Removes and returns the section at `index`.
     @discardableResult
-    public func deleteSection(at index: Int) throws(ListModelError) -> SectionSpec {
-        try state.withLock { sections throws(ListModelError) in
+    public func deleteSection(at index: Int) throws(HeightCacheError) -> SectionSpec {
+        try state.withLock { sections throws(HeightCacheError) in
             guard index >= 0, index < sections.count else { throw .invalidSection(index, sections: sections.count) }
             return sections.remove(at: index)
         }
     }
 
     /// Moves a section: removed at `from`, then inserted at `to` in the list without it.
-    public func moveSection(_ from: Int, to: Int) throws(ListModelError) {
-        try state.withLock { sections throws(ListModelError) in
+    public func moveSection(_ from: Int, to: Int) throws(HeightCacheError) {
+        try state.withLock { sections throws(HeightCacheError) in
             guard from >= 0, from < sections.count else { throw .invalidSection(from, sections: sections.count) }
             guard to >= 0, to < sections.count else { throw .invalidSection(to, sections: sections.count) }
             let section = sections.remove(at: from)
@@ -124,7 +124,7 @@ public final class ListModel: Sendable {
     }
 
     /// Throws unless `path` names a row, or with `allowEnd` the place just after the last row.
-    static func check(_ path: IndexPath, in sections: [SectionSpec], allowEnd: Bool) throws(ListModelError) {
+    static func check(_ path: IndexPath, in sections: [SectionSpec], allowEnd: Bool) throws(HeightCacheError) {
         guard path.section >= 0, path.section < sections.count else {
             throw .invalidIndexPath(path, sections: sections.count, rows: nil)
         }

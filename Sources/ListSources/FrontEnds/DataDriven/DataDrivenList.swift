@@ -29,32 +29,32 @@ public struct DataDrivenList: Sendable {
 
     /// Inserts one item at `index`; the change for the height cache is returned.
     @discardableResult
-    public mutating func insert(_ item: DataDrivenItem, at index: Int) throws(FrontEndError) -> ListChanges {
+    public mutating func insert(_ item: DataDrivenItem, at index: Int) throws(FrontEndError) -> BatchUpdate {
         guard (0...items.count).contains(index) else { throw FrontEndError("data[\(index)]", "cannot insert there; the list has \(items.count)") }
         try check(item, at: index)
         items.insert(item, at: index)
-        var changes = ListChanges()
+        var changes = BatchUpdate()
         changes.insertRows = [IndexPath(row: index, section: 0)]
         return changes
     }
 
     /// Removes the item at `index`; the change for the height cache is returned.
     @discardableResult
-    public mutating func remove(at index: Int) throws(FrontEndError) -> ListChanges {
+    public mutating func remove(at index: Int) throws(FrontEndError) -> BatchUpdate {
         guard items.indices.contains(index) else { throw FrontEndError("data[\(index)]", "no such item; the list has \(items.count)") }
         items.remove(at: index)
-        var changes = ListChanges()
+        var changes = BatchUpdate()
         changes.deleteRows = [IndexPath(row: index, section: 0)]
         return changes
     }
 
     /// Replaces the item at `index`; the row is reloaded.
     @discardableResult
-    public mutating func replace(at index: Int, with item: DataDrivenItem) throws(FrontEndError) -> ListChanges {
+    public mutating func replace(at index: Int, with item: DataDrivenItem) throws(FrontEndError) -> BatchUpdate {
         guard items.indices.contains(index) else { throw FrontEndError("data[\(index)]", "no such item; the list has \(items.count)") }
         try check(item, at: index)
         items[index] = item
-        var changes = ListChanges()
+        var changes = BatchUpdate()
         changes.reloadRows = [IndexPath(row: index, section: 0)]
         return changes
     }

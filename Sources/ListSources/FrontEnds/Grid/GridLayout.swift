@@ -45,7 +45,7 @@ public struct GridLayout: Sendable, Hashable {
     /// Lines of items, each as tall as its tallest item, given each item's height: the frames
     /// (x, y, width, height) of the items, each line's height and the content height.
     public func arrange(itemHeights: [Double], columnWidth: Double) -> GridArrangement {
-        var frames: [GridArrangement.Frame] = []
+        var frames: [Frame] = []
         var lineHeights: [Double] = []
         var y = insetTop
         var start = 0
@@ -53,7 +53,8 @@ public struct GridLayout: Sendable, Hashable {
             let line = itemHeights[start..<min(start + columns, itemHeights.count)]
             let height = line.max() ?? 0
             for (column, itemHeight) in line.enumerated() {
-                frames.append(.init(x: insetLeft + Double(column) * (columnWidth + itemSpacing), y: y,
+                frames.append(Frame(id: "items[\(start + column)]",
+                                    x: insetLeft + Double(column) * (columnWidth + itemSpacing), y: y,
                                     width: columnWidth, height: itemHeight))
             }
             lineHeights.append(height)
@@ -79,19 +80,9 @@ public struct GridLayout: Sendable, Hashable {
 
 /// Where a grid put its items.
 public struct GridArrangement: Sendable, Hashable {
-    /// An item's frame in the collection view's content.
-    public struct Frame: Sendable, Hashable {
-        /// Left edge.
-        public var x: Double
-        /// Top edge.
-        public var y: Double
-        /// Width (the column width).
-        public var width: Double
-        /// Height (the item's own, not its line's).
-        public var height: Double
-    }
-
-    /// One frame per item, in item order.
+    /// One frame per item, in item order, in the collection view's content: its id is the
+    /// item's place (`items[3]`), its width the column width, its height the item's own (not its
+    /// line's).
     public var frames: [Frame]
     /// One height per line: its tallest item.
     public var lineHeights: [Double]

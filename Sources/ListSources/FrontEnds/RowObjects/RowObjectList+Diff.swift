@@ -9,8 +9,8 @@ extension RowObjectList {
     ///   fewest, keeping a longest run in order), and reloaded when their content or their
     ///   position (top, middle, bottom, single, which templates may read) changed; a row that
     ///   moves and also changes is deleted and inserted, since UIKit cannot move and reload one row.
-    public static func changes(from old: RowObjectList, to new: RowObjectList) -> ListChanges {
-        var changes = ListChanges()
+    public static func changes(from old: RowObjectList, to new: RowObjectList) -> BatchUpdate {
+        var changes = BatchUpdate()
         let oldKeys = old.sections.map { $0.key ?? "" }, newKeys = new.sections.map { $0.key ?? "" }
         let newIndex = Dictionary(newKeys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let oldIndex = Dictionary(oldKeys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -87,7 +87,7 @@ extension RowObjectList {
 
     /// The batch update from `snapshot` (an earlier copy of this list) to now, as WBListKit's
     /// `beginAutoDiffer` / `commitAutoDiffer` pair.
-    public func changes(since snapshot: RowObjectList) -> ListChanges {
+    public func changes(since snapshot: RowObjectList) -> BatchUpdate {
         Self.changes(from: snapshot, to: self)
     }
 

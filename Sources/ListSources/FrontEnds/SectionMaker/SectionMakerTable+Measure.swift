@@ -25,7 +25,7 @@ extension SectionMakerTable {
                 total += try measurer.measureHeader(of: section, frames: false)?.height ?? 0
                 total += try measurer.measureFooter(of: section, frames: false)?.height ?? 0
             } catch {
-                throw LayoutError(path: error.path.isEmpty ? here : "\(here).\(error.path)", message: error.message)
+                throw error.moved(to: error.path.isEmpty ? here : "\(here).\(error.path)")
             }
             for (row, spec) in section.rows.enumerated() {
                 do {
@@ -48,7 +48,7 @@ extension SectionMakerTable {
             return try measurer.measureHeader(of: SectionSpec(header: view), frames: false)?.height
         } catch {
             let rest = error.path.hasPrefix("header") ? String(error.path.dropFirst("header".count)) : "." + error.path
-            throw LayoutError(path: path + (rest == "." ? "" : rest), message: error.message)
+            throw error.moved(to: path + (rest == "." ? "" : rest))
         }
     }
 }
