@@ -5,8 +5,9 @@ import TemplateLayout
 
 // Run: cd Benchmarks && swift package benchmark --target CLIBenchmarks
 // Figures and their peers: BENCHMARKS.md ("measure-cli"). Each iteration is measure-cli's
-// whole pipeline on a 100,000-row feed: read the file, parse the JSON, decode the document, load fonts and compile
-// templates (cold text caches), measure every row with 1 or 2 threads in order.
+// whole pipeline on a 100,000-row feed: read the file, parse the JSON, decode the document,
+// load fonts and compile templates (cold text caches), measure every row with 1 or 2 threads
+// in order.
 
 /// The package root, where Fonts/ and scripts/ live.
 let packageRoot: String = {
