@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building and testing TemplateLayout needs on a Debian machine, skipping what is there.
-# C libraries and reference tools come from Debian; kiwisolver (the solver reference) from PyPI.
+# C libraries and reference tools (HarfBuzz's hb-shape, Pango, headless Chromium) come from Debian;
+# kiwisolver (the solver reference) and skia-python (Skia's paragraph layout) from PyPI.
 set -euo pipefail
 need=()
-# chromium, librsvg2-bin and python3-pil check measure-cli's --render pictures (scripts/check-render.py);
+# chromium also checks line breaks (ReferenceLineBreakTests); with librsvg2-bin and python3-pil it checks measure-cli's --render pictures (scripts/check-render.py);
 # librsvg2-bin's rsvg-convert also draws --render-format png.
 for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
-           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data \
+           libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data time \
            chromium librsvg2-bin python3-pil; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
@@ -18,4 +19,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 if ! python3 -c 'import kiwisolver' 2>/dev/null; then
   python3 -m pip install -q kiwisolver >&2
+fi
+if ! python3 -c 'import skia' 2>/dev/null; then
+  python3 -m pip install -q skia-python >&2
 fi

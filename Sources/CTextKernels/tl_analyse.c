@@ -1,15 +1,10 @@
 #include "tl_analyse.h"
 #include "tl_hash.h"
-#include "tl_respace.h"
+#include "tl_joints.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
 #include <stdlib.h>
 #include <string.h>
-
-// Characters of UAX #14 classes BK, CR, LF and NL.
-static inline int tl_is_mandatory_break(uint16_t u) {
-    return (u >= 0x0A && u <= 0x0D) || u == 0x85 || u == 0x2028 || u == 0x2029;
-}
 
 // A segment's sums over its clusters, as TextEngine has always made them: summed from the end
 // (the order fixes the rounding), the trailing hanging clusters apart, and where its trailing
@@ -198,15 +193,17 @@ int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length) 
     return found;
 }
 
-int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
-                          const tl_font *fonts, int32_t font_count, const uint16_t *text,
-                          int32_t length, int32_t found, tl_analysis *out) {
+int32_t tl_analyse_range(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                         const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                         int32_t length, int32_t found, int32_t first, int32_t last,
+                         tl_analysis *out) {
     uint64_t seed = tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x5E9E47CAC4Eull);
     tl_segment *segments = s->segments;
-    int32_t start = 0, paragraph_first = 0, cursor = 0;
-    for (int32_t i = 0; i < found; i++) {
-        int32_t end = s->break_positions[i], content_end = end;
-        int hard = s->break_hard[i] != 0;
+    int32_t start = first > 0 ? s->break_positions[first - 1] : 0;
+    int32_t count = last - first, paragraph_first = 0, cursor = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t end = s->break_positions[first + i], content_end = end;
+        int hard = s->break_hard[first + i] != 0;
         if (hard) {
             while (content_end > start && tl_is_mandatory_break(text[content_end - 1])) content_end--;
         }
@@ -215,7 +212,7 @@ int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t
             .first_grapheme = cursor, .ends_paragraph = (uint8_t)hard,
         };
         start = end;
-        if (hard || i == found - 1) {
+        if (hard || i == count - 1) {
             tl_analyse_paragraph(s, cache, seed, face_ids, fonts, font_count, text,
                                  segments + paragraph_first, i + 1 - paragraph_first, &cursor);
             paragraph_first = i + 1;
@@ -223,22 +220,25 @@ int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t
     }
     // A text ending in a mandatory break has an empty last line (as Pango and TextKit lay it
     // out); otherwise the last segment ends the last paragraph.
-    if (found > 0 && segments[found - 1].ends_paragraph) {
-        segments[found] = (tl_segment){
+    if (last == found && count > 0 && segments[count - 1].ends_paragraph) {
+        segments[count] = (tl_segment){
             .start = length, .content_end = length, .end = length,
             .first_grapheme = cursor, .ends_paragraph = 1,
         };
-        found++;
-    } else if (found > 0) {
-        segments[found - 1].ends_paragraph = 1;
+        count++;
+    } else if (last == found && count > 0) {
+        segments[count - 1].ends_paragraph = 1;
     }
-    // Spaces can only move to another font the text uses: with one font there is none.
-    uint64_t used = 0;
-    for (int32_t i = 0; i < found; i++) used |= segments[i].font_mask;
-    if (used & (used - 1)) tl_respace(fonts, font_count, text, length, segments, found, s->graphemes);
+    tl_segment_joints(s, face_ids, fonts, text, segments, count, s->graphemes);
     out->segments = segments;
-    out->segment_count = found;
+    out->segment_count = count;
     out->graphemes = s->graphemes;
     out->grapheme_count = cursor;
-    return found;
+    return count;
+}
+
+int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                          const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, int32_t found, tl_analysis *out) {
+    return tl_analyse_range(s, cache, face_ids, fonts, font_count, text, length, found, 0, found, out);
 }

@@ -4,6 +4,11 @@
 #include "CTextKernels.h"
 #include "tl_scratch.h"
 
+/// Whether a UTF-16 unit is a character of UAX #14 classes BK, CR, LF and NL.
+static inline int tl_is_mandatory_break(uint16_t u) {
+    return (u >= 0x0A && u <= 0x0D) || u == 0x85 || u == 0x2028 || u == 0x2029;
+}
+
 /// The UAX #14 breaks of `text` by ICU into the scratch's break buffers (reserved for
 /// `length`); one break at the end when ICU fails. Returns the count.
 int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length);
@@ -13,5 +18,13 @@ int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length);
 int32_t tl_analyse_broken(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
                           const tl_font *fonts, int32_t font_count, const uint16_t *text,
                           int32_t length, int32_t found, tl_analysis *out);
+
+/// tl_analyse_broken for breaks first ..< last of the `found` only: their segments from the
+/// scratch's first segment and cluster on (a text's last segments also get the end-of-text
+/// handling when `last` is `found`).
+int32_t tl_analyse_range(tl_scratch *s, tl_segment_cache *cache, const uint64_t *face_ids,
+                         const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                         int32_t length, int32_t found, int32_t first, int32_t last,
+                         tl_analysis *out);
 
 #endif

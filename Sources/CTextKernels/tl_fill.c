@@ -5,19 +5,6 @@
 // the same doubles: no fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
 
-typedef struct tl_filler {
-    tl_scratch *scratch;
-    tl_fill_options options;
-    int32_t line_start;
-    double advance;     // everything placed on the line, hanging space included
-    double ink;         // advance up to the end of the last non-hanging content
-    uint64_t mask;
-    int placed;         // whether anything is on the current line
-    int32_t emitted;
-    int full;           // max_lines lines emitted: anything more is truncated
-    int failed;         // out of memory
-} tl_filler;
-
 static void tl_emit(tl_filler *f, int32_t end) {
     if (!tl_scratch_reserve_lines(f->scratch, f->emitted + 1)) {
         f->failed = 1;
@@ -40,15 +27,7 @@ static void tl_emit(tl_filler *f, int32_t end) {
 static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl_grapheme *g) {
     double size = f->options.size;
     int32_t position = segment->start;
-    int32_t respace_from = segment->respaced ? segment->trailing_spaces_start : INT32_MAX;
     for (int32_t index = 0; index < segment->grapheme_count; index++) {
-        if (index == respace_from) {
-            // The trailing spaces hang, in the font the respacing gave them.
-            f->advance += segment->respace_advance * size;
-            f->mask |= segment->respace_mask;
-            f->placed = 1;
-            return;
-        }
         if (!g[index].hangs) {
             // A line ending after it does not have its kerning against what follows.
             double tail = g[index].tail * size;
@@ -65,40 +44,88 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
     }
 }
 
-static void tl_place(tl_filler *f, const tl_segment *segment, const tl_grapheme *graphemes) {
+// Places `segment` whole when it fits (after what is on the line, else alone on a new line);
+// 0 when it must be placed cluster by cluster, 1 when placed or the line limit is reached.
+// `*before` is what the line adds before it (the previous segment's joint, in points); it
+// becomes 0 when the segment starts a new line.
+static int tl_place_whole(tl_filler *f, const tl_segment *segment, double *before) {
+    if (!f->options.breaks_at_graphemes) {
+        double size = f->options.size;
+        double segment_ink = (segment->advance - segment->trailing_space) * size;
+        if (f->placed && f->advance + *before + segment_ink > f->options.limit) {
+            tl_emit(f, segment->start);
+            if (f->full) return 1;
+            *before = 0;
+        }
+        // Either it fits after what is on the line, or the line is empty and it fits alone.
+        if (f->placed || segment_ink <= f->options.limit) {
+            double start = f->advance + *before;
+            if (segment->trailing_space < segment->advance) f->ink = start + segment_ink;
+            f->advance = start + segment->advance * size;
+            f->mask |= segment->font_mask;
+            f->placed = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+// What a line holding the previous segment (joint `previous_joint` with the next, in em) adds
+// before the next one: 0 on an empty line.
+static inline double tl_before(const tl_filler *f, double previous_joint) {
+    return f->placed && previous_joint != 0 ? previous_joint * f->options.size : 0;
+}
+
+static void tl_place(tl_filler *f, const tl_segment *segment, double previous_joint,
+                     const tl_grapheme *graphemes) {
     if (!segment->shaped) {
         f->placed = 1;
         return;
     }
-    if (!f->options.breaks_at_graphemes) {
-        double size = f->options.size;
-        double segment_ink = (segment->advance - segment->trailing_space) * size;
-        if (f->placed && f->advance + segment_ink > f->options.limit) {
-            tl_emit(f, segment->start);
-            if (f->full) return;
-        }
-        // Either it fits after what is on the line, or the line is empty and it fits alone.
-        if (f->placed || segment_ink <= f->options.limit) {
-            if (segment->trailing_space < segment->advance) f->ink = f->advance + segment_ink;
-            f->advance += segment->advance * size;
-            f->mask |= segment->font_mask;
-            f->placed = 1;
-            return;
-        }
-    }
+    double before = tl_before(f, previous_joint);
+    if (f->full || tl_place_whole(f, segment, &before)) return;
+    // A first cluster that does not fit starts a new line, which resets the advance.
+    f->advance += before;
     tl_place_graphemes(f, segment, graphemes + segment->first_grapheme);
+}
+
+int tl_fill_whole(tl_filler *f, const tl_segment *segment) {
+    if (f->full) return 1;
+    double before = tl_before(f, f->joint);
+    if (tl_place_whole(f, segment, &before)) return 1;
+    f->advance += before;
+    return 0;
+}
+
+int tl_fill_graphemes(tl_filler *f, const tl_segment *piece, const tl_grapheme *graphemes) {
+    if (!f->full) tl_place_graphemes(f, piece, graphemes);
+    return f->full;
+}
+
+void tl_fill_end_segment(tl_filler *f, const tl_segment *segment) {
+    if (!f->full && segment->ends_paragraph) tl_emit(f, segment->end);
+}
+
+void tl_filler_init(tl_filler *f, tl_scratch *scratch, tl_fill_options options) {
+    *f = (tl_filler){.scratch = scratch, .options = options};
+}
+
+int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes) {
+    for (int32_t i = 0; i < count; i++) {
+        if (f->full) return 1;
+        tl_place(f, &segments[i], i > 0 ? segments[i - 1].joint : f->joint, graphemes);
+        if (f->full) return 1;
+        if (segments[i].ends_paragraph) tl_emit(f, segments[i].end);
+    }
+    if (count > 0) f->joint = segments[count - 1].joint;
+    return 0;
 }
 
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, tl_fill_options options, int32_t *line_count) {
-    tl_filler f = {.scratch = scratch, .options = options};
-    int truncated = 0;
-    for (int32_t i = 0; i < count; i++) {
-        if (f.full) { truncated = 1; break; }
-        tl_place(&f, &segments[i], graphemes);
-        if (f.full) { truncated = 1; break; }
-        if (segments[i].ends_paragraph) tl_emit(&f, segments[i].end);
-    }
+    tl_filler f;
+    tl_filler_init(&f, scratch, options);
+    int truncated = tl_fill_more(&f, segments, count, graphemes);
     *line_count = f.emitted;
     return f.failed ? -1 : truncated;
 }

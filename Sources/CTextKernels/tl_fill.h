@@ -3,6 +3,42 @@
 #include "CTextKernels.h"
 #include "tl_scratch.h"
 
+/// A line filler's state between segments: the filler is greedy, so a text can be given to it
+/// a window of segments at a time (tl_measure_text does so with long texts).
+typedef struct tl_filler {
+    tl_scratch *scratch;
+    tl_fill_options options;
+    int32_t line_start;
+    double advance;     // everything placed on the line, hanging space included
+    double ink;         // advance up to the end of the last non-hanging content
+    uint64_t mask;
+    int placed;         // whether anything is on the current line
+    int32_t emitted;
+    int full;           // max_lines lines emitted: anything more is truncated
+    int failed;         // out of memory
+    double joint;       // the last segment placed's joint with the next one, in em (tl_segment);
+                        // who gives segments in windows sets it for a window's first segment
+} tl_filler;
+
+/// Starts filling lines into `scratch->lines`, none placed yet.
+void tl_filler_init(tl_filler *f, tl_scratch *scratch, tl_fill_options options);
+
+/// Places the next `count` segments (their clusters in `graphemes`); 1 when the line limit
+/// was reached with a segment still to place (the text is truncated), else 0.
+int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes);
+
+/// For a segment given in pieces (its clusters never all at once): places it whole when it
+/// fits, as tl_fill_more would (its sums filled in); returns 0 when it must instead be placed
+/// cluster by cluster with tl_fill_graphemes, 1 when done (or the line limit is reached).
+int tl_fill_whole(tl_filler *f, const tl_segment *segment);
+
+/// Places a piece of a segment cluster by cluster (`piece`: the piece's start and cluster count;
+/// its clusters in `graphemes`); 1 when the line limit was reached (the text is truncated).
+int tl_fill_graphemes(tl_filler *f, const tl_segment *piece, const tl_grapheme *graphemes);
+
+/// Ends a segment given in pieces: a new line after it when it ends a paragraph.
+void tl_fill_end_segment(tl_filler *f, const tl_segment *segment);
+
 /// Fills the lines of a text's segments into `scratch->lines` (see tl_measure_text); returns
 /// 1 when the line limit cut some of the text off, 0 when not, -1 when out of memory.
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,

@@ -4,7 +4,9 @@
 
 // Two generations (close to LRU): lookups hit `recent` or promote from `older`; when `recent`
 // holds `generation_limit` records and a new key comes, `older` is dropped and `recent`
-// becomes `older`. So at most 2 * generation_limit <= capacity records live. Records are
+// becomes `older`; so does it when its arena holds `byte_limit` bytes. So at most
+// 2 * generation_limit <= capacity records live, in about 2 * byte_limit bytes (records larger
+// than byte_limit / 4 are not stored). Records are
 // bump-allocated in their generation's arena (64 KiB chunks; a dropped generation's chunks are
 // reused by the next one), so storing rarely calls malloc and dropping a generation frees
 // nothing but large records. A
@@ -38,6 +40,7 @@ static void tl_table_reset(tl_table *table, tl_chunk **free_chunks, int shrink) 
         }
     }
     table->chunks = NULL;
+    table->bytes = 0;
     table->live = 0;
     table->used = 0;
     if (shrink && table->mask + 1 > TL_KEEP_SLOTS) {
@@ -82,6 +85,7 @@ static void *tl_table_allocate(tl_table *table, tl_chunk **free_chunks, size_t s
         table->chunks = chunk;
     }
     void *at = (char *)(chunk + 1) + chunk->used;
+    table->bytes += size;
     chunk->used += size;
     return at;
 }
@@ -128,10 +132,16 @@ static void tl_place(tl_table *table, tl_record *record) {
     table->used++;
 }
 
-// Makes room for a new key in the recent generation: drops the older generation when the
-// recent one is full, grows the slots when half are used.
-static int tl_make_room(tl_generations *g) {
-    if (g->recent.live >= g->generation_limit) {
+// Whether the recent generation is full for a new record of `size` bytes.
+static inline int tl_recent_is_full(const tl_generations *g, size_t size) {
+    return g->recent.live >= g->generation_limit ||
+           (g->recent.live > 0 && g->recent.bytes + size > g->byte_limit);
+}
+
+// Makes room for a new key of `size` bytes in the recent generation: drops the older
+// generation when the recent one is full, grows the slots when half are used.
+static int tl_make_room(tl_generations *g, size_t size) {
+    if (tl_recent_is_full(g, size)) {
         tl_table_reset(&g->older, &g->free_chunks, 0);
         tl_table swap = g->older;
         g->older = g->recent;
@@ -141,9 +151,10 @@ static int tl_make_room(tl_generations *g) {
     return 1;
 }
 
-int tl_generations_init(tl_generations *g, int64_t capacity) {
+int tl_generations_init(tl_generations *g, int64_t capacity, size_t bytes) {
     memset(g, 0, sizeof *g);
     g->generation_limit = capacity / 2 < 1 ? 1 : capacity / 2;
+    g->byte_limit = bytes / 2 < 4096 ? 4096 : bytes / 2;
     if (!tl_table_init(&g->recent) || !tl_table_init(&g->older)) {
         tl_generations_free(g);
         return 0;
@@ -187,7 +198,7 @@ tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher matc
     g->older.slots[at].hash = TL_TOMBSTONE;
     g->older.live--;
     size_t size = old->size;
-    if (g->recent.live >= g->generation_limit) {
+    if (tl_recent_is_full(g, size)) {
         // Making room drops the older generation and `old`'s arena with it: keep a copy.
         if (g->spare_size < size) {
             void *grown = realloc(g->spare, size);
@@ -198,7 +209,7 @@ tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher matc
         memcpy(g->spare, old, size);
         old = g->spare;
     }
-    if (!tl_make_room(g)) return NULL;
+    if (!tl_make_room(g, size)) return NULL;
     tl_record *record = tl_table_allocate(&g->recent, &g->free_chunks, size);
     if (!record) return NULL;
     memcpy(record, old, size);
@@ -209,12 +220,13 @@ tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher matc
 tl_record *tl_generations_store(tl_generations *g, uint64_t hash, size_t size, tl_matcher match,
                                 const void *key, int *kept) {
     *kept = 0;
+    if (size > g->byte_limit / 4) return NULL;
     int64_t at = tl_table_find(&g->recent, hash, match, key);
     if (at >= 0 && g->recent.slots[at].record->batch == g->batch) {
         *kept = 1;
         return NULL;
     }
-    if (at < 0 && !tl_make_room(g)) return NULL;
+    if (at < 0 && !tl_make_room(g, size)) return NULL;
     tl_record *record = tl_table_allocate(&g->recent, &g->free_chunks, size);
     if (!record) return NULL;
     record->hash = hash;

@@ -37,6 +37,7 @@ typedef struct tl_table {
     int64_t live;
     int64_t used;      // live + tombstones
     tl_chunk *chunks;  // newest first
+    size_t bytes;      // record bytes allocated in its arena (moved and replaced ones included)
 } tl_table;
 
 typedef struct tl_generations {
@@ -47,15 +48,17 @@ typedef struct tl_generations {
     tl_table recent;
     tl_table older;
     int64_t generation_limit;  // records the recent generation takes before it becomes older
+    size_t byte_limit;         // record bytes the recent generation takes before it becomes older
     uint64_t batch;            // the last insert batch begun
     void *spare;               // holds a record being promoted while its generation is dropped
     size_t spare_size;
     tl_chunk *free_chunks;     // a dropped generation's chunks, which the recent one refills
 } tl_generations;
 
-/// Sets up empty generations holding at most `capacity` (at least 2) records; 0 when out of
-/// memory.
-int tl_generations_init(tl_generations *g, int64_t capacity);
+/// Sets up empty generations holding at most `capacity` (at least 2) records and about `bytes`
+/// of records (a record over a quarter of a generation's share, `bytes / 8`, is never stored);
+/// 0 when out of memory.
+int tl_generations_init(tl_generations *g, int64_t capacity, size_t bytes);
 
 /// Frees everything.
 void tl_generations_free(tl_generations *g);
@@ -109,7 +112,7 @@ tl_record *tl_generations_find(tl_generations *g, uint64_t hash, tl_matcher matc
 /// Room for a new record of `size` bytes (a multiple of 8) for `key` in the recent generation,
 /// already in the table (replacing an equal key stored by an earlier batch; the caller fills
 /// in everything after the header). NULL when an equal key was stored by this same batch
-/// (`*kept` is then 1) or when out of memory.
+/// (`*kept` is then 1), when the record is too large to keep, or when out of memory.
 tl_record *tl_generations_store(tl_generations *g, uint64_t hash, size_t size, tl_matcher match,
                                 const void *key, int *kept);
 

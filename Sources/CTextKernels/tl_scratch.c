@@ -1,6 +1,7 @@
 #include "tl_scratch.h"
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pthread_key_t tl_scratch_key;
 static pthread_once_t tl_scratch_once = PTHREAD_ONCE_INIT;
@@ -29,6 +30,9 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->fresh);
     free(scratch->units);
     free(scratch->lines);
+    free(scratch->joints);
+    free(scratch->pair_keys);
+    free(scratch->pair_joints);
     free(scratch);
 }
 
@@ -84,16 +88,35 @@ static int tl_grow(void **pointer, size_t count, size_t size) {
     return 1;
 }
 
+// The capacity to grow a buffer to for `length` code units.
+static int32_t tl_grown_capacity(int32_t length) {
+    int32_t capacity = length < 1024 ? 1024 : length + length / 2;
+    return capacity > INT32_MAX / 2 - 4 ? length : capacity;
+}
+
 int tl_scratch_reserve_analysis(tl_scratch *scratch, int32_t length) {
+    return tl_scratch_reserve_breaks(scratch, length) && tl_scratch_reserve_segments(scratch, length);
+}
+
+int tl_scratch_reserve_breaks(tl_scratch *scratch, int32_t length) {
+    if (length < 0 || length > INT32_MAX / 2 - 4) return 0;
+    if (scratch->breaks_capacity >= length) return 1;
+    int32_t capacity = tl_grown_capacity(length);
+    size_t n = (size_t)capacity + 2;
+    if (!tl_grow((void **)&scratch->break_positions, n, sizeof(int32_t)) ||
+        !tl_grow((void **)&scratch->break_hard, n, sizeof(uint8_t)))
+        return 0;
+    scratch->breaks_capacity = capacity;
+    return 1;
+}
+
+int tl_scratch_reserve_segments(tl_scratch *scratch, int32_t length) {
     if (length < 0 || length > INT32_MAX / 2 - 4) return 0;
     if (scratch->analysis_capacity >= length) return 1;
-    int32_t capacity = length < 1024 ? 1024 : length + length / 2;
-    if (capacity > INT32_MAX / 2 - 4) capacity = length;
+    int32_t capacity = tl_grown_capacity(length);
     size_t n = (size_t)capacity + 2;
     // The capacity is raised only when every buffer has grown.
-    if (!tl_grow((void **)&scratch->break_positions, n, sizeof(int32_t)) ||
-        !tl_grow((void **)&scratch->break_hard, n, sizeof(uint8_t)) ||
-        !tl_grow((void **)&scratch->segments, n, sizeof(tl_segment)) ||
+    if (!tl_grow((void **)&scratch->segments, n, sizeof(tl_segment)) ||
         !tl_grow((void **)&scratch->graphemes, n, sizeof(tl_grapheme)) ||
         !tl_grow((void **)&scratch->paragraph, n, sizeof(tl_grapheme)) ||
         !tl_grow((void **)&scratch->hashes, n, sizeof(uint64_t)) ||
@@ -122,6 +145,54 @@ int tl_scratch_reserve_lines(tl_scratch *scratch, int32_t count) {
     return 1;
 }
 
+// Capacities kept across calls: a text of up to this many code units (or lines, or glyphs in
+// a shaped run) reuses its buffers; a longer one frees them when it is done.
+enum { TL_SCRATCH_KEEP = 1 << 16 };
+
+// Frees *pointer and sets it to NULL.
+static void tl_drop(void **pointer) {
+    free(*pointer);
+    *pointer = NULL;
+}
+
+void tl_scratch_trim(tl_scratch *s) {
+    if (s->breaks_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->break_positions);
+        tl_drop((void **)&s->break_hard);
+        s->breaks_capacity = 0;
+    }
+    if (s->analysis_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->segments);
+        tl_drop((void **)&s->graphemes);
+        tl_drop((void **)&s->paragraph);
+        tl_drop((void **)&s->hashes);
+        tl_drop((void **)&s->cluster_start);
+        tl_drop((void **)&s->order);
+        tl_drop((void **)&s->fresh);
+        s->analysis_capacity = 0;
+    }
+    if (s->units_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->units);
+        s->units_capacity = 0;
+    }
+    if (s->owner_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->owner);
+        tl_drop((void **)&s->shaped);
+        s->owner_capacity = 0;
+    }
+    if (s->advances_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->advances);
+        s->advances_capacity = 0;
+    }
+}
+
+void tl_scratch_trim_lines(tl_scratch *s) {
+    if (s->lines_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->lines);
+        s->lines_capacity = 0;
+    }
+}
+
 void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer) {
     hb_face_t *face = hb_font_get_face(font);
     hb_segment_properties_t props;
@@ -146,4 +217,23 @@ void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer)
     entry->props = props;
     entry->plan = plan;
     hb_shape_plan_execute(plan, font, buffer, NULL, 0);
+}
+
+int tl_scratch_reserve_joints(tl_scratch *scratch) {
+    if (scratch->joints) return 1;
+    // Zeroed entries have 0 units and match no pair.
+    tl_joint_entry *joints = calloc(TL_JOINT_ENTRIES, sizeof(tl_joint_entry));
+    uint64_t *keys = malloc(sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    double *values = malloc(sizeof(double) * TL_PAIR_ENTRIES);
+    if (!joints || !keys || !values) {
+        free(joints);
+        free(keys);
+        free(values);
+        return 0;
+    }
+    memset(keys, 0xFF, sizeof(uint64_t) * TL_PAIR_ENTRIES);
+    scratch->joints = joints;
+    scratch->pair_keys = keys;
+    scratch->pair_joints = values;
+    return 1;
 }

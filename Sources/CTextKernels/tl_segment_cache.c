@@ -22,10 +22,15 @@ static inline int tl_entry_matches(const tl_record *record, const void *raw) {
     return 1;
 }
 
+// Bytes of entries the cache keeps at most (about): a long word's clusters take 24 bytes a
+// character, so the entry count alone does not bound the memory.
+static const size_t tl_segment_cache_bytes = 16u << 20;
+
 tl_segment_cache *tl_segment_cache_create(int64_t capacity) {
     tl_segment_cache *cache = calloc(1, sizeof *cache);
     if (!cache) return NULL;
-    if (!tl_shards_init(&cache->shards, capacity, TL_SEGMENT_SHARDS_MAX, TL_SEGMENT_SHARD_MIN_CAPACITY)) {
+    if (!tl_shards_init(&cache->shards, capacity, TL_SEGMENT_SHARDS_MAX, TL_SEGMENT_SHARD_MIN_CAPACITY,
+                        tl_segment_cache_bytes)) {
         free(cache);
         return NULL;
     }

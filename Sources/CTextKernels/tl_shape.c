@@ -84,25 +84,14 @@ static uint8_t tl_pick_font(const tl_font *fonts, int32_t count, const uint16_t 
     return 0;
 }
 
-// Gives each run of space-only clusters [first, last) (text [start, end)) the font of the
-// cluster before it, else the one after it, when that is a text font that has the spaces.
-static void tl_assign_space_run(const tl_font *fonts, const uint16_t *text, tl_grapheme *out,
-                                int32_t count, int32_t first, int32_t last, int32_t start,
-                                int32_t end) {
-    int32_t candidates[2] = {first > 0 ? out[first - 1].font : -1, last < count ? out[last].font : -1};
-    for (int k = 0; k < 2; k++) {
-        int32_t f = candidates[k];
-        if (f < 0 || fonts[f].is_color || !tl_font_covers(&fonts[f], text, start, end)) continue;
-        for (int32_t i = first; i < last; i++) out[i].font = (uint8_t)f;
-        return;
-    }
-}
-
+// Shapes text[from, to) with `font` and adds the advances of the glyphs whose cluster starts
+// in [start, end) to their clusters (the rest is context).
 static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
-                         int32_t length, int32_t start, int32_t end, tl_grapheme *out) {
+                         int32_t length, int32_t from, int32_t to, int32_t start, int32_t end,
+                         tl_grapheme *out) {
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf16(buffer, text, length, (unsigned)start, end - start);
+    hb_buffer_add_utf16(buffer, text, length, (unsigned)from, to - from);
     hb_buffer_guess_segment_properties(buffer);
     tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
@@ -129,6 +118,62 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
     }
 }
 
+// HarfBuzz's work on one cluster grows with the square of its length (each combining mark
+// looks back over the marks before it for its base), and its buffer with the run it shapes.
+// So a cluster longer than TL_PIECE_UNITS code units is shaped in pieces of at most that many
+// (cut between code points), each with the text around it as HarfBuzz context (a piece of
+// marks then gets no dotted circle): as UAX #15's Stream-Safe Text Format (a CGJ after every
+// 30 non-starters) does, this bounds the work per character; a mark past the first piece is
+// not attached to its base, which moves no advance (marks have none), only ink. And a run
+// longer than TL_RUN_UNITS is shaped in pieces of whole clusters, each with up to
+// TL_CONTEXT_CLUSTERS clusters on either side shaped with it and dropped, so kerning and
+// ligatures at a cut come out as in one run.
+enum { TL_PIECE_UNITS = 64, TL_RUN_UNITS = 4096, TL_CONTEXT_CLUSTERS = 8 };
+
+// tl_shape_run over clusters first...last (starting at code unit `start`) in pieces.
+static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+                                   int32_t length, tl_grapheme *out, int32_t first, int32_t last,
+                                   int32_t start) {
+    for (int32_t i = first, at = start; i <= last;) {
+        if (out[i].length > TL_PIECE_UNITS) {
+            int32_t end = at + out[i].length;
+            for (int32_t piece = at; piece < end;) {
+                int32_t cut = end - piece > TL_PIECE_UNITS ? piece + TL_PIECE_UNITS : end;
+                if (cut < end && text[cut] >= 0xDC00 && text[cut] <= 0xDFFF &&
+                    text[cut - 1] >= 0xD800 && text[cut - 1] <= 0xDBFF)
+                    cut--;
+                tl_shape_run(scratch, font, text, length, piece, cut, piece, cut, out);
+                piece = cut;
+            }
+            at = end;
+            i++;
+            continue;
+        }
+        int32_t next = i, end = at;
+        while (next <= last && out[next].length <= TL_PIECE_UNITS &&
+               (next == i || end - at + out[next].length <= TL_RUN_UNITS))
+            end += out[next++].length;
+        int32_t from = at, to = end;
+        for (int32_t k = i - 1; k >= first && i - k <= TL_CONTEXT_CLUSTERS && out[k].length <= TL_PIECE_UNITS; k--)
+            from -= out[k].length;
+        for (int32_t k = next; k <= last && k - next < TL_CONTEXT_CLUSTERS && out[k].length <= TL_PIECE_UNITS; k++)
+            to += out[k].length;
+        tl_shape_run(scratch, font, text, length, from, to, at, end, out);
+        i = next;
+        at = end;
+    }
+}
+
+hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+                                    int32_t start, int32_t end, unsigned *count) {
+    hb_buffer_t *buffer = scratch->buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
+    hb_buffer_guess_segment_properties(buffer);
+    tl_scratch_shape(scratch, font->hb_font, buffer);
+    return hb_buffer_get_glyph_positions(buffer, count);
+}
+
 // The advance of text[start, end) shaped alone with `font`, in em.
 static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
                               int32_t start, int32_t end) {
@@ -138,13 +183,8 @@ static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const ui
     hb_codepoint_t glyph;
     if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
         return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
-    hb_buffer_t *buffer = scratch->buffer;
-    hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
-    hb_buffer_guess_segment_properties(buffer);
-    tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
-    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    hb_glyph_position_t *positions = tl_shape_alone(scratch, font, text, start, end, &count);
     double advance = 0;
     for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance * font->inverse_upem;
     return advance;
@@ -201,7 +241,7 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
         ubrk_setText(scratch->character, (const UChar *)text, length, &status);
         if (U_FAILURE(status)) return -1;
     }
-    int32_t count = 0, start = 0;
+    int32_t count = 0, start = 0, longest = 0;
     for (int32_t end = simple ? 1 : ubrk_next(scratch->character); end != UBRK_DONE;
          end = simple ? (end < length ? end + 1 : UBRK_DONE) : ubrk_next(scratch->character)) {
         if (count >= capacity) {
@@ -212,6 +252,7 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
         g->advance = 0;
         g->tail = 0;
         g->length = end - start;
+        if (g->length > longest) longest = g->length;
         if (end - start == 1 && tl_is_lone_grapheme(text[start])) {
             // One simple character: its own font by the coverage bitmaps, no decoding.
             uint16_t c = text[start];
@@ -241,13 +282,6 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
     }
     if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
 
-    for (int32_t i = 0, at = 0; i < count;) {
-        if (!out[i].spaces) { at += out[i++].length; continue; }
-        int32_t first = i, start_at = at;
-        while (i < count && out[i].spaces) at += out[i++].length;
-        tl_assign_space_run(fonts, text, out, count, first, i, start_at, at);
-    }
-
     // Shape each run of clusters that share a font, with the whole segment as context.
     int32_t run_first = 0, run_start = 0;
     while (run_first < count) {
@@ -257,7 +291,10 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
             run_last++;
             run_end += out[run_last].length;
         }
-        tl_shape_run(scratch, &fonts[font], text, length, run_start, run_end, out);
+        if (longest > TL_PIECE_UNITS || run_end - run_start > TL_RUN_UNITS)
+            tl_shape_run_in_pieces(scratch, &fonts[font], text, length, out, run_first, run_last, run_start);
+        else
+            tl_shape_run(scratch, &fonts[font], text, length, run_start, run_end, run_start, run_end, out);
         run_first = run_last + 1;
         run_start = run_end;
     }

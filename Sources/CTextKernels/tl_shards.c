@@ -1,6 +1,7 @@
 #include "tl_shards.h"
 
-int tl_shards_init(tl_shards *shards, int64_t capacity, int32_t max_count, int64_t min_capacity) {
+int tl_shards_init(tl_shards *shards, int64_t capacity, int32_t max_count, int64_t min_capacity,
+                   size_t bytes) {
     int32_t count = 1;
     if (max_count > TL_SHARDS_MAX) max_count = TL_SHARDS_MAX;
     while (count < max_count && capacity / (2 * count) >= min_capacity) count *= 2;
@@ -11,7 +12,7 @@ int tl_shards_init(tl_shards *shards, int64_t capacity, int32_t max_count, int64
             tl_shards_free(shards);
             return 0;
         }
-        if (!tl_generations_init(&shard->generations, capacity / count)) {
+        if (!tl_generations_init(&shard->generations, capacity / count, bytes / (size_t)count)) {
             pthread_mutex_destroy(&shard->lock);
             tl_shards_free(shards);
             return 0;

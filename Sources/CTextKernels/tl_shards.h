@@ -21,9 +21,10 @@ typedef struct tl_shards {
 } tl_shards;
 
 /// Sets up as many shards as keep at least `min_capacity` entries each (at most `max_count`,
-/// at least one), sharing `capacity` between them, so the capacity still bounds the sum.
-/// Returns 0 (with nothing left to free) when out of memory.
-int tl_shards_init(tl_shards *shards, int64_t capacity, int32_t max_count, int64_t min_capacity);
+/// at least one), sharing `capacity` entries and `bytes` of entries between them, so both still
+/// bound the sum. Returns 0 (with nothing left to free) when out of memory.
+int tl_shards_init(tl_shards *shards, int64_t capacity, int32_t max_count, int64_t min_capacity,
+                   size_t bytes);
 
 /// Frees every shard's table and lock.
 void tl_shards_free(tl_shards *shards);

@@ -3,7 +3,8 @@ import CellLayout
 import TextEngine
 
 /// `--stream`: the first line is the document without rows, each later line one row. Lines are
-/// taken in batches of what has already arrived (at most `batchSize`), parsed and measured in
+/// taken in batches of what has already arrived (at most `batchSize` lines, and no line once
+/// `batchBytes` are taken, so a batch of long lines stays small), parsed and measured in
 /// parallel, and written in input order before the next batch is read, so memory holds one
 /// batch and output keeps pace with input. A bad line becomes `{"line":N,"error":"..."}`.
 /// With `--document` the document comes from a file and every input line is a row.
@@ -15,6 +16,8 @@ struct StreamRun {
     var documentFile: InputFile? = nil
     /// Most lines handled at once.
     var batchSize = 2048
+    /// Bytes of lines after which a batch takes no more (it holds at least one line).
+    var batchBytes = 4 << 20
     /// Most keys the keyed height cache holds before it starts over, bounding memory.
     var keyedCacheLimit = 100_000
 
@@ -68,12 +71,14 @@ struct StreamRun {
                 case .tooLong: tooLong = lineNumber
                 case .text(let bytes):
                     batch.append((lineNumber, bytes))
-                    while batch.count < batchSize, let more = reader.nextBufferedLine() {
+                    var taken = bytes.count
+                    while batch.count < batchSize, taken < batchBytes, let more = reader.nextBufferedLine() {
                         lineNumber += 1
                         guard case .text(let bytes) = more else {
                             tooLong = lineNumber
                             break
                         }
+                        taken += bytes.count
                         batch.append((lineNumber, bytes))
                     }
                 }

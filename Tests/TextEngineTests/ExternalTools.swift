@@ -82,7 +82,7 @@ enum PangoReference {
     }
 
     static let script = #"""
-import sys, json, gi
+import sys, json, re, gi
 gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0')
 from gi.repository import Pango, PangoCairo
 fm = PangoCairo.FontMap.new()
@@ -101,8 +101,16 @@ for line in sys.stdin:
     # UILabel does not hyphenate (hyphenationFactor 0): Pango must not add hyphens either.
     attrs = Pango.AttrList()
     attrs.insert(Pango.attr_insert_hyphens_new(False))
-    lay.set_attributes(attrs)
     text = q["text"]
+    # SPEC: a character goes to a fallback font only when DejaVu Sans lacks it, spaces too.
+    # Pango's itemizer gives a space the font of its neighbour; no fallback on each run of
+    # spaces (U+0020 and U+00A0, which DejaVu Sans has) gives them the first font instead.
+    for m in re.finditer("[ \u00a0]+", text):
+        a = Pango.attr_fallback_new(False)
+        a.start_index = len(text[:m.start()].encode("utf-8"))
+        a.end_index = len(text[:m.end()].encode("utf-8"))
+        attrs.insert(a)
+    lay.set_attributes(attrs)
     lay.set_text(text, -1)
     b = text.encode("utf-8")
     starts = [len(b[:l.start_index].decode("utf-8").encode("utf-16-le")) // 2 for l in lay.get_lines_readonly()]

@@ -70,18 +70,15 @@ import Testing
     }
 
     /// In a stack, each glyph comes from the face that measured its cluster (CJK from the
-    /// fallback, emoji from the colour face, Latin from the primary, spaces from a neighbour's).
+    /// fallback, emoji from the colour face, Latin and spaces from the primary).
     @Test func eachGlyphComesFromTheFaceThatMeasuredItsCluster() {
         for text in TestCorpus.mixed + TestCorpus.emoji {
             var measuredFace: [Int: FontFace] = [:]
             let shaped = measurer.shapedText(text, stack: Bundled.stack)
             for segment in shaped.segments {
                 var offset = segment.start
-                for (index, g) in (shaped.graphemes(of: segment) ?? GraphemeRun([], range: 0..<0)).enumerated() {
-                    // Trailing spaces moved to another face are measured in that face.
-                    let respaced = segment.respacing.map { index >= segment.trailingSpacesStart ? $0.fontMask : 0 } ?? 0
-                    let font = respaced != 0 ? respaced.trailingZeroBitCount : Int(g.font)
-                    measuredFace[offset] = Bundled.stack.faces[font]
+                for g in shaped.graphemes(of: segment) ?? GraphemeRun([], range: 0..<0) {
+                    measuredFace[offset] = Bundled.stack.faces[Int(g.font)]
                     offset += Int(g.length)
                 }
             }

@@ -8,6 +8,7 @@ import Testing
     static let texts = TestCorpus.all + [
         "", " ", "\n", "a\n", "\n\nb", "tick tick tick", "Supercalifragilisticexpialidocious word",
         "下载 the app 于 9 月 🎂 祝", "   leading and trailing   ", "a\r\nb\u{2028}c\u{2029}d",
+        "DATE-OR-FILE re-vote HI-QUALITY-OVER-VIEW", // kerned joints
     ]
 
     /// Lines (ranges, ink widths, fonts) and truncation from both fillers.

@@ -53,28 +53,65 @@ import Testing
     @Test func charactersThePrimaryLacksUseTheFirstFallbackThatHasThem() {
         let shaped = measurer.shapedText("Hi 世界 👍", stack: Bundled.stack)
         let fonts = shaped.segments.flatMap { shaped.graphemes(of: $0)?.map(\.font) ?? [] }
-        // H i space | 世 | 界 space | 👍: the space after 界 keeps the CJK font (Pango's rule:
-        // spaces do not pick a font; the emoji after it starts a new run).
-        #expect(fonts == [0, 0, 0, 1, 1, 1, 2])
+        // H i space | 世 | 界 space | 👍: DejaVu has the spaces, so both are DejaVu's.
+        #expect(fonts == [0, 0, 0, 1, 1, 0, 2])
     }
 
-    /// Pango's itemizer moves spaces between a fallback run and text the primary has (same
-    /// script run) to the primary; between two scripts they stay with the text before them.
-    @Test func spacesTakeTheFontPangoGivesThem() throws {
+    /// SPEC: a character goes to a fallback font only when the primary lacks it, spaces
+    /// included (as Chromium, Skia and CoreText choose), wherever they stand: inside a segment
+    /// (before `.`), at its end, next to Chinese or after an emoji.
+    @Test func spacesTakeTheFirstFontThatHasThem() throws {
         let measurer = TextMeasurer()
-        func spaceFonts(_ text: String) -> [UInt64] {
+        for text in ["于 9 月", "下载 the app", "🎂 祝", "设置 .data", "中   ", "设置\t/ 中"] {
             let shaped = measurer.shapedText(text, stack: Bundled.stack)
-            return shaped.segments.compactMap { segment in
-                guard let graphemes = shaped.graphemes(of: segment), segment.trailingSpacesStart < graphemes.count else { return nil }
-                return segment.respacing?.fontMask ?? 1 << UInt64(graphemes[segment.trailingSpacesStart].font)
+            let units = Array(text.utf16)
+            for segment in shaped.segments {
+                guard let graphemes = shaped.graphemes(of: segment) else { continue }
+                var at = segment.start
+                for g in graphemes {
+                    if units[at] == 0x20 { #expect(g.font == 0, "\(text): space at \(at)") }
+                    at += Int(g.length)
+                }
             }
         }
-        #expect(spaceFonts("于 9 月") == [1 << 0, 1 << 0])   // 于⎵9: DejaVu; 9⎵月: DejaVu
-        #expect(spaceFonts("下载 the app") == [1 << 1, 1 << 0])  // Han⎵Latin stays Droid
-        #expect(spaceFonts("🎂 祝") == [1 << 1])              // after an emoji: the next text's
-        // The widths Pango gives these strings (its layout width, 17 pt, unhinted).
-        let pango = try PangoReference.layout(["于 9 月", "下载 the app", "🎂 祝"].map { .init(text: $0, size: 17, width: nil) })
-        for (text, reference) in zip(["于 9 月", "下载 the app", "🎂 祝"], pango) {
+    }
+
+    /// A label's width is the sum of its font runs as hb-shape shapes each, spaces in the run
+    /// of the first font that has them.
+    @Test func widthOfTextWithSpacesNextToChineseIsHBShapesFontRuns() throws {
+        let dejaVu = try HBShape.advances(font: fontPath("DejaVuSans-Bold.ttf"), texts: [" .data"])[0]
+        let droid = try HBShape.advances(font: fontPath("DroidSansFallbackFull.ttf"), texts: ["设置"])[0]
+        let stack = FontStack(primary: Bundled.dejaVuBold, fallbacks: [Bundled.droid, Bundled.emoji])
+        let width = measurer.layout("设置 .data", style: TextStyle(fonts: stack, size: 16), width: .infinity).width
+        let expected = (Double(dejaVu) / Double(Bundled.dejaVuBold.unitsPerEm) + Double(droid) / Double(Bundled.droid.unitsPerEm)) * 16
+        #expect(abs(width - expected) < 1e-9)
+    }
+
+    /// Issue 16's reproducer: bold 16 at width 84, `设置 .data` is wider than the line with
+    /// DejaVu's space, so `.data` wraps: two lines.
+    @Test func spaceBeforeAPeriodAfterChineseIsThePrimarysAndWraps() {
+        let stack = FontStack(primary: Bundled.dejaVuBold, fallbacks: [Bundled.droid, Bundled.emoji])
+        let layout = measurer.layout("设置 .data", style: TextStyle(fonts: stack, size: 16, lines: 0), width: 84)
+        #expect(layout.lineCount == 2)
+        #expect(layout.roundedSize(scale: 2).height == 42)
+    }
+
+    /// A line's height comes from the fonts its characters use: a line of spaces between
+    /// Chinese lines is as tall as DejaVu's line, not Droid's.
+    @Test func lineOfSpacesHasThePrimarysLineHeight() {
+        let layout = measurer.layout("中\n   \n中", style: TextStyle(fonts: Bundled.stack, size: 16, lines: 0), width: 300)
+        let dejaVu = Bundled.dejaVu.metrics(size: 16).lineHeight
+        let droid = Bundled.droid.metrics(size: 16).lineHeight
+        #expect(dejaVu != droid)
+        #expect(layout.lines.map(\.height) == [droid, dejaVu, droid])
+    }
+
+    /// Pango, told not to fall back for spaces (the tests' rule for SPEC's first font), gives
+    /// the same widths.
+    @Test func widthsOfSpacesNextToChineseAgreeWithPango() throws {
+        let texts = ["于 9 月", "下载 the app", "🎂 祝", "a 中 b", "设置 .data"]
+        let pango = try PangoReference.layout(texts.map { .init(text: $0, size: 17, width: nil) })
+        for (text, reference) in zip(texts, pango) {
             let ours = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: 17), width: .infinity).width
             #expect(abs(ours - reference.width) < 0.01, "\(text): ours \(ours), Pango \(reference.width)")
         }

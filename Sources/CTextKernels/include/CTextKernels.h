@@ -59,15 +59,17 @@ typedef struct tl_font {
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
     const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
     int32_t units_per_em;
+    const uint64_t *context;  ///< optional (NULL: every character): bit c set when BMP character
+                              ///< c may shape differently next to another character (its glyph
+                              ///< is in some GSUB or GPOS lookup, see tl_fill_bmp_context)
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
 /// all its characters (VS16 counts: it asks for an emoji glyph; other default-ignorables such as
 /// ZWJ do not; with no such font, the first font that has the first character, else font 0),
-/// so an emoji sequence is shaped by one font. Space separators do not choose a font of their
-/// own (as in Pango): a run of them takes the font of the text cluster before it, else of the
-/// one after it, when that font has them (TextEngine then moves a segment's trailing spaces to
-/// the next segment's font where Pango would). Then shapes each
+/// so an emoji sequence is shaped by one font. Space separators are no exception (SPEC: a
+/// fallback font only for characters the primary lacks; Chromium, Skia and CoreText agree).
+/// Then shapes each
 /// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
 /// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
 /// (`length` suffices).
@@ -81,12 +83,20 @@ int32_t tl_is_emoji_presentation(const uint16_t *text, int32_t length, int32_t a
 /// 1 when the character at `next` would continue the script and emoji run that the character at
 /// `previous` belongs to (it is Common/Inherited, or has the script of the last strong
 /// character at or before `previous`), and both or neither are emoji presentation, as Pango's
-/// itemizer splits runs; 0 otherwise.
+/// itemizer splits runs; 0 otherwise. Measuring does not need runs (a line's width is the sum
+/// of its clusters and joints); the checks against whole-line shaping do.
 int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t previous,
                                 int32_t next);
 
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
+
+/// Fills `bits` (1,024 words) with the BMP characters whose shaping by `hb_face` may depend on
+/// a neighbour: those it does not map, and those whose nominal glyph any GSUB or GPOS lookup
+/// mentions (as input, context or output); every character when the face has a `kern`, `kerx`,
+/// `morx` or `trak` table. A clear bit promises that the character's glyph never kerns, ligates
+/// or changes next to another.
+void tl_fill_bmp_context(void *hb_face, uint64_t *bits);
 
 /// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
 /// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
@@ -121,10 +131,10 @@ typedef struct tl_segment {
                                     ///< space separators; grapheme_count when none
     uint8_t ends_paragraph;         ///< a mandatory break or the end of the text follows
     uint8_t shaped;                 ///< 0 when its content is empty (or could not be shaped)
-    uint8_t respaced;               ///< 1 when its trailing spaces take another font (below);
-                                    ///< advance, trailing_space and font_mask include that
-    double respace_advance;         ///< the trailing spaces' advance in that font, in em
-    uint64_t respace_mask;          ///< that font, as a mask bit
+    double joint;                   ///< in em, what a line holding both this segment and the
+                                    ///< next adds between them: shaping its last cluster and the
+                                    ///< next one's first together, less each shaped alone (0
+                                    ///< across fonts, paragraphs or unshaped segments)
 } tl_segment;
 
 /// What tl_analyse_text found, in this thread's scratch space (valid until the thread's next
@@ -141,10 +151,8 @@ typedef struct tl_analysis {
 /// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
 /// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
 /// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
-/// and storing the missing ones. Then, in a text that uses several fonts, gives each
-/// segment's trailing spaces the font Pango's itemizer gives them: that of the text before
-/// them, unless the text after them (the next segment, same paragraph and script run) uses a
-/// font earlier in the list; after an emoji, that of the text after them. `face_ids` name the fonts for the cache (never reused for
+/// and storing the missing ones. Last, gives each segment its `joint` with the next
+/// (tl_segment_joints). `face_ids` name the fonts for the cache (never reused for
 /// another font; a NULL `cache` shapes everything). A text ending in a mandatory break gets an empty last segment. Returns the
 /// segment count, or -1 when out of memory.
 int32_t tl_analyse_text(tl_segment_cache *cache, const uint64_t *face_ids, const tl_font *fonts,
@@ -196,8 +204,9 @@ void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits,
 /// `limit`, trailing white space hangs, a segment wider than an empty line (or every segment,
 /// with `breaks_at_graphemes`) is placed cluster by cluster, mandatory breaks end a line. The
 /// text's analysis comes from `texts` (filled under its lock), else from tl_analyse_text
-/// (through `segments`) and is then stored. Returns 0, or -1 when out of memory or the text is
-/// too long (over 2^29 bytes).
+/// (through `segments`) and is then stored; a text over 65,536 UTF-16 units is analysed and
+/// filled a window of segments at a time and not stored, so its memory stays a small multiple
+/// of the text. Returns 0, or -1 when out of memory or the text is too long (over 2^29 bytes).
 int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
                         const tl_font *fonts, int32_t font_count, const uint8_t *utf8,
                         int64_t length, tl_fill_options options, tl_fill_result *out);

@@ -28,13 +28,14 @@ extension TextMeasurer {
 }
 
 /// An analysed text's grapheme clusters in text order, each with the advance and face the line
-/// filler gives it: a segment's trailing spaces moved to another face (tl_respace) take that
-/// face and, together, the advance measured for them.
+/// filler gives it, and the joint a line adds after it when the next cluster is on the line too.
 private struct MeasuredClusters {
     var starts: [Int] = []
     var lengths: [Int] = []
     var advances: [Double] = []   // em
     var fonts: [Int] = []
+    /// Em; a segment's joint with the next (tl_segment) after its last cluster, else 0.
+    var jointsAfter: [Double] = []
     /// Each cluster's paragraph (between mandatory breaks) as UTF-16 offsets: the shaper's
     /// context when measuring.
     var paragraphs: [Range<Int>] = []
@@ -53,15 +54,11 @@ private struct MeasuredClusters {
             guard let run = shaped.graphemes(of: segment) else { continue }
             var start = segment.start
             for (index, g) in run.enumerated() {
-                var advance = g.advance, font = Int(g.font)
-                if let respacing = segment.respacing, index >= segment.trailingSpacesStart {
-                    advance = index == segment.trailingSpacesStart ? respacing.advance : 0
-                    font = respacing.fontMask.trailingZeroBitCount
-                }
                 starts.append(start)
                 lengths.append(Int(g.length))
-                advances.append(advance)
-                fonts.append(font)
+                advances.append(g.advance)
+                fonts.append(Int(g.font))
+                jointsAfter.append(index == run.count - 1 ? segment.joint : 0)
                 paragraphOf.append(paragraphs.count)
                 start += Int(g.length)
             }
@@ -87,6 +84,8 @@ private struct MeasuredClusters {
             for c in run {
                 lefts.append(pen)
                 pen += advances[c] * size
+                // The filler adds a joint only between two segments on one line.
+                if c + 1 < range.upperBound && jointsAfter[c] != 0 { pen += jointsAfter[c] * size }
             }
             place(run, lefts: lefts, runRight: pen, text: text, font: font, faces: faces, size: size, into: &out)
             runFirst = runEnd

@@ -25,6 +25,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let hbFont: OpaquePointer
     /// Bit c set when the face maps BMP character c: coverage without a cmap lookup.
     nonisolated(unsafe) let bmpCoverage: UnsafeMutablePointer<UInt64>
+    /// Bit c set when BMP character c may shape differently next to another character (its
+    /// glyph is in a GSUB or GPOS lookup): where a line's joints need shaping.
+    nonisolated(unsafe) let bmpContext: UnsafeMutablePointer<UInt64>
     /// This face's serial number, unique in the process.
     let serial: UInt64
     /// Horizontal extents in em: ascender, descender (negative), line gap.
@@ -75,6 +78,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             || hb_ot_color_has_svg(face) != 0
         bmpCoverage = .allocate(capacity: 1024)
         tl_fill_bmp_coverage(UnsafeMutableRawPointer(face), bmpCoverage)
+        bmpContext = .allocate(capacity: 1024)
+        tl_fill_bmp_context(UnsafeMutableRawPointer(face), bmpContext)
         hbFont = font
         serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
     }
@@ -111,6 +116,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     deinit {
         hb_font_destroy(hbFont)
         bmpCoverage.deallocate()
+        bmpContext.deallocate()
     }
 
     /// Ascender, descender, line gap and line height at `size` points (hhea, or OS/2 typo

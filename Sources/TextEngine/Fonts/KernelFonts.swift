@@ -32,7 +32,8 @@ final class KernelFonts: @unchecked Sendable {
                                inverse_upem: 1 / Double(face.unitsPerEm),
                                is_color: face.isColor ? 1 : 0,
                                bmp: UnsafePointer(face.bmpCoverage),
-                               units_per_em: Int32(face.unitsPerEm))
+                               units_per_em: Int32(face.unitsPerEm),
+                               context: UnsafePointer(face.bmpContext))
             serials[i] = face.serial
             metrics[i] = (face.emAscender, face.emDescender, face.emLineGap)
         }

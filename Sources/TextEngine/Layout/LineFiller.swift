@@ -50,7 +50,7 @@ struct LineFiller {
             text.graphemes.withUnsafeBufferPointer { clusters in
                 for i in segments.indices {
                     if full { return true }
-                    place(segments[i], clusters: clusters, sink: sink)
+                    place(segments[i], after: i > 0 ? segments[i - 1].joint : 0, clusters: clusters, sink: sink)
                     if full { return true }
                     if segments[i].endsParagraph { emit(at: segments[i].end, sink: sink) }
                 }
@@ -59,27 +59,34 @@ struct LineFiller {
         }
     }
 
-    private mutating func place(_ segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
-                                sink: (Line) -> Void) {
+    /// Places `segment`, whose previous segment has joint `previousJoint` (in em) with it.
+    private mutating func place(_ segment: TextSegment, after previousJoint: Double,
+                                clusters: UnsafeBufferPointer<Grapheme>, sink: (Line) -> Void) {
         if !segment.isShaped {
             placed = true
             return
         }
+        // What a line holding the previous segment adds before this one (0 on an empty line).
+        var before = placed && previousJoint != 0 ? previousJoint * size : 0
         if !breaksAtGraphemes {
             let segmentInk = (segment.advance - segment.trailingSpace) * size
-            if placed && advance + segmentInk > limit {
+            if placed && advance + before + segmentInk > limit {
                 emit(at: segment.start, sink: sink)
                 if full { return }
+                before = 0
             }
             // Either it fits after what is on the line, or the line is empty and it fits alone.
             if placed || segmentInk <= limit {
-                if segment.trailingSpace < segment.advance { ink = advance + segmentInk }
-                advance += segment.advance * size
+                let start = advance + before
+                if segment.trailingSpace < segment.advance { ink = start + segmentInk }
+                advance = start + segment.advance * size
                 mask |= segment.fontMask
                 placed = true
                 return
             }
         }
+        // A first cluster that does not fit starts a new line, which resets the advance.
+        advance += before
         placeGraphemes(of: segment, clusters: UnsafeBufferPointer(rebasing: clusters[segment.graphemes]), sink: sink)
     }
 
@@ -87,15 +94,7 @@ struct LineFiller {
     private mutating func placeGraphemes(of segment: TextSegment, clusters: UnsafeBufferPointer<Grapheme>,
                                          sink: (Line) -> Void) {
         var position = segment.start
-        let respaceFrom = segment.respacing == nil ? Int.max : segment.trailingSpacesStart
-        for (index, g) in clusters.enumerated() {
-            if index == respaceFrom, let respacing = segment.respacing {
-                // The trailing spaces hang, in the font of the segment after them.
-                advance += respacing.advance * size
-                mask |= respacing.fontMask
-                placed = true
-                return
-            }
+        for g in clusters {
             if !g.hangs {
                 // A line ending after g does not have g's kerning against what follows.
                 let tail = g.tail * size

@@ -36,23 +36,16 @@ struct TextSegment: Sendable {
     /// Its clusters in the text's `graphemes`.
     var graphemes: Range<Int>
     /// Index (in its clusters) of the first of the trailing run of breakable space separators
-    /// (the cluster count if none): Pango gives them the font of the text after them.
+    /// (the cluster count if none).
     var trailingSpacesStart: Int
-    /// The trailing spaces reshaped in another font of the stack (tl_respace), when they are;
-    /// `advance`, `trailingSpace` and `fontMask` include that.
-    var respacing: Respacing?
     /// Advance in em, trailing white space included.
     var advance: Double
     /// Advance in em of the trailing white space that hangs.
     var trailingSpace: Double
     /// Faces used (bit per face index); 0 for an empty segment.
     var fontMask: UInt64
+    /// In em, what a line holding this segment and the next adds between them (tl_segment's
+    /// `joint`: the pair adjustment of its last cluster and the next one's first).
+    var joint: Double
 
-    /// Trailing spaces shaped with another face of the stack.
-    struct Respacing: Sendable {
-        /// Their advance in em.
-        var advance: Double
-        /// The face that shapes them, as a mask bit.
-        var fontMask: UInt64
-    }
 }

@@ -87,8 +87,8 @@ extension TextMeasurer {
                 start: Int(s.start), end: Int(s.end), endsParagraph: s.ends_paragraph != 0,
                 isShaped: s.shaped != 0, graphemes: first..<(first + Int(s.grapheme_count)),
                 trailingSpacesStart: Int(s.trailing_spaces_start),
-                respacing: s.respaced != 0 ? .init(advance: s.respace_advance, fontMask: s.respace_mask) : nil,
-                advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask))
+                advance: s.advance, trailingSpace: s.trailing_space, fontMask: s.font_mask,
+                joint: s.joint))
         }
         return ShapedText(segments: segments, graphemes: graphemes, utf16Count: units.count)
     }
@@ -96,8 +96,8 @@ extension TextMeasurer {
     /// The text as one empty paragraph, when the kernel could not analyse it (out of memory).
     private static func unshaped(utf16Count: Int) -> ShapedText {
         let segment = TextSegment(start: 0, end: utf16Count, endsParagraph: true, isShaped: false,
-                                  graphemes: 0..<0, trailingSpacesStart: 0, respacing: nil,
-                                  advance: 0, trailingSpace: 0, fontMask: 0)
+                                  graphemes: 0..<0, trailingSpacesStart: 0,
+                                  advance: 0, trailingSpace: 0, fontMask: 0, joint: 0)
         return ShapedText(segments: [segment], graphemes: [], utf16Count: utf16Count)
     }
 

@@ -1,0 +1,213 @@
+import CTextKernels
+import Foundation
+import Testing
+@testable import TextEngine
+
+/// SPEC: a line's width is that of shaping the line as one run, also where two break segments
+/// meet inside it (the kerning pair across a joint is kept).
+@Suite struct JointTests {
+    let measurer = TextMeasurer()
+
+    /// hb-shape's total advance of `text` with the face at `path`, in font units.
+    static func units(_ text: String, font: String = fontPath("DejaVuSans.ttf")) throws -> Int {
+        try HBShape.advances(font: font, texts: [text])[0]
+    }
+
+    /// `DATE-OR-FILE` is 14,032 units as one run (the hyphen before `O` kerns to 796): at 16 pt
+    /// that is 109.625 points, too wide for 109.5, so the label takes two lines.
+    @Test func aKerningPairAcrossABreakCountsInTheLineWidth() throws {
+        #expect(try Self.units("DATE-OR-FILE") == 14_032)
+        let style = TextStyle(fonts: Bundled.stack, size: 16, lines: 0)
+        #expect(measurer.layout("DATE-OR-FILE", style: style, width: .infinity).width == 14_032.0 * 16 / 2048)
+        let layout = measurer.layout("DATE-OR-FILE", style: style, width: 109.5)
+        #expect(layout.lines.map(\.range.lowerBound) == [0, 8])   // DATE-OR- / FILE
+        #expect(layout.roundedSize(scale: 2).height == 37.5)
+    }
+
+    /// The class: a hyphen kerned against the letter after it (`-O`, `-v`, `-Q`), a letter kerned
+    /// against a break it precedes (`T` before a hyphen), in texts of one line at any width.
+    @Test func everyKernedJointOfALineMeasuresAsTheWholeRun() throws {
+        let texts = ["PRE-ORDER", "re-vote", "HI-QUALITY", "AT-T-ONE", "DATE-OR-FILE", "e-VOTE-QUOTA-OVER"]
+        let reference = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: texts)
+        var kerned = 0
+        for (text, units) in zip(texts, reference) {
+            for size in [11.0, 16, 23.5] {
+                let width = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: size), width: .infinity).width
+                #expect(abs(width - Double(units) * size / 2048) < 1e-9, "\(text) at \(size)")
+            }
+            let shaped = measurer.shapedText(text, stack: Bundled.stack)
+            kerned += shaped.segments.filter { $0.joint != 0 }.count
+        }
+        #expect(kerned >= texts.count)
+    }
+
+    /// Fonts that differ on the two sides of a joint do not kern against each other, as the
+    /// two runs of a line are shaped apart.
+    @Test func aJointBetweenTwoFontsAddsNothing() {
+        let shaped = measurer.shapedText("AV-设-Ok 设-O", stack: Bundled.stack)
+        var across = 0
+        for (segment, next) in zip(shaped.segments, shaped.segments.dropFirst()) {
+            guard let last = shaped.graphemes(of: segment)?.last?.font,
+                  let first = shaped.graphemes(of: next)?.first?.font, last != first else { continue }
+            #expect(segment.joint == 0)
+            across += 1
+        }
+        #expect(across >= 2)
+    }
+
+    /// A line filled to its width: wrapping at the width of the one-line layout keeps one line.
+    @Test func aTextMeasuredAtItsOwnWidthKeepsItsLines() {
+        for text in ["DATE-OR-FILE", "HI-QUALITY-OVER-VIEW re-vote", "PRE-ORDER now"] {
+            let style = TextStyle(fonts: Bundled.stack, size: 16, lines: 0)
+            let width = measurer.layout(text, style: style, width: .infinity).width
+            #expect(measurer.layout(text, style: style, width: width).lineCount == 1, "\(text)")
+        }
+    }
+}
+
+/// Random texts laid out at random widths: every line's width equals hb-shape's advance of the
+/// line's text (its hanging spaces left out), shaped as one run per font and script run (as
+/// Pango and CoreText itemize a line; common characters such as spaces and digits join the run
+/// before them).
+@Suite struct LineWidthAgainstHBShapeTests {
+    /// A small deterministic generator (SplitMix64), so a failure reproduces.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Words of a corpus, plus hyphenated and slashed compounds of capitals and lower case
+    /// (where DejaVu Sans kerns across the break).
+    static func words(_ texts: [String]) -> [String] {
+        texts.flatMap { $0.split(separator: " ").map(String.init) }
+    }
+
+    static let compounds = ["DATE-OR-FILE", "re-vote", "HI-QUALITY", "AT-T", "PRE-ORDER", "e-Voting", "A/V", "TV-AWARD",
+                            "Y-axis", "OVER-VALUE", "x-ray", "T-shirt", "V-neck", "AY-OK-Q"]
+
+    /// `count` random texts of 2 to 14 words from `pool`, joined by one or two spaces.
+    static func texts(_ pool: [String], count: Int, generator: inout Generator) -> [String] {
+        (0..<count).map { _ in
+            (0..<Int.random(in: 2...14, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+                .enumerated().map { $0.offset == 0 ? $0.element : (Bool.random(using: &generator) ? " " : "  ") + $0.element }
+                .joined()
+        }
+    }
+
+    /// Every line of each text at random sizes and widths: (text of a font run, face, size) per
+    /// run, and the line's own width, so one hb-shape batch per face checks them all.
+    static func check(_ texts: [String]) throws -> (lines: Int, wrong: [String]) {
+        let measurer = TextMeasurer()
+        var generator = Generator(state: 0x7E57)
+        let faces = Bundled.stack.faces
+        var runs: [[String]] = Array(repeating: [], count: faces.count)
+        // Per line: its width and its runs as (face, index in runs[face], size).
+        var lines: [(label: String, width: Double, runs: [(face: Int, index: Int, size: Double)])] = []
+        for text in texts {
+            let units = Array(text.utf16)
+            let shaped = measurer.shapedText(text, stack: Bundled.stack)
+            let (faceOf, startsCluster) = Self.faces(shaped, count: units.count)
+            for _ in 0..<3 {
+                let size = [11.0, 13, 15.5, 17, 22].randomElement(using: &generator)!
+                let width = Double.random(in: 40...400, using: &generator).rounded()
+                let layout = measurer.layout(text, style: TextStyle(fonts: Bundled.stack, size: size, lines: 0), width: width)
+                for line in layout.lines {
+                    var end = line.range.upperBound
+                    while end > line.range.lowerBound, Self.hangs(units[end - 1]) { end -= 1 }
+                    var lineRuns: [(Int, Int, Double)] = []
+                    var start = line.range.lowerBound
+                    while start < end {
+                        var stop = start + 1
+                        while stop < end && faceOf[stop] == faceOf[start]
+                                && (!startsCluster[stop] || Self.continuesScript(units, previous: stop - 1, next: stop)) {
+                            stop += 1
+                        }
+                        let face = faceOf[start]
+                        lineRuns.append((face, runs[face].count, size))
+                        runs[face].append(String(decoding: units[start..<stop], as: UTF16.self))
+                        start = stop
+                    }
+                    let label = "\(String(decoding: units[line.range], as: UTF16.self).debugDescription) size \(size) width \(width)"
+                    lines.append((label, line.width, lineRuns))
+                }
+            }
+        }
+        var advances: [[Int]] = []
+        for (index, face) in faces.enumerated() {
+            advances.append(runs[index].isEmpty ? [] : try HBShape.advances(font: face.path, texts: runs[index]))
+        }
+        var wrong: [String] = []
+        for line in lines {
+            let expected = line.runs.reduce(0.0) {
+                $0 + Double(advances[$1.face][$1.index]) * $1.size / Double(faces[$1.face].unitsPerEm)
+            }
+            if abs(expected - line.width) > 1e-9 * max(1, expected) {
+                wrong.append("\(line.label): ours \(line.width), hb-shape \(expected)")
+            }
+        }
+        return (lines.count, wrong)
+    }
+
+    /// The face of every code unit as a line shapes it, and where clusters start.
+    static func faces(_ shaped: ShapedText, count: Int) -> (face: [Int], startsCluster: [Bool]) {
+        var faceOf = Array(repeating: 0, count: count)
+        var startsCluster = Array(repeating: false, count: count)
+        for segment in shaped.segments {
+            guard let graphemes = shaped.graphemes(of: segment) else { continue }
+            var at = segment.start
+            for g in graphemes {
+                for k in at..<(at + Int(g.length)) { faceOf[k] = Int(g.font) }
+                startsCluster[at] = true
+                at += Int(g.length)
+            }
+        }
+        return (faceOf, startsCluster)
+    }
+
+    /// Whether the character at `next` continues the script run of the one ending at `previous`
+    /// (a low surrogate continues its pair).
+    static func continuesScript(_ units: [UInt16], previous: Int, next: Int) -> Bool {
+        if (0xDC00...0xDFFF).contains(units[next]) { return true }
+        var start = previous
+        if start > 0, (0xDC00...0xDFFF).contains(units[start]) { start -= 1 }
+        return units.withUnsafeBufferPointer {
+            tl_continues_script_run($0.baseAddress, Int32($0.count), Int32(start), Int32(next)) != 0
+        }
+    }
+
+    /// Breakable white space that hangs at a line's end (tl_shape's hanging spaces).
+    static func hangs(_ unit: UInt16) -> Bool {
+        unit == 0x20 || (unit >= 0x09 && unit <= 0x0D) || unit == 0x85 || unit == 0x1680
+            || (unit >= 0x2000 && unit <= 0x2006) || (unit >= 0x2008 && unit <= 0x200A)
+            || unit == 0x2028 || unit == 0x2029 || unit == 0x205F || unit == 0x3000
+    }
+
+    static func run(_ pool: [String], seed: UInt64) throws {
+        var generator = Generator(state: seed)
+        let (count, wrong) = try check(texts(pool, count: 60, generator: &generator))
+        #expect(count > 300)
+        #expect(wrong.isEmpty, "\(wrong.count) of \(count) lines:\n\(wrong.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func englishLinesAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
+        try Self.run(Self.words(TestCorpus.english) + Self.compounds, seed: 1)
+    }
+
+    @Test func chineseLinesAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
+        try Self.run(TestCorpus.chinese + Self.words(TestCorpus.chinese), seed: 2)
+    }
+
+    @Test func mixedLinesAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
+        try Self.run(Self.words(TestCorpus.mixed + TestCorpus.chinese) + Self.compounds, seed: 3)
+    }
+
+    @Test func emojiLinesAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
+        try Self.run(Self.words(TestCorpus.emoji) + Self.compounds, seed: 4)
+    }
+}
