@@ -2,9 +2,9 @@
 ///
 /// Before a subject is chosen (while a constraint is being added) the same storage means
 /// `0 = constant + Σ coefficient·symbol`. The cells are the block `start ..< start + count` of
-/// the tableau's `CellStore` (room for `capacity`), kept sorted by symbol id with no zero
+/// the tableau's `CoefficientArena` (room for `capacity`), kept sorted by symbol id with no zero
 /// coefficients, so lookups are binary searches and merges are linear. Every method that reads
-/// or writes cells takes that store.
+/// or writes cells takes that arena (writers `inout`: only a `mutating` access may write it).
 ///
 /// `mask` has bit `symbol % 64` set for every symbol in the row, so most "is this symbol here?"
 /// questions (a pivot asks every row) are answered without touching the cells.
@@ -24,7 +24,7 @@ struct Row: Sendable {
     private(set) var mask: UInt64 = 0
 
     /// An empty row with room for `capacity` cells in `store`.
-    init(basic: Int = -1, constant: Double, capacity: Int, in store: CellStore) {
+    init(basic: Int = -1, constant: Double, capacity: Int, in store: inout CoefficientArena) {
         self.basic = basic
         self.constant = constant
         self.capacity = capacity
@@ -33,9 +33,10 @@ struct Row: Sendable {
     }
 
     /// A copy of `other`'s cells in a block of its own (basic -1).
-    init(copying other: Row, in store: CellStore) {
-        self.init(constant: other.constant, capacity: Swift.max(other.count, 4), in: store)
-        (store.base + start).initialize(from: store.base + other.start, count: other.count)
+    init(copying other: Row, in store: inout CoefficientArena) {
+        self.init(constant: other.constant, capacity: Swift.max(other.count, 4), in: &store)
+        let terms = store.mutableTerms
+        (terms + start).initialize(from: terms + other.start, count: other.count)
         count = other.count
         mask = other.mask
     }
@@ -47,15 +48,21 @@ struct Row: Sendable {
     @inline(__always)
     func mayContain(_ symbol: Int) -> Bool { mask & Row.bit(symbol) != 0 }
 
-    /// The cells, valid until `store` next allocates.
+    /// The cells, valid until `store` is next written.
     @inline(__always)
-    func terms(_ store: CellStore) -> UnsafeMutableBufferPointer<Term> {
-        UnsafeMutableBufferPointer(start: store.base + start, count: count)
+    func terms(_ store: CoefficientArena) -> UnsafeBufferPointer<Term> {
+        UnsafeBufferPointer(start: store.terms + start, count: count)
+    }
+
+    /// The cells, for writing (the arena made the tableau's own first).
+    @inline(__always)
+    private func mutableTerms(_ store: inout CoefficientArena) -> UnsafeMutableBufferPointer<Term> {
+        UnsafeMutableBufferPointer(start: store.mutableTerms + start, count: count)
     }
 
     /// Gives the row's block back (the row must not be used after).
-    func release(in store: CellStore) {
-        store.garbage += capacity
+    func release(in store: inout CoefficientArena) {
+        store.discard(capacity)
     }
 
     /// Moves the cells to the block `newStart` (of `newCapacity` cells), for a compaction.
@@ -67,27 +74,28 @@ struct Row: Sendable {
     /// Makes room for `needed` cells: in place when the block is the store's last, else in a new
     /// block at the end (the old one becomes garbage). May move the store's buffer.
     @inline(__always)
-    mutating func reserve(_ needed: Int, in store: CellStore) {
-        if needed > capacity { grow(needed, store) }
+    mutating func reserve(_ needed: Int, in store: inout CoefficientArena) {
+        if needed > capacity { grow(needed, &store) }
     }
 
     /// `reserve`'s slow path, out of line so the check stays small where it is inlined.
     @inline(never)
-    private mutating func grow(_ needed: Int, _ store: CellStore) {
+    private mutating func grow(_ needed: Int, _ store: inout CoefficientArena) {
         let grown = Swift.max(needed, 2 * capacity, 8)
         if store.extendLast(blockEnd: start + capacity, by: grown - capacity) {
             capacity = grown
             return
         }
         let fresh = store.allocate(grown)
-        (store.base + fresh).moveInitialize(from: store.base + start, count: count)
-        store.garbage += capacity
+        let terms = store.mutableTerms
+        (terms + fresh).moveInitialize(from: terms + start, count: count)
+        store.discard(capacity)
         start = fresh
         capacity = grown
     }
 
     /// Rebuilds `mask` from the cells (after a cell left the row).
-    private mutating func recomputeMask(_ store: CellStore) {
+    private mutating func recomputeMask(_ store: CoefficientArena) {
         var m: UInt64 = 0
         for t in terms(store) { m |= Row.bit(t.symbol) }
         mask = m
@@ -96,8 +104,8 @@ struct Row: Sendable {
     /// The position of `symbol` among the cells, or where it would be inserted
     /// (negative: `-(slot + 1)`).
     @inline(__always)
-    func position(of symbol: Int, _ store: CellStore) -> Int {
-        let cells = store.base + start
+    func position(of symbol: Int, _ store: CoefficientArena) -> Int {
+        let cells = store.terms + start
         var low = 0
         var high = count
         while low < high {
@@ -111,35 +119,35 @@ struct Row: Sendable {
 
     /// The coefficient of `symbol` (0 when absent).
     @inline(__always)
-    func coefficient(for symbol: Int, _ store: CellStore) -> Double {
+    func coefficient(for symbol: Int, _ store: CoefficientArena) -> Double {
         if !mayContain(symbol) { return 0 }
         let p = position(of: symbol, store)
-        return p >= 0 ? store.base[start + p].coefficient : 0
+        return p >= 0 ? store.terms[start + p].coefficient : 0
     }
 
     /// Adds `coefficient * symbol`, dropping the cell if the sum is near zero.
     @inline(__always)
-    mutating func add(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
+    mutating func add(_ symbol: Int, _ coefficient: Double, _ store: inout CoefficientArena) {
         // A symbol above every cell (a constraint's new marker and errors) with room left: an
         // append, inlined where a build makes its rows.
-        if count < capacity && (count == 0 || store.base[start + count - 1].symbol < symbol) {
-            if !nearZero(coefficient) { appendCell(symbol, coefficient, store) }
+        if count < capacity && (count == 0 || store.terms[start + count - 1].symbol < symbol) {
+            if !nearZero(coefficient) { appendCell(symbol, coefficient, &store) }
             return
         }
-        addSearching(symbol, coefficient, store)
+        addSearching(symbol, coefficient, &store)
     }
 
     /// Appends a cell for a symbol above every cell the row has, in a block with room for it.
     @inline(__always)
-    private mutating func appendCell(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
-        (store.base + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
+    private mutating func appendCell(_ symbol: Int, _ coefficient: Double, _ store: inout CoefficientArena) {
+        (store.mutableTerms + start + count).initialize(to: Term(symbol: symbol, coefficient: coefficient))
         count += 1
         mask |= Row.bit(symbol)
     }
 
     /// Takes out the cell at position `p`, closing the gap.
-    private mutating func removeCell(at p: Int, _ store: CellStore) {
-        let cells = store.base + start
+    private mutating func removeCell(at p: Int, _ store: inout CoefficientArena) {
+        let cells = store.mutableTerms + start
         (cells + p).moveInitialize(from: cells + p + 1, count: count - p - 1)
         count -= 1
         recomputeMask(store)
@@ -147,27 +155,27 @@ struct Row: Sendable {
 
     /// `add(_:_:_:)` when the cell may exist or belongs inside the row, or the block is full.
     @inline(never)
-    private mutating func addSearching(_ symbol: Int, _ coefficient: Double, _ store: CellStore) {
-        if count == 0 || store.base[start + count - 1].symbol < symbol {
+    private mutating func addSearching(_ symbol: Int, _ coefficient: Double, _ store: inout CoefficientArena) {
+        if count == 0 || store.terms[start + count - 1].symbol < symbol {
             if !nearZero(coefficient) {
-                reserve(count + 1, in: store)
-                appendCell(symbol, coefficient, store)
+                reserve(count + 1, in: &store)
+                appendCell(symbol, coefficient, &store)
             }
             return
         }
         let p = position(of: symbol, store)
         if p >= 0 {
-            let cell = store.base + start + p
+            let cell = store.mutableTerms + start + p
             let sum = cell.pointee.coefficient + coefficient
             if nearZero(sum) {
-                removeCell(at: p, store)
+                removeCell(at: p, &store)
             } else {
                 cell.pointee.coefficient = sum
             }
         } else if !nearZero(coefficient) {
             let at = -(p + 1)
-            reserve(count + 1, in: store)
-            let cells = store.base + start
+            reserve(count + 1, in: &store)
+            let cells = store.mutableTerms + start
             (cells + at + 1).moveInitialize(from: cells + at, count: count - at)
             (cells + at).initialize(to: Term(symbol: symbol, coefficient: coefficient))
             count += 1
@@ -176,10 +184,10 @@ struct Row: Sendable {
     }
 
     /// Removes `symbol`'s cell, if any.
-    mutating func remove(_ symbol: Int, _ store: CellStore) {
+    mutating func remove(_ symbol: Int, _ store: inout CoefficientArena) {
         if !mayContain(symbol) { return }
         let p = position(of: symbol, store)
-        if p >= 0 { removeCell(at: p, store) }
+        if p >= 0 { removeCell(at: p, &store) }
     }
 
     /// Adds `factor * (other + otherConstant)`, dropping `skip`'s cell (-1: none) and cells that
@@ -188,18 +196,18 @@ struct Row: Sendable {
     /// on the way, then copied back into the row's block. `other` may lie in `store`: it is only
     /// read before the block grows.
     mutating func add(_ other: UnsafeBufferPointer<Term>, constant otherConstant: Double, times factor: Double,
-                      skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>, _ store: CellStore) {
+                      skipping skip: Int = -1, scratch: UnsafeMutablePointer<Term>, _ store: inout CoefficientArena) {
         constant += otherConstant * factor
         let m = other.count
         if m == 0 && skip < 0 { return }
         var first = m > 0 ? other[0].symbol : skip
         if skip >= 0 && skip < first { first = skip }
         let n = count
-        let (prefix, k, bits) = Row.mergeTail(n > 0 ? UnsafePointer(store.base + start) : nil, n, from: first, other,
+        let (prefix, k, bits) = Row.mergeTail(n > 0 ? store.terms + start : nil, n, from: first, other,
                                               times: factor, skipping: skip, into: scratch)
         let total = prefix + k
-        reserve(total, in: store)
-        (store.base + start + prefix).update(from: scratch, count: k)
+        reserve(total, in: &store)
+        (store.mutableTerms + start + prefix).update(from: scratch, count: k)
         count = total
         mask = bits
     }
@@ -295,24 +303,24 @@ struct Row: Sendable {
 
     /// `Σ coefficient · values[symbol]` over the row's cells.
     @inline(__always)
-    func dot(_ values: UnsafeBufferPointer<Double>, _ store: CellStore) -> Double {
+    func dot(_ values: UnsafeBufferPointer<Double>, _ store: CoefficientArena) -> Double {
         var sum = 0.0
         for t in terms(store) { sum += t.coefficient * values[t.symbol] }
         return sum
     }
 
     /// Multiplies the whole row by -1.
-    mutating func reverseSign(_ store: CellStore) {
+    mutating func reverseSign(_ store: inout CoefficientArena) {
         constant = -constant
-        let cells = terms(store)
+        let cells = mutableTerms(&store)
         for k in 0..<cells.count { cells[k].coefficient = -cells[k].coefficient }
     }
 
     /// Rewrites `0 = constant + Σ…` as `symbol = …`: the row is then expressed in terms of the
     /// other symbols, and `symbol` becomes its basic symbol.
-    mutating func solve(for symbol: Int, _ store: CellStore) {
+    mutating func solve(for symbol: Int, _ store: inout CoefficientArena) {
         let p = position(of: symbol, store)
-        let cells = terms(store)
+        let cells = mutableTerms(&store)
         // Callers only solve for a symbol that is in the row.
         let factor = -1.0 / cells[p].coefficient
         constant *= factor
@@ -330,21 +338,21 @@ struct Row: Sendable {
     }
 
     /// Pivots `basic = …entering…` into `entering = …basic…`.
-    mutating func solve(leaving: Int, entering: Int, _ store: CellStore) {
-        add(leaving, -1.0, store)
-        solve(for: entering, store)
+    mutating func solve(leaving: Int, entering: Int, _ store: inout CoefficientArena) {
+        add(leaving, -1.0, &store)
+        solve(for: entering, &store)
     }
 
     /// Replaces `symbol` by `other + otherConstant`; returns the coefficient `symbol` had (0 when
     /// the row did not contain it and is unchanged). `scratch` has room for both rows' cells.
     @inline(__always)
     mutating func substitute(_ symbol: Int, _ other: UnsafeBufferPointer<Term>, constant otherConstant: Double,
-                             scratch: UnsafeMutablePointer<Term>, _ store: CellStore) -> Double {
+                             scratch: UnsafeMutablePointer<Term>, _ store: inout CoefficientArena) -> Double {
         if !mayContain(symbol) { return 0 }
         let p = position(of: symbol, store)
         if p < 0 { return 0 }
-        let factor = store.base[start + p].coefficient
-        add(other, constant: otherConstant, times: factor, skipping: symbol, scratch: scratch, store)
+        let factor = store.terms[start + p].coefficient
+        add(other, constant: otherConstant, times: factor, skipping: symbol, scratch: scratch, &store)
         return factor
     }
 }

@@ -18,7 +18,7 @@ extension Tableau {
                       levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(ConstraintConflict) -> Int {
         try validate(terms: terms, constant: constant, tag: tag)
         resolve()
-        ownCells()
+        compactArenaIfWasteful()
         let id = constraints.count
         let level = levelValue.map { levelSlot(for: $0) } ?? -1
         let otherLevel = levelValue == nil ? -1 : shortfallLevelValue.map { levelSlot(for: $0) } ?? level
@@ -29,20 +29,20 @@ extension Tableau {
         var subject = chooseSubject(row, record)
         let fresh = subject >= 0 && !wasInRows(subject)
         noteInRows(terms)
-        if subject < 0 && row.terms(cells).allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
+        if subject < 0 && row.terms(arena).allSatisfy({ kinds[$0.symbol] == .dummy || kinds[$0.symbol] == .parameter }) {
             // Only a required equality gets here; without its marker (see `equalityMarkers`) the
             // conflict's tags or the row below can differ from a tableau with markers.
             if !equalityMarkers { markersNeeded = true }
             if !nearZero(row.constant) {
                 let tags = conflictTags(in: row, newConstraint: id, tag: tag)
-                row.release(in: cells)
+                row.release(in: &arena)
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
             }
             // Redundant with required equalities (at the current parameter values): the marker
             // carries the row (made now when the equality was added without one).
             if record.marker < 0 {
                 record.marker = makeSymbol(.dummy, owner: id)
-                row.add(record.marker, 1, cells)
+                row.add(record.marker, 1, &arena)
             }
             subject = record.marker
         }
@@ -50,7 +50,7 @@ extension Tableau {
             if !equalityMarkers && record.marker < 0 { markersNeeded = true }
             if let made = try addWithArtificialVariable(row, id: id, tag: tag, marker: record.marker) { record.marker = made }
         } else {
-            row.solve(for: subject, cells)
+            row.solve(for: subject, &arena)
             insertRow(row)
             // A subject no row held before (most of a template's) leaves the other rows as they
             // are, and a variable or parameter no row held is in no level of the objective either
@@ -108,19 +108,18 @@ extension Tableau {
                           record: inout ConstraintRecord) -> Row {
         // Room for the merges a build makes into it (rows of a template reach 10 to 20 cells):
         // no regrowing.
-        var row = Row(constant: constant, capacity: Swift.max(16, 2 * terms.count + 6), in: cells)
+        var row = Row(constant: constant, capacity: Swift.max(16, 2 * terms.count + 6), in: &arena)
         withMergeScratch { tableau, merge in
-            let store = tableau.cells
             for t in terms where !nearZero(t.coefficient) {
                 let s = t.variable.id
                 let r = tableau.rowOf[s]
                 if r >= 0 {
-                    row.add(UnsafeBufferPointer(tableau.rows[r].terms(store)), constant: tableau.rows[r].constant,
-                            times: t.coefficient, scratch: merge, store)
+                    row.add(tableau.rows[r].terms(tableau.arena), constant: tableau.rows[r].constant,
+                            times: t.coefficient, scratch: merge, &tableau.arena)
                 } else {
                     // A fixed parameter's value is part of the row's constant.
                     row.constant += t.coefficient * tableau.parameterValues[s]
-                    row.add(s, t.coefficient, store)
+                    row.add(s, t.coefficient, &tableau.arena)
                 }
             }
         }
@@ -130,11 +129,11 @@ extension Tableau {
             let sign = relation == .lessThanOrEqual ? 1.0 : -1.0
             let slack = makeSymbol(.slack, owner: id)
             record.marker = slack
-            row.add(slack, sign, cells)
+            row.add(slack, sign, &arena)
             if level >= 0 {
                 let error = makeSymbol(.error, owner: id)
                 record.other = error
-                row.add(error, -sign, cells)
+                row.add(error, -sign, &arena)
                 priceNewError(error, slot: level)
             }
         case .equal:
@@ -143,17 +142,17 @@ extension Tableau {
                 let minus = makeSymbol(.error, owner: id)
                 record.marker = plus
                 record.other = minus
-                row.add(plus, -1, cells)
-                row.add(minus, 1, cells)
+                row.add(plus, -1, &arena)
+                row.add(minus, 1, &arena)
                 priceNewError(plus, slot: level)
                 priceNewError(minus, slot: record.otherLevel)
             } else if equalityMarkers {
                 let dummy = makeSymbol(.dummy, owner: id)
                 record.marker = dummy
-                row.add(dummy, 1, cells)
+                row.add(dummy, 1, &arena)
             }
         }
-        if row.constant < 0 { row.reverseSign(cells) }
+        if row.constant < 0 { row.reverseSign(&arena) }
         return row
     }
 
@@ -162,7 +161,7 @@ extension Tableau {
     /// are free) its lowest-id parameter, else its own slack or error when that can take the
     /// row's value (negative coefficient); -1 when none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
-        let terms = row.terms(cells)
+        let terms = row.terms(arena)
         var first = -1
         for t in terms where kinds[t.symbol] == .external {
             if !wasInRows(t.symbol) { return t.symbol }
@@ -181,7 +180,7 @@ extension Tableau {
     private func canSubject(_ symbol: Int, _ row: Row) -> Bool {
         guard symbol >= 0 else { return false }
         let k = kinds[symbol]
-        return (k == .slack || k == .error) && row.coefficient(for: symbol, cells) < 0
+        return (k == .slack || k == .error) && row.coefficient(for: symbol, arena) < 0
     }
 
     /// Adds `row` by minimizing an artificial variable equal to it; succeeds when that reaches 0.
@@ -193,10 +192,10 @@ extension Tableau {
         var artRow = row
         artRow.basic = art
         insertRow(artRow)
-        artificial = Row(copying: row, in: cells)
+        artificial = Row(copying: row, in: &arena)
         optimizeArtificial()
         let success = nearZero(artificial!.constant)
-        artificial!.release(in: cells)
+        artificial!.release(in: &arena)
         artificial = nil
 
         let index = rowOf[art]
@@ -212,11 +211,11 @@ extension Tableau {
                 throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
             }
             var entering = -1
-            for t in rows[index].terms(cells) where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {
+            for t in rows[index].terms(arena) where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {
                 entering = t.symbol
                 break
             }
-            if entering < 0 && rows[index].coefficient(for: marker, cells) != 0 {
+            if entering < 0 && rows[index].coefficient(for: marker, arena) != 0 {
                 // `art = 0 + Σ dummies`, the new equality's own dummy among them: it is implied
                 // by required equalities. Its dummy carries the row (as when a new row holds
                 // only dummies), so removing one of the others later still enforces it.
@@ -237,8 +236,8 @@ extension Tableau {
             }
             pivot(row: index, entering: entering)
         }
-        for i in 0..<rows.count { rows[i].remove(art, cells) }
-        for slot in 0..<levels.count { levels[slot].remove(art, cells) }
+        for i in 0..<rows.count { rows[i].remove(art, &arena) }
+        for slot in 0..<levels.count { levels[slot].remove(art, &arena) }
         return nil
     }
 
@@ -248,7 +247,7 @@ extension Tableau {
         while let (entering, leaving) = artificialPivots.popLast() {
             let r = rowOf[entering]
             // Each undo finds the row as its pivot left it, holding the symbol that left.
-            if r >= 0 && rows[r].coefficient(for: leaving, cells) != 0 { pivot(row: r, entering: leaving) }
+            if r >= 0 && rows[r].coefficient(for: leaving, arena) != 0 { pivot(row: r, entering: leaving) }
         }
     }
 
@@ -256,7 +255,7 @@ extension Tableau {
     /// in its infeasibility row (the ones whose slack or equality pins it), in order of adding.
     func conflictTags(in row: Row, newConstraint id: Int, tag: Int) -> [Int] {
         var owners: [Int] = []
-        for t in row.terms(cells) {
+        for t in row.terms(arena) {
             let owner = ownerOf[t.symbol]
             if owner < 0 || owner == id || owners.contains(owner) { continue }
             guard let record = constraints[owner], record.level < 0 else { continue }
@@ -272,7 +271,7 @@ extension Tableau {
     mutating func remove(constraint id: Int) {
         guard id >= 0 && id < constraints.count, let record = constraints[id], record.marker >= 0 else { return }
         resolve()
-        ownCells()
+        compactArenaIfWasteful()
         constraints[id] = nil
         if record.level >= 0 {
             if kinds[record.marker] == .error { addCostOfSymbol(record.marker, slot: record.level, -1) }

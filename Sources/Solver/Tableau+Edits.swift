@@ -152,7 +152,7 @@ extension Tableau {
                 stuck.clear()
             }
             // Pivots write cells: a solver started from a snapshot copies them here, once.
-            if !infeasible.isEmpty { ownCells() }
+            if !infeasible.isEmpty { compactArenaIfWasteful() }
             dualOptimize()
         }
     }
@@ -178,7 +178,7 @@ extension Tableau {
         parameterChange.withUnsafeBufferPointer { change in
             table.withUnsafeMutableBufferPointer { table in
                 for i in 0..<table.count where table[i].mask & changedMask != 0 {
-                    let shift = table[i].dot(change, cells)
+                    let shift = table[i].dot(change, arena)
                     if shift == 0 { continue }
                     let c = table[i].constant + shift
                     table[i].constant = c
@@ -198,7 +198,7 @@ extension Tableau {
     mutating func fixParameters() {
         if parametersFixed { return }
         resolve()
-        ownCells()
+        compactArenaIfWasteful()
         parametersFixed = true
         appliedValues = parameterValues
         for p in 0..<kinds.count where kinds[p] == .parameter {
@@ -219,7 +219,7 @@ extension Tableau {
     mutating func freezeBasicParameter(_ p: Int, row r: Int) {
         parameterValues[p] = rows[r].constant
         var entering = -1
-        for t in rows[r].terms(cells) where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
+        for t in rows[r].terms(arena) where kinds[t.symbol] != .parameter && kinds[t.symbol] != .dummy {
             entering = t.symbol
             break
         }
@@ -227,14 +227,14 @@ extension Tableau {
             // A tableau with markers might have found one of them here and pivoted it into the
             // other rows that hold it; without them the row gets a dummy of its own below.
             if !equalityMarkers { markersNeeded = true }
-            for t in rows[r].terms(cells) where kinds[t.symbol] == .dummy {
+            for t in rows[r].terms(arena) where kinds[t.symbol] == .dummy {
                 entering = t.symbol
                 break
             }
         }
         if entering < 0 {
             let d = makeSymbol(.dummy, owner: -1)
-            rows[r].add(p, -1, cells)
+            rows[r].add(p, -1, &arena)
             rows[r].constant = 0
             rows[r].basic = d
             rowOf[d] = r
@@ -243,7 +243,7 @@ extension Tableau {
         }
         pivotCount += 1
         notePreviousOwners(row: r)
-        rows[r].solve(leaving: p, entering: entering, cells)
+        rows[r].solve(leaving: p, entering: entering, &arena)
         // `(p - v)/a` at p == v: exactly 0 (the round-off of -v/a + v/a is not kept).
         rows[r].constant = 0
         rowOf[p] = -1
@@ -275,7 +275,7 @@ extension Tableau {
     mutating func rebuildColumn(_ index: Int) {
         let plus = edits[index].plus
         edits[index].column.clear()
-        for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus, cells)) }
+        for i in 0..<rows.count { edits[index].column.append(rows[i].coefficient(for: plus, arena)) }
         edits[index].columnValid = true
         edits[index].nonzeroValid = false
     }

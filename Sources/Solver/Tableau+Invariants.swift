@@ -9,7 +9,7 @@ extension Tableau {
             if rowOf[row.basic] != i { problems.append("row \(i): rowOf[\(row.basic)] is \(rowOf[row.basic])") }
             var previous = -1
             var mask: UInt64 = 0
-            for t in row.terms(cells) {
+            for t in row.terms(arena) {
                 if t.symbol <= previous { problems.append("row \(i): terms not sorted at s\(t.symbol)") }
                 if t.coefficient == 0 { problems.append("row \(i): zero coefficient for s\(t.symbol)") }
                 if rowOf[t.symbol] >= 0 { problems.append("row \(i): basic s\(t.symbol) among its terms") }
@@ -22,7 +22,7 @@ extension Tableau {
             if kind.isRestricted && row.constant < -1e-8 { problems.append("row \(i): restricted s\(row.basic) = \(row.constant)") }
             if kind == .dummy {
                 if !nearZero(row.constant) { problems.append("row \(i): dummy s\(row.basic) = \(row.constant)") }
-                if row.terms(cells).contains(where: { kinds[$0.symbol] != .dummy && kinds[$0.symbol] != .parameter }) {
+                if row.terms(arena).contains(where: { kinds[$0.symbol] != .dummy && kinds[$0.symbol] != .parameter }) {
                     problems.append("row \(i): dummy s\(row.basic) depends on a non-dummy")
                 }
             }
@@ -31,18 +31,18 @@ extension Tableau {
             problems.append("rowOf[\(s)] points at a row of another symbol")
         }
         for (slot, level) in levels.enumerated() {
-            for t in level.terms(cells) where rowOf[t.symbol] >= 0 {
+            for t in level.terms(arena) where rowOf[t.symbol] >= 0 {
                 problems.append("level \(levelValues[slot]): basic s\(t.symbol) priced")
             }
         }
-        problems += cellStoreViolations()
+        problems += arenaViolations()
         if lowestNegativeCostSymbol() >= 0 { problems.append("objective not optimal: s\(lowestNegativeCostSymbol()) can enter") }
         for edit in edits {
             if edit.columnValid {
                 if edit.column.count != rows.count { problems.append("edit v\(edit.variable): column length") }
                 for i in 0..<min(edit.column.count, rows.count)
-                where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus, cells).bitPattern {
-                    problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus, cells))")
+                where edit.column[i].bitPattern != rows[i].coefficient(for: edit.plus, arena).bitPattern {
+                    problems.append("edit v\(edit.variable): column[\(i)] \(edit.column[i]) != \(rows[i].coefficient(for: edit.plus, arena))")
                 }
                 if edit.nonzeroValid
                     && edit.nonzero.prefix(edit.nonzeroCount).sorted() != edit.column.indices.filter({ edit.column[$0] != 0 }) {
@@ -57,13 +57,13 @@ extension Tableau {
 extension Tableau {
     /// Broken promises of the cell store: every row's, level's and the artificial objective's
     /// block lies inside the handed-out cells, holds its cells, and no two blocks overlap.
-    func cellStoreViolations() -> [String] {
+    func arenaViolations() -> [String] {
         var problems: [String] = []
         var blocks: [(start: Int, end: Int, what: String)] = []
         func check(_ row: Row, _ what: String) {
             if row.count < 0 || row.count > row.capacity { problems.append("\(what): \(row.count) cells in a block of \(row.capacity)") }
-            if row.start < 0 || row.start + row.capacity > cells.used {
-                problems.append("\(what): block \(row.start)..<\(row.start + row.capacity) outside the \(cells.used) cells handed out")
+            if row.start < 0 || row.start + row.capacity > arena.used {
+                problems.append("\(what): block \(row.start)..<\(row.start + row.capacity) outside the \(arena.used) cells handed out")
             }
             if row.capacity > 0 { blocks.append((row.start, row.start + row.capacity, what)) }
         }

@@ -14,7 +14,7 @@ extension Tableau {
         levelValues.append(value)
         // A level collects the costs of many constraints' errors: room for them up front
         // instead of regrowing one cell at a time.
-        levels.append(Row(constant: 0, capacity: 32, in: cells))
+        levels.append(Row(constant: 0, capacity: 32, in: &arena))
         // Stronger levels first; values are distinct, so the order is total.
         let at = levelOrder.firstIndex { levelValues[$0] < value } ?? levelOrder.count
         levelOrder.insert(slot, at: at)
@@ -28,12 +28,12 @@ extension Tableau {
         var best = Int.max
         for rank in 0..<levelOrder.count {
             let slot = levelOrder[rank]
-            for t in levels[slot].terms(cells) where t.coefficient < 0 {
+            for t in levels[slot].terms(arena) where t.coefficient < 0 {
                 let s = t.symbol
                 if s >= best { break }
                 if kinds[s] == .dummy || kinds[s] == .parameter { continue }
                 var stronger = false
-                for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s, cells) != 0 {
+                for r in 0..<rank where levels[levelOrder[r]].coefficient(for: s, arena) != 0 {
                     stronger = true
                     break
                 }
@@ -48,7 +48,7 @@ extension Tableau {
     /// Adds `amount` to `symbol`'s cost at `slot`.
     @inline(__always)
     mutating func addCost(_ symbol: Int, slot: Int, _ amount: Double) {
-        levels[slot].add(symbol, amount, cells)
+        levels[slot].add(symbol, amount, &arena)
         objectiveChanged = true
     }
 
@@ -58,7 +58,7 @@ extension Tableau {
     /// levels and flags the change there).
     @inline(__always)
     mutating func priceNewError(_ symbol: Int, slot: Int) {
-        levels[slot].add(symbol, 1, cells)
+        levels[slot].add(symbol, 1, &arena)
     }
 
     /// Adds `amount * (symbol's current expression)` to level `slot`: the symbol itself when it
@@ -71,9 +71,8 @@ extension Tableau {
         }
         let constant = rows[r].constant
         withMergeScratch { tableau, merge in
-            let store = tableau.cells
-            tableau.levels[slot].add(UnsafeBufferPointer(tableau.rows[r].terms(store)), constant: constant,
-                                     times: amount, scratch: merge, store)
+            tableau.levels[slot].add(tableau.rows[r].terms(tableau.arena), constant: constant,
+                                     times: amount, scratch: merge, &tableau.arena)
         }
         objectiveChanged = true
     }
@@ -82,7 +81,7 @@ extension Tableau {
     @inline(__always)
     mutating func substituteInObjective(_ symbol: Int, _ row: UnsafeBufferPointer<Term>, constant: Double,
                                         scratch: UnsafeMutablePointer<Term>) {
-        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch, cells) != 0 {
+        for slot in 0..<levels.count where levels[slot].substitute(symbol, row, constant: constant, scratch: scratch, &arena) != 0 {
             objectiveChanged = true
         }
     }

@@ -56,7 +56,7 @@ extension Tableau {
             region.rowOfSymbol[basic] = Int32(r)
             region.constants.append(rows[r].constant)
             var moves = false
-            for t in rows[r].terms(cells) where kinds[t.symbol] == .parameter {
+            for t in rows[r].terms(arena) where kinds[t.symbol] == .parameter {
                 region.terms.append(ParameterTerm(symbol: t.symbol, coefficient: t.coefficient,
                                                   captured: parameterValues[t.symbol]))
                 moves = true

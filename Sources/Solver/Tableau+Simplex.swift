@@ -10,7 +10,7 @@ extension Tableau {
         let owner = columnOwner[leaving]
         if owner >= 0 { edits[owner].columnValid = false }
         notePreviousOwners(row: index)
-        rows[index].solve(leaving: leaving, entering: entering, cells)
+        rows[index].solve(leaving: leaving, entering: entering, &arena)
         rowOf[leaving] = -1
         rowOf[entering] = index
         substitute(entering, byRow: index)
@@ -23,18 +23,17 @@ extension Tableau {
         let tracksColumns = !edits.isEmpty
         touchedRows.clear()
         touchedFactors.clear()
-        let store = cells
         let n = rows[index].count
         // The pivot row's cells are copied out: a row the loop grows may move the store.
         withUnsafeTemporaryAllocation(of: Term.self, capacity: n) { copy in
-            _ = copy.initialize(fromContentsOf: rows[index].terms(store))
+            _ = copy.initialize(fromContentsOf: rows[index].terms(arena))
             let pivot = UnsafeBufferPointer(copy)
             withMergeScratch { tableau, merge in
                 var table: [Row] = []
                 swap(&table, &tableau.rows)
                 table.withUnsafeMutableBufferPointer { table in
                     for i in 0..<(scanRows ? table.count : 0) where i != index {
-                        let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge, store)
+                        let factor = table[i].substitute(symbol, pivot, constant: constant, scratch: merge, &tableau.arena)
                         if factor != 0 {
                             // Only edit columns read the touched rows (a template's build has none).
                             if tracksColumns {
@@ -49,7 +48,7 @@ extension Tableau {
                 swap(&table, &tableau.rows)
                 tableau.substituteInObjective(symbol, pivot, constant: constant, scratch: merge)
                 if tableau.artificial != nil {
-                    _ = tableau.artificial!.substitute(symbol, pivot, constant: constant, scratch: merge, store)
+                    _ = tableau.artificial!.substitute(symbol, pivot, constant: constant, scratch: merge, &tableau.arena)
                 }
             }
             if tracksColumns { updateEditColumns(substituted: symbol, byRow: index, pivot: pivot) }
@@ -63,7 +62,7 @@ extension Tableau {
     mutating func notePreviousOwners(row index: Int) {
         previousOwners.clear()
         if edits.isEmpty { return }
-        for t in rows[index].terms(cells) {
+        for t in rows[index].terms(arena) {
             let k = columnOwner[t.symbol]
             if k >= 0 && edits[k].columnValid { previousOwners.append(k) }
         }
@@ -83,7 +82,7 @@ extension Tableau {
         for n in 0..<previousOwners.count {
             let k = previousOwners[n]
             guard edits[k].columnValid else { continue }
-            let p = rows[index].coefficient(for: edits[k].plus, cells)
+            let p = rows[index].coefficient(for: edits[k].plus, arena)
             let old = edits[k].column[index]
             if old != p {
                 edits[k].column[index] = p
@@ -152,7 +151,7 @@ extension Tableau {
         for i in 0..<rows.count {
             let basic = rows[i].basic
             if !kinds[basic].isRestricted { continue }
-            let c = rows[i].coefficient(for: entering, cells)
+            let c = rows[i].coefficient(for: entering, arena)
             if c >= 0 { continue }
             let ratio = -rows[i].constant / c
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
@@ -187,7 +186,7 @@ extension Tableau {
         while let objective = artificial {
             var entering = -1
             // Free parameters may enter (a conflict is then one no parameter values avoid).
-            for t in objective.terms(cells) where t.coefficient < 0 && kinds[t.symbol] != .dummy
+            for t in objective.terms(arena) where t.coefficient < 0 && kinds[t.symbol] != .dummy
                 && !(parametersFixed && kinds[t.symbol] == .parameter) {
                 entering = t.symbol
                 break
@@ -259,7 +258,7 @@ extension Tableau {
     func dualEntering(row index: Int) -> Int {
         var entering = -1
         var enteringCoefficient = 0.0
-        for t in rows[index].terms(cells) where t.coefficient > 0 && kinds[t.symbol] != .dummy && kinds[t.symbol] != .parameter {
+        for t in rows[index].terms(arena) where t.coefficient > 0 && kinds[t.symbol] != .dummy && kinds[t.symbol] != .parameter {
             if entering < 0 || ratioIsSmaller(t.symbol, t.coefficient, than: entering, enteringCoefficient) {
                 entering = t.symbol
                 enteringCoefficient = t.coefficient
@@ -272,8 +271,8 @@ extension Tableau {
     @inline(__always)
     func ratioIsSmaller(_ a: Int, _ ca: Double, than b: Int, _ cb: Double) -> Bool {
         for slot in levelOrder {
-            let ra = levels[slot].coefficient(for: a, cells) / ca
-            let rb = levels[slot].coefficient(for: b, cells) / cb
+            let ra = levels[slot].coefficient(for: a, arena) / ca
+            let rb = levels[slot].coefficient(for: b, arena) / cb
             if ra < rb { return true }
             if ra > rb { return false }
         }
@@ -291,7 +290,7 @@ extension Tableau {
     /// tightly, else any row holding it (kiwi's rule).
     func markerLeavingRow(for marker: Int) -> Int {
         var implied = -1
-        for i in 0..<rows.count where kinds[rows[i].basic] == .dummy && rows[i].coefficient(for: marker, cells) != 0 {
+        for i in 0..<rows.count where kinds[rows[i].basic] == .dummy && rows[i].coefficient(for: marker, arena) != 0 {
             if implied < 0 || rows[i].basic < rows[implied].basic { implied = i }
         }
         if implied >= 0 { return implied }
@@ -299,7 +298,7 @@ extension Tableau {
         var r1 = Double.infinity, r2 = Double.infinity
         var b1 = Int.max, b2 = Int.max
         for i in 0..<rows.count {
-            let c = rows[i].coefficient(for: marker, cells)
+            let c = rows[i].coefficient(for: marker, arena)
             if c == 0 { continue }
             let basic = rows[i].basic
             if !kinds[basic].isRestricted {

@@ -71,9 +71,9 @@ struct Tableau: Sendable {
     var parametersFixed = false
 
     @usableFromInline var rows: [Row] = []
-    /// The cells of every row, level and the artificial objective (see `CellStore`); shared with
-    /// copies of this tableau until one writes (`ownCells()`).
-    var cells = CellStore(capacity: 64)
+    /// The cells of every row, level and the artificial objective (see `CoefficientArena`);
+    /// shared with copies of this tableau until one writes.
+    var arena = CoefficientArena(capacity: 64)
 
     // The vector objective: one row per priority level, compared in `levelOrder`.
     var levels: [Row] = []
@@ -155,35 +155,36 @@ struct Tableau: Sendable {
         rows.reserveCapacity(count + 1)
         constraints.reserveCapacity(count)
         // Rows of a template reach 10 to 20 cells; levels start with 32.
-        ownCells()
-        cells.reserve(16 * (count + 1) + 32 * 4)
+        compactArenaIfWasteful()
+        arena.reserve(16 * (count + 1) + 32 * 4)
     }
 
-    /// Makes the cell store this tableau's own before rows are written: a copy (a solver's
-    /// snapshot, a cloned solver) shares it until then. Also compacts it once most of it is
-    /// blocks that rows left behind.
+    /// Compacts the arena before a write when a copy is due anyway (a solver's snapshot or a
+    /// cloned solver shares it: only the live blocks are then copied) or when most of it is
+    /// blocks rows left behind. Correctness does not depend on it: a write to a shared arena
+    /// copies it whole.
     @inline(__always)
-    mutating func ownCells() {
-        if !isKnownUniquelyReferenced(&cells) || cells.garbage > Swift.max(1024, cells.used / 2) { compactCells() }
+    mutating func compactArenaIfWasteful() {
+        if arena.isShared || arena.garbage > Swift.max(1024, arena.used / 2) { compactArena() }
     }
 
-    /// Copies the live blocks into a new store, each row keeping its capacity.
-    mutating func compactCells() {
-        let old = cells
+    /// Copies the live blocks into a new arena, each row keeping its capacity.
+    mutating func compactArena() {
+        let old = arena
         var live = 0
         for r in rows { live += r.capacity }
         for l in levels { live += l.capacity }
         if let a = artificial { live += a.capacity }
-        let fresh = CellStore(capacity: Swift.max(2 * live, 64))
+        var fresh = CoefficientArena(capacity: Swift.max(2 * live, 64))
         func move(_ row: inout Row) {
             let start = fresh.allocate(row.capacity)
-            (fresh.base + start).initialize(from: old.base + row.start, count: row.count)
+            (fresh.mutableTerms + start).initialize(from: old.terms + row.start, count: row.count)
             row.relocate(to: start, capacity: row.capacity)
         }
         for i in rows.indices { move(&rows[i]) }
         for i in levels.indices { move(&levels[i]) }
         if artificial != nil { move(&artificial!) }
-        cells = fresh
+        arena = fresh
     }
 
     /// A new symbol of `kind`, owned by constraint `owner` (-1 for variables and the artificial).
@@ -256,7 +257,7 @@ struct Tableau: Sendable {
         rowOf[row.basic] = rows.count
         rows.append(row)
         for k in 0..<edits.count where edits[k].columnValid {
-            edits[k].column.append(row.coefficient(for: edits[k].plus, cells))
+            edits[k].column.append(row.coefficient(for: edits[k].plus, arena))
             edits[k].nonzeroValid = false
         }
     }
@@ -264,7 +265,7 @@ struct Tableau: Sendable {
     /// Drops row `index`, moving the last row into its place.
     mutating func removeRow(at index: Int) {
         rowOf[rows[index].basic] = -1
-        rows[index].release(in: cells)
+        rows[index].release(in: &arena)
         let last = rows.count - 1
         if index != last {
             rows.swapAt(index, last)

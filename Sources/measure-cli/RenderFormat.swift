@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import TemplateLayout
+import CellsFormat
 
 /// The `--render-format` choices.
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

@@ -105,8 +105,8 @@ import Testing
         #expect(error("a.top == b.top +") != nil)
     }
 
-    /// Each way a constraint can fail, with the message and column the parser gave before it
-    /// read anchors as byte ranges (checked against that build's `measure-cli`).
+    /// Each way a constraint can fail, with its message and column (those of every earlier
+    /// reader, checked against their `measure-cli`).
     @Test func everyErrorNamesWhatAndWhere() {
         let expected: [(String, String)] = [
             ("1a.top == b.top", "expected a view id or super at column 1"),
@@ -122,6 +122,12 @@ import Testing
             ("größe.top == b.left", "cannot relate top to left at column 14"),
             ("a.top == b.top @", "expected a priority at column 17"),
             ("a.top == b.top @ 1e3", "unexpected \"e\" at column 19"),
+            ("a.top == b.top @ medium", "unknown priority \"medium\" (use 1...1000, required, high or low) at column 18"),
+            ("a.top == b.top @ 0", "priority 0 is outside 1...1000 at column 18"),
+            ("a.top == + b.top", "expected a number at column 12"),
+            ("a.top == b.top +", "expected a constant at column 17"),
+            ("\ta.top\t==\tb", "expected \".\" and an attribute after \"b\" at column 12"),
+            ("", "expected a view id or super at column 1"),
         ]
         for (text, message) in expected {
             #expect(error(text)?.message == "\"\(text)\": \(message)")
@@ -133,5 +139,28 @@ import Testing
         #expect(c.first == LayoutAnchor(item: "größe", attribute: .width, column: 1))
         #expect(c.second == LayoutAnchor(item: "_x9", attribute: .height, column: 21))
         #expect(c.multiplier == -2 && c.constant == 3 && c.priority == 750)
+    }
+
+    @Test func aMultiplierReadsTheSameBeforeOrAfterItsAnchor() throws {
+        for text in ["a.width == 0.5 * b.width + 2", "a.width == b.width * 0.5 + 2", "a.width==b.width*0.5+2",
+                     "\ta.width\t==\t0.5\t*\tb.width\t+\t2"] {
+            let c = try parse(text)
+            #expect(c.second == LayoutAnchor(item: "b", attribute: .width, column: c.second?.column ?? 0), "\(text)")
+            #expect(c.multiplier == 0.5 && c.constant == 2, "\(text)")
+        }
+        #expect(try parse("a.width == -2 * b.width").multiplier == -2)
+        #expect(try parse("a.width == b.width * -2").multiplier == -2)
+        #expect(try parse("a.width == b.width * - 2").multiplier == -2)
+    }
+
+    @Test func numbersHaveTheValueSwiftReadsFromTheirText() throws {
+        for text in ["0", "8", ".5", "5.", "00012", "0.1", "4.35", "2.675", "0.30000000000000004", "9007199254740993",
+                     "3.14159265358979323846", "1.0000000000000000000000001", "0.0000000000000000000000001",
+                     "12345678901234567890"] {
+            let c = try parse("a.width == \(text)")
+            #expect(c.constant.bitPattern == Double(text)!.bitPattern, "\(text)")
+            #expect(try parse("a.width == b.width * \(text)").multiplier.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+        #expect(error("a.width == 1..2")?.message == "\"a.width == 1..2\": unexpected \".\" at column 14")
     }
 }

@@ -11,89 +11,77 @@ public enum ConstraintParser {
 
     /// `parse(_:path:)` with the path built only if an error or a reader needs it.
     static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> ConstraintDescription {
-        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> ConstraintDescription in
-            let syntax: ConstraintSyntax
-            do throws(SyntaxError) {
-                syntax = try read(&cursor)
-            } catch {
-                throw error.layoutError(text: text, location: location)
-            }
-            func anchor(_ item: Range<Int>, _ attribute: LayoutAttribute) -> LayoutAnchor {
-                LayoutAnchor(item: cursor.text(item), attribute: attribute, column: cursor.column(at: item.lowerBound))
-            }
-            return ConstraintDescription(first: anchor(syntax.firstItem, syntax.firstAttribute),
-                                         relation: syntax.terms.relation,
-                                         second: syntax.hasSecond ? anchor(syntax.secondItem, syntax.secondAttribute) : nil,
-                                         multiplier: syntax.terms.multiplier, constant: syntax.terms.constant,
-                                         priority: syntax.terms.priority, text: text, location: location)
+        do throws(SyntaxError) {
+            var cursor = TextCursor(text)
+            return try read(&cursor, text: text, location: location)
+        } catch {
+            throw error.layoutError(text: text, location: location)
         }
     }
 
-    /// Reads the whole of `cursor`'s text as one constraint, item names left as byte ranges; the
-    /// error is `parse(_:path:)`'s before its text and path are attached. (Kept out of line, so
-    /// it is compiled once, specialized for the flat result its callers fill in place.)
-    @inline(never)
-    static func read(_ cursor: inout TextCursor) throws(SyntaxError) -> ConstraintSyntax {
-        var syntax = ConstraintSyntax.empty
+    /// Reads the whole of `cursor`'s text as one constraint.
+    private static func read(_ cursor: inout TextCursor, text: String,
+                             location: DocumentPath) throws(SyntaxError) -> ConstraintDescription {
         cursor.skipSpaces()
-        syntax.firstAttribute = try anchor(&cursor, item: &syntax.firstItem)
+        let first = try anchor(&cursor)
         cursor.skipSpaces()
         guard let relation = cursor.relation() else { throw SyntaxError("expected ==, <= or >=", at: cursor.column) }
-        syntax.terms.relation = relation
 
         cursor.skipSpaces()
+        var second: LayoutAnchor?
+        var multiplier = 1.0
+        var constant = 0.0
         // A leading number is either `M * ITEM.ATTR` or the whole constant `C` (possibly signed).
         var sign = 1.0
-        let signIndex = cursor.index
-        if cursor.take(ascii: "-") { sign = -1 } else if cursor.take(ascii: "+") { sign = 1 }
+        let signColumn = cursor.column
+        if cursor.take("-") { sign = -1 } else if cursor.take("+") { sign = 1 }
         cursor.skipSpaces()
         if let number = cursor.unsignedNumber() {
             cursor.skipSpaces()
-            if cursor.take(ascii: "*") {
+            if cursor.take("*") {
                 cursor.skipSpaces()
-                syntax.terms.multiplier = sign * number
-                syntax.secondAttribute = try anchor(&cursor, item: &syntax.secondItem)
+                multiplier = sign * number
+                second = try anchor(&cursor)
             } else {
-                syntax.terms.constant = sign * number
+                constant = sign * number
             }
-        } else if sign == 1, signIndex == cursor.index {
-            syntax.secondAttribute = try anchor(&cursor, item: &syntax.secondItem)
+        } else if signColumn == cursor.column {
+            second = try anchor(&cursor)
             cursor.skipSpaces()
-            if cursor.take(ascii: "*") {
+            if cursor.take("*") {
                 cursor.skipSpaces()
                 guard let m = signedNumber(&cursor) else { throw SyntaxError("expected a multiplier", at: cursor.column) }
-                syntax.terms.multiplier = m
+                multiplier = m
             }
         } else {
             throw SyntaxError("expected a number", at: cursor.column)
         }
 
         cursor.skipSpaces()
-        if syntax.hasSecond {
+        if second != nil {
             let negative = cursor.next(is: "-")
-            if cursor.take(ascii: "+") || cursor.take(ascii: "-") {
+            if cursor.take("+") || cursor.take("-") {
                 cursor.skipSpaces()
                 guard let c = cursor.unsignedNumber() else { throw SyntaxError("expected a constant", at: cursor.column) }
-                syntax.terms.constant = negative ? -c : c
+                constant = negative ? -c : c
                 cursor.skipSpaces()
             }
         }
 
-        if cursor.take(ascii: "@") {
+        var priority = 1000.0
+        if cursor.take("@") {
             cursor.skipSpaces()
-            syntax.terms.priority = try parsePriority(&cursor)
+            priority = try parsePriority(&cursor)
             cursor.skipSpaces()
         }
         if !cursor.isAtEnd { throw SyntaxError("unexpected \"\(cursor.peekCharacter ?? "")\"", at: cursor.column) }
-        guard syntax.terms.multiplier.isFinite, syntax.terms.constant.isFinite else {
-            throw SyntaxError("number out of range", at: 1)
+        guard multiplier.isFinite, constant.isFinite else { throw SyntaxError("number out of range", at: 1) }
+        if let second, second.attribute.kind != first.attribute.kind,
+           first.attribute.kind != .size || second.attribute.kind != .size {
+            throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)", at: second.column)
         }
-        let first = syntax.firstAttribute, second = syntax.secondAttribute
-        if syntax.hasSecond, second.kind != first.kind, first.kind != .size || second.kind != .size {
-            throw SyntaxError("cannot relate \(first.rawValue) to \(second.rawValue)",
-                              at: cursor.column(at: syntax.secondItem.lowerBound))
-        }
-        return syntax
+        return ConstraintDescription(first: first, relation: relation, second: second, multiplier: multiplier,
+                                     constant: constant, priority: priority, text: text, location: location)
     }
 
     /// Reads a priority: a number in 1...1000 or `required` / `high` / `low`.
@@ -113,30 +101,25 @@ public enum ConstraintParser {
     }
 
     private static func signedNumber(_ cursor: inout TextCursor) -> Double? {
-        let negative = cursor.take(ascii: "-")
+        let negative = cursor.take("-")
         cursor.skipSpaces()
         guard let n = cursor.unsignedNumber() else { return nil }
         return negative ? -n : n
     }
 
-    /// Reads `item.attribute`: returns the attribute and sets `item` to where the name's bytes are.
-    @inline(__always)
-    private static func anchor(_ cursor: inout TextCursor, item: inout Range<Int>) throws(SyntaxError) -> LayoutAttribute {
-        guard let name = cursor.identifierRange() else { throw SyntaxError("expected a view id or super", at: cursor.column) }
-        guard cursor.take(ascii: ".") else {
-            throw SyntaxError("expected \".\" and an attribute after \"\(cursor.text(name))\"", at: cursor.column)
+    /// Reads `item.attribute`.
+    private static func anchor(_ cursor: inout TextCursor) throws(SyntaxError) -> LayoutAnchor {
+        let column = cursor.column
+        guard let item = cursor.identifier() else { throw SyntaxError("expected a view id or super", at: column) }
+        guard cursor.take(".") else {
+            throw SyntaxError("expected \".\" and an attribute after \"\(item)\"", at: cursor.column)
         }
-        // The column is counted only for a message.
-        let attributeStart = cursor.index
-        guard let attributeName = cursor.identifierRange() else {
-            throw SyntaxError("expected an attribute", at: cursor.column(at: attributeStart))
+        let attributeColumn = cursor.column
+        guard let name = cursor.identifier() else { throw SyntaxError("expected an attribute", at: attributeColumn) }
+        guard let attribute = LayoutAttribute(rawValue: name) else {
+            throw SyntaxError("unknown attribute \"\(name)\"", at: attributeColumn)
         }
-        guard let packed = PackedName(cursor.slice(attributeName), within: cursor.bytes),
-              let attribute = LayoutAttribute(packed: packed) else {
-            throw SyntaxError("unknown attribute \"\(cursor.text(attributeName))\"", at: cursor.column(at: attributeStart))
-        }
-        item = name
-        return attribute
+        return LayoutAnchor(item: item, attribute: attribute, column: column)
     }
 }
 

@@ -30,9 +30,8 @@ public enum VisualFormatParser {
 
     /// `parse(_:path:)` with the path built only if an error or a reader needs it.
     static func parse(_ text: String, location: DocumentPath) throws(LayoutError) -> [ConstraintDescription] {
-        try TextCursor.reading(text) { (cursor: inout TextCursor) throws(LayoutError) -> [ConstraintDescription] in
-            try parse(text, location: location, &cursor)
-        }
+        var cursor = TextCursor(text)
+        return try parse(text, location: location, &cursor)
     }
 
     private static func parse(_ text: String, location: DocumentPath,

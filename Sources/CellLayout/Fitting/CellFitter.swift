@@ -9,14 +9,15 @@ struct FittedCell {
 }
 
 extension CompiledTemplate {
-    /// How many times a wrapping label is re-measured at the width the layout gave it before the
-    /// last result is taken (a fixed point is normally reached in two or three rounds).
+    /// How many rounds of measuring every wrapping label at the widths of one solution are run
+    /// before the last solution is taken (a fixed point is normally reached in two or three).
     static let maximumMeasureRounds = 8
 
     /// Lays out `row` at content width `width` as `systemLayoutSizeFitting` would: the width
     /// required, the height pulled to 0 at priority 50. Labels start at their single-line
-    /// (unwrapped) size; each wrapping label is then measured at the width the solution gives
-    /// it, its size pushed back and the layout re-solved, until no label's width changes.
+    /// (unwrapped) size; then, in rounds, every wrapping label is measured at the width one
+    /// solution gives it, all the new sizes are pushed and the layout re-solved, until no label's
+    /// width changes (Auto Layout's second pass); the order of `views` plays no part.
     ///
     /// With `fixedContentHeight`, the content view's height is set instead of fitted (a
     /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
@@ -89,16 +90,23 @@ extension CompiledTemplate {
             wrapping = wrapping || blueprint.labels[k].wraps
         }
         if wrapping {
+            // Every round reads all wrapping labels' widths from one solution before any is
+            // measured, so the answer cannot depend on the order of `views` (a label re-measured
+            // and re-solved before the next is read would see its neighbour's new size).
             for _ in 0..<Self.maximumMeasureRounds {
                 var changed = false
                 for k in blueprint.labels.indices where blueprint.labels[k].wraps {
                     let available = max(0, solver.value(of: program.variables[TemplateView.width(blueprint.labels[k].view)]))
+                    workspace.roundWidths[k] = available
+                    if abs(available - workspace.measuredAt[k]) > 1e-9 { changed = true }
+                }
+                if !changed { break }
+                for k in blueprint.labels.indices where blueprint.labels[k].wraps {
+                    let available = workspace.roundWidths[k]
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
                     push(k, measurer.measure(workspace.texts[k], style: blueprint.labels[k].style, width: available))
-                    changed = true
                 }
-                if !changed { break }
             }
         }
 

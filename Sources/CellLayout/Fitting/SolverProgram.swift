@@ -12,6 +12,9 @@ final class SolverWorkspace: @unchecked Sendable {
     /// Per label slot: the width it was last measured at in this row, and its text.
     @exclusivity(unchecked) var measuredAt: [Double]
     @exclusivity(unchecked) var texts: [String]
+    /// Per label slot: the width the current round's solution gives it (read for every label
+    /// before any is measured).
+    @exclusivity(unchecked) var roundWidths: [Double]
     /// False once a row may have left round-off behind (see `exactMagnitude`), or failed: the
     /// workspace is then dropped at check-in instead of serving the next row.
     var isClean = true
@@ -34,6 +37,7 @@ final class SolverWorkspace: @unchecked Sendable {
         suggested = Array(repeating: .nan, count: variableCount)
         measuredAt = Array(repeating: .infinity, count: labelCount)
         texts = Array(repeating: "", count: labelCount)
+        roundWidths = Array(repeating: 0, count: labelCount)
     }
 }
 

@@ -119,7 +119,7 @@ struct ConstraintSystem: Sendable {
         if !tied {
             throw LayoutError(path: blueprint.path, message:
                 "the height is not determined: no constraint relates super.bottom (or super.height, " +
-                "super.centerY, a super baseline) to the views, so the cell would be 0 points tall")
+                "super.centerY, super.lastBaseline) to the views, so the cell would be 0 points tall")
         }
     }
 

@@ -43,6 +43,7 @@ struct StackConstraints {
                 "\(stackID).\(mainSize) == 0 (no visible arranged views)")
             add(e(s, crossSize), .equal, AffineExpression(), ConstraintSystem.collapsePriority,
                 "\(stackID).\(crossSize) == 0 (no visible arranged views)")
+            for v in arranged { align(v, to: v, priority: ConstraintSystem.collapsePriority, add) }
             collapse(arranged, into: add)
             return
         }
@@ -65,46 +66,26 @@ struct StackConstraints {
                 if let second = visible.dropFirst().first, b != second {
                     let firstGap = e(second, mainStart) - e(first, mainEnd)
                     add(gap, .equal, firstGap, 1000, "gap after \(id(a)) == gap after \(id(first))")
-                } else {
-                    add(gap, .equal, spacing, ConstraintSystem.canvasPriority, "gap after \(id(a)) == \(sp) (canvas)")
                 }
             case .equalCentering:
                 add(gap, .greaterThanOrEqual, spacing, 1000, "\(id(b)).\(mainStart) >= \(id(a)).\(mainEnd) + \(sp)")
                 let step = e(b, mainCenter) - e(a, mainCenter)
                 if let second = visible.dropFirst().first, b != second {
-                    add(step, .equal, e(second, mainCenter) - e(first, mainCenter), 1000,
+                    add(step, .equal, e(second, mainCenter) - e(first, mainCenter), Self.equalCenteringPriority,
                         "\(id(b)).\(mainCenter) - \(id(a)).\(mainCenter) == \(id(second)).\(mainCenter) - \(id(first)).\(mainCenter)")
-                } else {
-                    add(gap, .equal, spacing, ConstraintSystem.canvasPriority, "gap after \(id(a)) == \(sp) (canvas)")
                 }
             }
         }
+        if spec.distribution == .equalSpacing || spec.distribution == .equalCentering {
+            // UISV-canvas-fit: the gaps have no size of their own; only the stack is pulled in.
+            add(e(s, mainSize), .equal, AffineExpression(), ConstraintSystem.canvasPriority,
+                "\(stackID).\(mainSize) == 0 (canvas fit)")
+        }
 
-        // Cross axis.
-        for v in visible {
-            let name = id(v)
-            switch spec.alignment {
-            case .fill:
-                add(e(v, crossStart), .equal, e(s, crossStart), 1000, "\(name).\(crossStart) == \(stackID).\(crossStart)")
-                add(e(v, crossEnd), .equal, e(s, crossEnd), 1000, "\(name).\(crossEnd) == \(stackID).\(crossEnd)")
-            case .leading, .top:
-                add(e(v, crossStart), .equal, e(s, crossStart), 1000, "\(name).\(crossStart) == \(stackID).\(crossStart)")
-                add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), 1000, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
-            case .trailing, .bottom:
-                add(e(v, crossEnd), .equal, e(s, crossEnd), 1000, "\(name).\(crossEnd) == \(stackID).\(crossEnd)")
-                add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), 1000, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
-            case .center:
-                add(e(v, crossCenter), .equal, e(s, crossCenter), 1000, "\(name).\(crossCenter) == \(stackID).\(crossCenter)")
-                add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), 1000, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
-                add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), 1000, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
-            case .firstBaseline, .lastBaseline:
-                let baseline: LayoutAttribute = spec.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
-                if v != first {
-                    add(e(v, baseline), .equal, e(first, baseline), 1000, "\(name).\(baseline) == \(id(first)).\(baseline)")
-                }
-                add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), 1000, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
-                add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), 1000, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
-            }
+        // Cross axis: every arranged view, hidden ones included (UIKit keeps their alignment).
+        for v in arranged {
+            align(v, to: first, priority: blueprint.isCollapsed(v, mask: mask) ? ConstraintSystem.collapsePriority : 1000,
+                  add)
         }
         if spec.alignment != .fill {
             // UIStackView's canvas: as small across as the largest arranged view allows.
@@ -114,16 +95,68 @@ struct StackConstraints {
         collapse(arranged.filter { blueprint.isCollapsed($0, mask: mask) }, into: add)
     }
 
-    /// Hidden arranged views: zero length along the axis at the stack's start, aligned to the
-    /// stack's cross start, all below required so the view's own required constraints win.
+    /// Priority of equalCentering's equal centre-to-centre steps (UISV-fill-equally on its gap
+    /// guides): below compression resistance, so views keep their size before the steps do.
+    static let equalCenteringPriority = 149.0
+    /// Priority of UISV-ambiguity-suppression: in a non-fill alignment each arranged view's size
+    /// across the axis is pulled to 0, below everything else, so a view without an intrinsic size
+    /// there takes the least its constraints allow.
+    static let ambiguitySuppressionPriority = 25.0
+
+    /// The alignment constraints of arranged view `v` across the axis (UISV-alignment and the
+    /// canvas connection), `reference` being the first visible view baselines are aligned to.
+    private func align(_ v: Int, to reference: Int, priority p: Double,
+                       _ add: (AffineExpression, LayoutRelation, AffineExpression, Double, String) -> Void) {
+        let name = id(v)
+        let s = stack
+        let stackID = id(s)
+        switch spec.alignment {
+        case .fill:
+            add(e(v, crossStart), .equal, e(s, crossStart), p, "\(name).\(crossStart) == \(stackID).\(crossStart)")
+            add(e(v, crossEnd), .equal, e(s, crossEnd), p, "\(name).\(crossEnd) == \(stackID).\(crossEnd)")
+            return
+        case .leading, .top:
+            add(e(v, crossStart), .equal, e(s, crossStart), p, "\(name).\(crossStart) == \(stackID).\(crossStart)")
+            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+        case .trailing, .bottom:
+            add(e(v, crossEnd), .equal, e(s, crossEnd), p, "\(name).\(crossEnd) == \(stackID).\(crossEnd)")
+            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
+        case .center:
+            add(e(v, crossCenter), .equal, e(s, crossCenter), p, "\(name).\(crossCenter) == \(stackID).\(crossCenter)")
+            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
+            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+        case .firstBaseline, .lastBaseline:
+            let baseline: LayoutAttribute = spec.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+            if v != reference {
+                add(e(v, baseline), .equal, e(reference, baseline), p, "\(name).\(baseline) == \(id(reference)).\(baseline)")
+            }
+            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
+            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+        }
+        add(e(v, crossSize), .equal, AffineExpression(), Self.ambiguitySuppressionPriority,
+            "\(name).\(crossSize) == 0 (ambiguity suppression)")
+    }
+
+    /// Hidden arranged views: zero length along the axis where UIKit's chain leaves them (after
+    /// the visible view before them, half the spacing on between two visible views; at the
+    /// stack's start before the first), below required so the view's own required constraints
+    /// win (UIKit would log the conflict and break the hiding constraint).
     private func collapse(_ hidden: [Int],
                           into add: (AffineExpression, LayoutRelation, AffineExpression, Double, String) -> Void) {
         let p = ConstraintSystem.collapsePriority
         for v in hidden {
             let name = id(v)
+            let position = arranged.firstIndex(of: v) ?? 0
+            let before = arranged[..<position].last { !blueprint.isCollapsed($0, mask: mask) }
+            let after = arranged[(position + 1)...].contains { !blueprint.isCollapsed($0, mask: mask) }
             add(e(v, mainSize), .equal, AffineExpression(), p, "\(name).\(mainSize) == 0 (hidden)")
-            add(e(v, mainStart), .equal, e(stack, mainStart), p, "\(name).\(mainStart) == \(id(stack)).\(mainStart) (hidden)")
-            add(e(v, crossStart), .equal, e(stack, crossStart), p, "\(name).\(crossStart) == \(id(stack)).\(crossStart) (hidden)")
+            if let before {
+                let half = after ? spec.spacing / 2 : 0
+                add(e(v, mainStart), .equal, e(before, mainEnd) + AffineExpression(constant: half), p,
+                    "\(name).\(mainStart) == \(id(before)).\(mainEnd) + \(formatNumber(half)) (hidden)")
+            } else {
+                add(e(v, mainStart), .equal, e(stack, mainStart), p, "\(name).\(mainStart) == \(id(stack)).\(mainStart) (hidden)")
+            }
         }
     }
 }

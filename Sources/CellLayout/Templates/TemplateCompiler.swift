@@ -5,12 +5,15 @@ import CellsFormat
 /// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
 /// naming known views. Every problem is a `LayoutError` with the JSON path of its source.
 enum TemplateCompiler {
+    /// A template's views by id (Swift string equality: canonically equal spellings are one id).
+    typealias ViewNames = [String: Int]
+
     /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
     static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
-        var names = ViewNames(count: spec.views.count)
+        var names = ViewNames(minimumCapacity: spec.views.count)
         var labels: [LabelSlot] = []
         // One table of member hints for the template's row paths (room for a width, a height and
         // a hidden rule per view, and a few label placeholders; more get tables of their own).
@@ -27,7 +30,7 @@ enum TemplateCompiler {
             guard id != "super" else {
                 throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
-            guard names.insert(id) else {
+            guard names.updateValue(i, forKey: id) == nil else {
                 throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
             }
             let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
@@ -73,57 +76,25 @@ enum TemplateCompiler {
                 "\"\(text)\": unknown view \"\(name())\" at column \(column())")
         }
 
-        // Filled by each read in place; the names are looked up outside the read, so its closure
-        // captures only these (by address), not a copy of `names`.
-        var syntax = ConstraintSyntax.empty
-        var firstName = PackedName.unpackable
-        var secondName = PackedName.unpackable
+        func bind(_ c: ConstraintDescription) -> TemplateConstraint {
+            func anchor(_ a: LayoutAnchor) -> ViewAnchor {
+                let view = a.item == "super" ? -1 : names[a.item]
+                if view == nil { note(a.item, column: a.column, text: c.text, location: c.location) }
+                return ViewAnchor(view: view ?? -1, attribute: a.attribute)
+            }
+            let first = anchor(c.first)
+            return TemplateConstraint(first: first, second: c.second.map(anchor),
+                                      terms: ConstraintTerms(relation: c.relation, multiplier: c.multiplier,
+                                                             constant: c.constant, priority: c.priority),
+                                      text: c.text, location: c.location)
+        }
         for i in spec.constraints.indices {
-            let text = spec.constraints[i]
             let location = DocumentPath.element(base: path, field: "constraints", index: i)
-            // Read in the text's own bytes: no copy of the string, no string per anchor.
-            let failure = TextCursor.withUTF8(of: text) { (bytes) -> SyntaxError? in
-                var cursor = TextCursor(bytes)
-                do throws(SyntaxError) {
-                    syntax = try ConstraintParser.read(&cursor)
-                } catch {
-                    return error
-                }
-                firstName = PackedName(cursor.slice(syntax.firstItem), within: bytes) ?? .unpackable
-                if syntax.hasSecond { secondName = PackedName(cursor.slice(syntax.secondItem), within: bytes) ?? .unpackable }
-                return nil
-            }
-            if let failure { throw failure.layoutError(text: text, location: location) }
-            func view(_ item: Range<Int>, _ packed: PackedName) -> Int {
-                if let view = names.anchorView(packed: packed) { return view }
-                // Not found as words: a long or non-ASCII name, a hashed table, or an unknown view.
-                let name = TextCursor.withUTF8(of: text) { String(decoding: UnsafeBufferPointer(rebasing: $0[item]), as: UTF8.self) }
-                if let view = names.anchorView(named: name) { return view }
-                note(name, column: TextCursor.withUTF8(of: text) { TextCursor($0).column(at: item.lowerBound) },
-                     text: text, location: location)
-                return -1
-            }
-            let first = ViewAnchor(view: view(syntax.firstItem, firstName), attribute: syntax.firstAttribute)
-            let second = syntax.hasSecond ? ViewAnchor(view: view(syntax.secondItem, secondName), attribute: syntax.secondAttribute) : nil
-            constraints.append(TemplateConstraint(first: first, second: second, terms: syntax.terms,
-                                                  text: text, location: location))
+            constraints.append(bind(try ConstraintParser.parse(spec.constraints[i], location: location)))
         }
         for i in spec.visualFormats.indices {
             let location = DocumentPath.element(base: path, field: "visualFormats", index: i)
-            for c in try VisualFormatParser.parse(spec.visualFormats[i], location: location) {
-                func anchor(_ a: LayoutAnchor) -> ViewAnchor {
-                    guard let view = names.anchorView(named: a.item) else {
-                        note(a.item, column: a.column, text: c.text, location: c.location)
-                        return ViewAnchor(view: -1, attribute: a.attribute)
-                    }
-                    return ViewAnchor(view: view, attribute: a.attribute)
-                }
-                let first = anchor(c.first)
-                let terms = ConstraintTerms(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
-                                            priority: c.priority)
-                constraints.append(TemplateConstraint(first: first, second: c.second.map(anchor), terms: terms,
-                                                      text: c.text, location: c.location))
-            }
+            constraints += try VisualFormatParser.parse(spec.visualFormats[i], location: location).map(bind)
         }
         if let unknown { throw unknown }
         for c in constraints {
@@ -152,9 +123,6 @@ enum TemplateCompiler {
             }
         }
     }
-
-    /// Templates with more views than this hash their ids; smaller ones scan them.
-    static let scanLimit = 24
 
     private static func pair(_ values: [Double], name: String, default value: Double,
                              location: DocumentPath) throws(LayoutError) -> (Double, Double) {
@@ -201,7 +169,7 @@ enum TemplateCompiler {
             var arranged: [Int] = []
             for (j, id) in stack.arranged.enumerated() {
                 var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
-                guard let index = names.index(of: id) else {
+                guard let index = names[id] else {
                     throw LayoutError(path: here, message: "unknown view \"\(id)\"")
                 }
                 guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }

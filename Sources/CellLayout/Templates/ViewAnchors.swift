@@ -43,7 +43,8 @@ extension TemplateBlueprint {
     /// The linear expression of `attribute` of view `view` (nil: the content view) in the content
     /// view's coordinates. Left/top of the content view are 0. Labels draw their text centred
     /// vertically, so their baselines are `top + height / 2 + offset`; a stack's baselines are those
-    /// of its first (last) visible arranged view; any other view's baselines are its bottom.
+    /// of its first (last) visible arranged view; any other view (the content view included) has
+    /// its first baseline at its top and its last at its bottom.
     func expression(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AffineExpression {
         let a = anchorTerms(view, attribute, mask: mask)
         var e = AffineExpression()
@@ -57,9 +58,9 @@ extension TemplateBlueprint {
     func anchorTerms(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AnchorTerms {
         guard let view else {
             switch attribute {
-            case .left, .leading, .top: return AnchorTerms()
+            case .left, .leading, .top, .firstBaseline: return AnchorTerms()
             case .right, .trailing, .width: return AnchorTerms((TemplateView.superWidth, 1))
-            case .bottom, .height, .firstBaseline, .lastBaseline: return AnchorTerms((TemplateView.superHeight, 1))
+            case .bottom, .height, .lastBaseline: return AnchorTerms((TemplateView.superHeight, 1))
             case .centerX: return AnchorTerms((TemplateView.superWidth, 0.5))
             case .centerY: return AnchorTerms((TemplateView.superHeight, 0.5))
             }
@@ -87,9 +88,11 @@ extension TemplateBlueprint {
                     ? arranged.first { !isCollapsed($0, mask: mask) }
                     : arranged.last { !isCollapsed($0, mask: mask) }
                 if let delegate = visible { return anchorTerms(delegate, attribute, mask: mask) }
-                return AnchorTerms((y, 1), (h, 1))
+                return attribute == .firstBaseline ? AnchorTerms((y, 1)) : AnchorTerms((y, 1), (h, 1))
             case .box:
-                return AnchorTerms((y, 1), (h, 1))
+                // No text: the first baseline is the top, the last the bottom (as Apple documents
+                // `forFirstBaselineLayout` / `forLastBaselineLayout` for a view without one).
+                return attribute == .firstBaseline ? AnchorTerms((y, 1)) : AnchorTerms((y, 1), (h, 1))
             }
         }
     }

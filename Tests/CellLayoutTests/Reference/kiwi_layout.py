@@ -18,13 +18,17 @@ Result per case: {"height": ..., "content": ..., "frames": {"id": [x, y, w, h]}}
 Semantics (from the SPEC and UIKit): content view at (0, 0) with width == W (required) and
 height == 0 at priority 50 (systemLayoutSizeFitting); hugging `size <= intrinsic`, compression
 `size >= intrinsic`; a label draws its text vertically centred, so a baseline is
-`top + (height - textHeight) / 2 + baseline`; other views' baselines are their bottom; a stack's
-are those of its first/last visible arranged view. UIStackView: ends pinned, spacing between
-visible views, fillEqually equal sizes, equalSpacing equal gaps >= spacing; cross-axis alignment;
-non-fill alignments pull the stack's cross size to 0 at priority 49, a stack with no visible
-view is 0 x 0 at 999; hidden
-arranged views collapse (size 0 at the stack's start, priority 999). Priorities are
-lexicographic: kiwi optimises one level at a time, strongest first (see Cell.solve).
+`top + (height - textHeight) / 2 + baseline`; other views (super included) have their first
+baseline at their top and their last at their bottom; a stack's are those of its first/last
+visible arranged view. UIStackView as kean/Arranged reproduces its constraints: ends pinned,
+spacing between visible views, fillEqually equal sizes; equalSpacing equal gaps >= spacing and
+equalCentering equal centre steps at 149, both with the stack's length pulled to 0 at 49
+(canvas fit); cross-axis alignment for every arranged view, hidden ones included (at 999);
+non-fill alignments pull each arranged view's cross size to 0 at 25 (ambiguity suppression) and
+the stack's to 0 at 49; a stack with no visible view is 0 x 0 at 999; hidden arranged views get
+length 0 at 999, placed after the visible view before them (half the spacing on when a visible
+view follows) or at the stack's start. Priorities are lexicographic: kiwi optimises one level at
+a time, strongest first (see Cell.solve).
 """
 import json
 import math
@@ -88,7 +92,7 @@ class Cell:
         if item == "super":
             return {"left": 0, "leading": 0, "top": 0, "right": self.W, "trailing": self.W, "width": self.W,
                     "bottom": self.H, "height": self.H, "centerX": 0.5 * self.W, "centerY": 0.5 * self.H,
-                    "firstBaseline": self.H, "lastBaseline": self.H}[a] + 0
+                    "firstBaseline": 0, "lastBaseline": self.H}[a] + 0
         v = self.vars[item]
         x, y, w, h = v["x"], v["y"], v["w"], v["h"]
         table = {"left": x + 0, "leading": x + 0, "right": x + w, "trailing": x + w, "width": w + 0,
@@ -104,7 +108,7 @@ class Cell:
             visible = [s for s in view["stack"]["arranged"] if not self.collapsed(s)]
             if visible:
                 return self.attr(visible[0] if a == "firstBaseline" else visible[-1], a)
-        return y + h
+        return y + 0 if a == "firstBaseline" else y + h
 
     def add(self, lhs, rel, rhs, priority):
         c = {"==": lhs == rhs, "<=": lhs <= rhs, ">=": lhs >= rhs}[rel]
@@ -142,17 +146,46 @@ class Cell:
         ms, me, msz, mc = ("left", "right", "width", "centerX") if hor else ("top", "bottom", "height", "centerY")
         cs, ce, csz, cc = ("top", "bottom", "height", "centerY") if hor else ("left", "right", "width", "centerX")
         A = self.attr
-        visible = [a for a in spec["arranged"] if not self.collapsed(a)]
-        hidden = [a for a in spec["arranged"] if self.collapsed(a)]
-        for a in hidden:
+        arranged = spec["arranged"]
+        visible = [a for a in arranged if not self.collapsed(a)]
+        sp = spec.get("spacing", 0)
+        for n, a in enumerate(arranged):
+            if not self.collapsed(a):
+                continue
             self.add(A(a, msz), "==", 0, 999)
-            self.add(A(a, ms), "==", A(s, ms), 999)
-            self.add(A(a, cs), "==", A(s, cs), 999)
+            before = [b for b in arranged[:n] if not self.collapsed(b)]
+            after = any(not self.collapsed(b) for b in arranged[n + 1:])
+            if before:
+                self.add(A(a, ms), "==", A(before[-1], me) + (sp / 2 if after else 0), 999)
+            else:
+                self.add(A(a, ms), "==", A(s, ms), 999)
+        al = spec.get("alignment", "fill")
+        for v in arranged:
+            p = 999 if self.collapsed(v) else 1000
+            if al == "fill":
+                self.add(A(v, cs), "==", A(s, cs), p)
+                self.add(A(v, ce), "==", A(s, ce), p)
+                continue
+            if al in ("leading", "top"):
+                self.add(A(v, cs), "==", A(s, cs), p)
+                self.add(A(v, ce), "<=", A(s, ce), p)
+            elif al in ("trailing", "bottom"):
+                self.add(A(v, ce), "==", A(s, ce), p)
+                self.add(A(v, cs), ">=", A(s, cs), p)
+            elif al == "center":
+                self.add(A(v, cc), "==", A(s, cc), p)
+                self.add(A(v, cs), ">=", A(s, cs), p)
+                self.add(A(v, ce), "<=", A(s, ce), p)
+            else:
+                if visible and v != visible[0]:
+                    self.add(A(v, al), "==", A(visible[0], al), p)
+                self.add(A(v, cs), ">=", A(s, cs), p)
+                self.add(A(v, ce), "<=", A(s, ce), p)
+            self.add(A(v, csz), "==", 0, 25)  # UISV-ambiguity-suppression
         if not visible:
             self.add(A(s, msz), "==", 0, 999)
             self.add(A(s, csz), "==", 0, 999)
             return
-        sp = spec.get("spacing", 0)
         self.add(A(visible[0], ms), "==", A(s, ms), 1000)
         self.add(A(visible[-1], me), "==", A(s, me), 1000)
         dist = spec.get("distribution", "fill")
@@ -165,37 +198,12 @@ class Cell:
                     self.add(A(b, msz), "==", A(visible[0], msz), 1000)
             else:
                 self.add(gap, ">=", sp, 1000)
-                if dist == "equalSpacing":
-                    first_gap = A(visible[1], ms) - A(visible[0], me)
-                    if k == 1:
-                        self.add(gap, "==", sp, 49)
-                    else:
-                        self.add(gap, "==", first_gap, 1000)
-                else:  # equalCentering
-                    if k == 1:
-                        self.add(gap, "==", sp, 49)
-                    else:
-                        self.add(A(b, mc) - A(a, mc), "==", A(visible[1], mc) - A(visible[0], mc), 1000)
-        al = spec.get("alignment", "fill")
-        for v in visible:
-            if al == "fill":
-                self.add(A(v, cs), "==", A(s, cs), 1000)
-                self.add(A(v, ce), "==", A(s, ce), 1000)
-            elif al in ("leading", "top"):
-                self.add(A(v, cs), "==", A(s, cs), 1000)
-                self.add(A(v, ce), "<=", A(s, ce), 1000)
-            elif al in ("trailing", "bottom"):
-                self.add(A(v, ce), "==", A(s, ce), 1000)
-                self.add(A(v, cs), ">=", A(s, cs), 1000)
-            elif al == "center":
-                self.add(A(v, cc), "==", A(s, cc), 1000)
-                self.add(A(v, cs), ">=", A(s, cs), 1000)
-                self.add(A(v, ce), "<=", A(s, ce), 1000)
-            else:
-                if v != visible[0]:
-                    self.add(A(v, al), "==", A(visible[0], al), 1000)
-                self.add(A(v, cs), ">=", A(s, cs), 1000)
-                self.add(A(v, ce), "<=", A(s, ce), 1000)
+                if k >= 2 and dist == "equalSpacing":
+                    self.add(gap, "==", A(visible[1], ms) - A(visible[0], me), 1000)
+                elif k >= 2:  # equalCentering: equal centre steps below compression resistance
+                    self.add(A(b, mc) - A(a, mc), "==", A(visible[1], mc) - A(visible[0], mc), 149)
+        if dist in ("equalSpacing", "equalCentering"):
+            self.add(A(s, msz), "==", 0, 49)  # UISV-canvas-fit: only the stack is pulled in
         if al != "fill":
             self.add(A(s, csz), "==", 0, 49)
 

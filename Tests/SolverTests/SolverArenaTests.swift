@@ -1,9 +1,9 @@
 import Testing
 @testable import Solver
 
-/// The cell store that holds every row of a tableau: shared by copies until one writes, rows that
-/// outgrow their blocks move, and the garbage they leave is compacted.
-@Suite struct SolverCellStoreTests {
+/// The coefficient arena that holds every row of a tableau: shared by copies until one writes,
+/// rows that outgrow their blocks move, and the garbage they leave is compacted.
+@Suite struct SolverArenaTests {
     /// `label` between a 16-point inset and the row width `W` (a parameter), hugging its intrinsic
     /// width `p` at 250 and resisting at 750: narrow rows compress it (the dual simplex pivots).
     func makeRow(_ s: Solver) throws -> (width: Variable, intrinsic: Variable, label: Variable) {
@@ -24,12 +24,12 @@ import Testing
         #expect(s.value(of: row.label) == 200)
         let snapshot = s.snapshot()
         let local = Solver(snapshot)
-        #expect(local.tableau.cells === s.tableau.cells)
+        #expect(local.tableau.arena.terms == s.tableau.arena.terms)
         // A narrow row compresses the label: its slack row goes negative and the dual simplex
         // pivots, which writes cells, so the local solver takes a copy first.
         local.suggestValue(row.width, 150)
         #expect(local.value(of: row.label) == 150 - 32)
-        #expect(local.tableau.cells !== s.tableau.cells)
+        #expect(local.tableau.arena.terms != s.tableau.arena.terms)
         #expect(local.tableau.invariantViolations().isEmpty)
         // The original and a second solver from the same snapshot still see the wide row.
         #expect(s.value(of: row.label) == 200)
@@ -38,6 +38,25 @@ import Testing
         other.suggestValue(row.width, 150)
         #expect(other.value(of: row.label) == local.value(of: row.label))
         #expect(s.tableau.invariantViolations().isEmpty)
+    }
+
+    @Test func aWriteToACopyOfAnArenaLeavesTheOriginalAsItWas() {
+        var original = CoefficientArena(capacity: 4)
+        let start = original.allocate(2)
+        original.mutableTerms[start] = Term(symbol: 1, coefficient: 2)
+        original.mutableTerms[start + 1] = Term(symbol: 3, coefficient: 4)
+        var copy = original
+        #expect(copy.terms == original.terms)
+        copy.mutableTerms[start + 1].coefficient = -4
+        _ = copy.allocate(100)
+        #expect(copy.terms != original.terms)
+        #expect(original.terms[start + 1].coefficient == 4 && original.used == 2)
+        #expect(copy.terms[start].symbol == 1 && copy.terms[start + 1].coefficient == -4 && copy.used == 102)
+        // The copy is now the only owner: writing it again copies nothing.
+        let base = copy.terms
+        copy.mutableTerms[start].coefficient = 8
+        let shared = copy.isShared
+        #expect(copy.terms == base && !shared)
     }
 
     @Test func rowsThatMoveLeaveGarbageThatIsCompactedAwayWithTheSameValues() throws {
@@ -55,11 +74,11 @@ import Testing
             let k = (round * 7) % 12
             s.remove(wishes[k])
             wishes[k] = try s.add(Constraint(xs[k], .equal, Double(7 * k + round % 5), priority: .low))
-            largest = max(largest, s.tableau.cells.used)
+            largest = max(largest, s.tableau.arena.used)
         }
         #expect(s.tableau.invariantViolations().isEmpty)
-        // Compaction keeps the store near its live size instead of growing with every move.
-        #expect(largest < 8_000, "the store reached \(largest) cells")
+        // Compaction keeps the arena near its live size instead of growing with every move.
+        #expect(largest < 8_000, "the arena reached \(largest) cells")
         // A solver built once with the final constraints gives the same values.
         let fresh = Solver()
         let ys = (0..<12).map { fresh.makeVariable("y\($0)") }
@@ -78,10 +97,10 @@ import Testing
         let a = s.makeVariable("a"), b = s.makeVariable("b"), c = s.makeVariable("c")
         try s.add(Constraint(a, .equal, 10))
         try s.add(Constraint(b, .equal, a + 5))
-        let before = s.tableau.rows.map { Array($0.terms(s.tableau.cells)).map(\.symbol) }
+        let before = s.tableau.rows.map { Array($0.terms(s.tableau.arena)).map(\.symbol) }
         // `c` is named for the first time: the new row is solved for it and no other row changes.
         try s.add(Constraint(c, .equal, b + 1))
-        let after = s.tableau.rows.prefix(before.count).map { Array($0.terms(s.tableau.cells)).map(\.symbol) }
+        let after = s.tableau.rows.prefix(before.count).map { Array($0.terms(s.tableau.arena)).map(\.symbol) }
         #expect(after == before)
         #expect(s.tableau.rowOf[c.id] >= 0)
         #expect(s.value(of: c) == 16)

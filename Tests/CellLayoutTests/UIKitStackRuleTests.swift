@@ -1,0 +1,104 @@
+import Testing
+@testable import CellsFormat
+@testable import CellLayout
+import TestSupport
+
+/// Stacks and baselines as UIKit builds them (UIStackView's generated constraints as
+/// kean/Arranged reproduces them, Apple's baseline documentation): one test per rule, each with
+/// issue 16's reproducer, its exact numbers, and the kiwisolver reference's agreement.
+@Suite struct UIKitStackRuleTests {
+    /// The frames of `template`'s one row at `width`, checked against the kiwi reference.
+    func layout(_ template: TemplateSpec, width: Double, separator: Bool = true,
+                _ data: JSONObject = [:]) throws -> (height: Double, frames: [String: [Double]]) {
+        let list = ListSettings(width: width, separator: separator)
+        let row = RowSpec(data: .object(data), template: template.name, autoHeight: true)
+        let heights = try expectAgreementWithKiwi(template, rows: [row], list: list)
+        let cell = try Fixtures.measurer([template], list: list).measureRow(row, in: SectionSpec(), frames: true)
+        var frames: [String: [Double]] = [:]
+        for f in cell.frames { frames[f.id] = [f.x, f.y, f.width, f.height] }
+        return (heights[0], frames)
+    }
+
+    @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
+        let bar = TemplateSpec(name: "Bar", views: [
+            ViewSpec(id: "bar", kind: .stack(StackSpec(axis: .horizontal, arranged: ["ok", "share"]))),
+            Fixtures.label("ok", "OK", size: 14),
+            ViewSpec(id: "share", kind: .view(width: .fixed(72), height: .fixed(36)), hidden: .always(true)),
+        ], constraints: ["bar.leading == super.leading + 12", "bar.top == super.top + 12", "super.bottom >= bar.bottom + 12"])
+        let cell = try layout(bar, width: 320, separator: false)
+        // The hidden view's 36 points still hold the fill-aligned stack's top and bottom.
+        #expect(cell.height == 60)
+        #expect(cell.frames["ok"] == [12, 12, 20.5, 36])
+        // Zero wide, where the chain leaves it: after `ok`, with no spacing after the last view.
+        #expect(cell.frames["share"] == [32.5, 12, 0, 36])
+    }
+
+    @Test func aHiddenArrangedViewStillHoldsAFillAlignedColumnAcross() throws {
+        let column = TemplateSpec(name: "Column", views: [
+            ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 8, arranged: ["title", "image"]))),
+            Fixtures.label("title", "Title"),
+            ViewSpec(id: "image", kind: .image(width: .fixed(200), height: .fixed(120)), hidden: .always(true)),
+        ], constraints: ["column.leading == super.leading + 16", "column.trailing <= super.trailing - 16",
+                         "column.top == super.top + 8", "super.bottom >= column.bottom + 8"])
+        let cell = try layout(column, width: 320)
+        #expect(cell.frames["column"]?[2] == 200)
+        #expect(cell.frames["title"]?[2] == 200)
+        #expect(cell.frames["image"]?[3] == 0)
+    }
+
+    @Test func equalSpacingWidensTheGapsNotALowHuggingView() throws {
+        let toolbar = TemplateSpec(name: "Toolbar", views: [
+            ViewSpec(id: "tools", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, distribution: .equalSpacing,
+                                                         arranged: ["a", "b", "c"]))),
+            ViewSpec(id: "a", kind: .view(width: .fixed(60), height: .fixed(32))),
+            ViewSpec(id: "b", kind: .view(width: .fixed(60), height: .fixed(32))),
+            ViewSpec(id: "c", kind: .label(LabelSpec(text: "Share", size: 17)), hugging: [1, 250]),
+        ], constraints: ["tools.leading == super.leading + 12", "tools.trailing == super.trailing - 12",
+                         "tools.top == super.top + 12", "super.bottom >= tools.bottom + 12"])
+        let cell = try layout(toolbar, width: 320)
+        #expect(cell.frames["c"] == [258.5, 12, 49.5, 32])
+        // Both gaps equal: b sits halfway between a's end (72) and c's start.
+        #expect(cell.frames["b"] == [135.25, 12, 60, 32])
+    }
+
+    @Test func aNonFillAlignmentPullsEachArrangedViewsCrossSizeToZeroAt25() throws {
+        let card = TemplateSpec(name: "Card", views: [
+            ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 6, alignment: .center,
+                                                          arranged: ["title", "divider"]))),
+            Fixtures.label("title", "Title"),
+            ViewSpec(id: "divider", kind: .view(width: nil, height: .fixed(1))),
+        ], constraints: ["column.leading == super.leading + 16", "column.trailing == super.trailing - 16",
+                         "column.top == super.top + 8", "super.bottom >= column.bottom + 8", "divider.width >= 40"])
+        let cell = try layout(card, width: 320)
+        #expect(cell.frames["divider"]?[2] == 40)
+        // Centred in the 288-point column.
+        #expect(abs((cell.frames["divider"]?[0] ?? 0) - 140) < 1e-9)
+    }
+
+    @Test func aViewWithoutTextHasItsFirstBaselineAtItsTopAndItsLastAtItsBottom() throws {
+        let cell = TemplateSpec(name: "Icon", views: [
+            ViewSpec(id: "icon", kind: .view(width: .fixed(40), height: .fixed(40))),
+            ViewSpec(id: "above", kind: .view(width: .fixed(10), height: .fixed(10))),
+            ViewSpec(id: "below", kind: .view(width: .fixed(10), height: .fixed(10))),
+        ], constraints: ["icon.leading == super.leading + 16", "icon.top == super.top + 10",
+                         "above.leading == icon.trailing + 8", "above.top == icon.firstBaseline + 4",
+                         "below.leading == icon.trailing + 8", "below.top == icon.lastBaseline + 4",
+                         "super.bottom >= below.bottom + 6"])
+        let laid = try layout(cell, width: 320)
+        #expect(laid.frames["above"]?[1] == 14)
+        #expect(laid.frames["below"]?[1] == 54)
+        #expect(laid.height == 70.5)
+    }
+
+    @Test func aStackWithNoVisibleViewHasItsFirstBaselineAtItsTop() throws {
+        let cell = TemplateSpec(name: "Empty", views: [
+            ViewSpec(id: "none", kind: .stack(StackSpec(axis: .vertical, arranged: ["gone"]))),
+            ViewSpec(id: "gone", kind: .view(width: .fixed(10), height: .fixed(10)), hidden: .always(true)),
+            ViewSpec(id: "mark", kind: .view(width: .fixed(10), height: .fixed(10))),
+        ], constraints: ["none.leading == super.leading", "none.top == super.top + 20",
+                         "mark.leading == super.leading", "mark.top == none.firstBaseline + 4",
+                         "super.bottom >= mark.bottom"])
+        let laid = try layout(cell, width: 320)
+        #expect(laid.frames["mark"]?[1] == 24)
+    }
+}
