@@ -37,7 +37,18 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
         // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
-        .target(name: "CellsFormat"),
+        // The bundled fonts in the top-level Fonts/ folder, shipped as SwiftPM resources so that a
+        // dependent package in any folder finds them.
+        .target(
+            name: "TemplateLayoutFonts",
+            path: "Fonts",
+            resources: [
+                .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("DroidSansFallbackFull.ttf"),
+                .copy("NotoColorEmoji.ttf"), .copy("LICENSE-DejaVu.txt"), .copy("LICENSE-DroidSansFallback.txt"),
+                .copy("LICENSE-NotoColorEmoji.txt"),
+            ]
+        ),
+        .target(name: "CellsFormat", dependencies: ["TemplateLayoutFonts"]),
         // One row's layout: constraints, templates, fitting with the solver, measuring text.
         .target(name: "CellLayout", dependencies: ["CellsFormat", "Locking", "Solver", "TextEngine"]),
         // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
@@ -66,7 +77,7 @@ let package = Package(
         // Helpers shared by the test targets: fixtures, a seeded generator, a table source, python3.
         .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache"],
                 path: "Tests/TestSupport"),
-        .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TestSupport"]),
+        .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TemplateLayoutFonts", "TestSupport"]),
         .testTarget(
             name: "CellLayoutTests",
             dependencies: [

@@ -9,7 +9,7 @@ import Synchronization
 /// `performBatchUpdates(_:)` (the data change and the cache update as one step) and no height
 /// measured against one state of the data is ever stored or returned for another.
 public final class HeightCache: Sendable {
-    let source: any HeightSource
+    package let source: any HeightSource
     let state: _Guarded<_CacheState>
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CellsFormat
+import TemplateLayoutFonts
 import TestSupport
 
 /// cells.json → Document: SPEC section 2's defaults, and errors that carry the JSON path.
@@ -118,14 +119,29 @@ import TestSupport
                              DocumentError(path: "sections[0].rowz", message: "unknown member ignored")])
     }
 
-    @Test func bundledFontsAreFoundByEnvironmentExecutableOrCurrentFolder() throws {
+    @Test func bundledFontsAreFoundByEnvironmentResourceBundleCompiledFolderOrCurrentFolder() throws {
         let fonts = PackageTools.packageRoot.appendingPathComponent("Fonts").path
         #expect(BundledFonts.directory(environment: ["TEMPLATELAYOUT_FONTS": fonts]) == fonts)
         #expect(BundledFonts.directory(environment: ["TEMPLATELAYOUT_FONTS": "/nonexistent"]) == nil)
+        // An executable with the SwiftPM resource bundle beside it finds the bundle first.
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(getpid())")
+        let bundle = bin.appendingPathComponent(BundledFontFiles.resourceBundleName)
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bin) }
+        FileManager.default.createFile(atPath: bundle.appendingPathComponent("DejaVuSans.ttf").path, contents: Data())
+        #expect(BundledFonts.directory(environment: [:], executablePath: bin.path + "/app",
+                                       currentDirectory: "/nonexistent") == bundle.path)
+        // Without a bundle, the package's Fonts folder as compiled, from any working directory.
+        #expect(BundledFontFiles.sourceDirectory == fonts)
+        #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: "/nonexistent") == fonts)
         let exe = PackageTools.packageRoot.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/measure-cli").path
-        #expect(BundledFonts.directory(environment: [:], executablePath: exe, currentDirectory: "/nonexistent") == fonts)
-        #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: PackageTools.packageRoot.path) == fonts)
-        #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: "/nonexistent") == nil)
+        #expect(BundledFonts.directory(environment: [:], executablePath: exe, currentDirectory: "/nonexistent",
+                                       compiledDirectory: nil) != nil)
+        #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: PackageTools.packageRoot.path,
+                                       compiledDirectory: nil) == fonts)
+        #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: "/nonexistent",
+                                       compiledDirectory: nil) == nil)
+        #expect(try Fonts.bundled == BundledFonts.fontsSpec(in: BundledFonts.directory()!))
         let spec = BundledFonts.fontsSpec(in: "/F")
         #expect(spec.files == ["default": "/F/DejaVuSans.ttf", "bold": "/F/DejaVuSans-Bold.ttf"])
         #expect(spec.fallback == ["/F/DroidSansFallbackFull.ttf", "/F/NotoColorEmoji.ttf"])

@@ -115,8 +115,10 @@ import TestSupport
                 make.makeSection { $0.cell("FeedCel") }
             }
         }
-        #expect(throws: FrontEndError("sections[0].data[1]", "no key at \"id\"")) {
-            try TableMaker.make { $0.makeSection { $0.data([.object(["id": .number(1)]), .object([:])]).key("id") } }
+        #expect {
+            try TableMaker.make { make in make.makeSection { $0.data([1.0, .nan]) } }
+        } throws: { error in
+            (error as? FrontEndError)?.location == "sections[0].data[1]"
         }
     }
 }
@@ -211,6 +213,24 @@ import TestSupport
             Issue.record("an unknown template must be an error")
         } catch {
             #expect(error.path.hasPrefix("tableHeaderView"), "\(error)")
+        }
+    }
+
+    @Test func sectionDataFromSwiftValuesIsTheirEncodedRows() throws {
+        struct Post: Encodable { var name: String; var detail: String }
+        let posts = [Post(name: "Ada", detail: "First post"), Post(name: "Grace", detail: "Second")]
+        let typed = try TableMaker.make(templates: ["FeedCell": FrontEndSectionMakerTests.feedCell]) { make in
+            make.makeSection { $0.cell("FeedCell").data(posts).autoHeight() }
+        }
+        let literal = try TableMaker.make(templates: ["FeedCell": FrontEndSectionMakerTests.feedCell]) { make in
+            make.makeSection { $0.cell("FeedCell").data([["name": "Ada", "detail": "First post"],
+                                                         ["name": "Grace", "detail": "Second"]]).autoHeight() }
+        }
+        #expect(typed.document.sections[0].rows.map(\.data) == literal.document.sections[0].rows.map(\.data))
+        #expect {
+            try TableMaker.make { make in make.makeSection { $0.data([1.0, .nan]) } }
+        } throws: { error in
+            (error as? FrontEndError)?.location == "sections[0].data[1]"
         }
     }
 }

@@ -3,7 +3,8 @@ import Testing
 import TemplateLayout
 import TestSupport
 
-/// The README's Swift example, step by step, so the documented calls keep compiling and working.
+/// A cells.json document measured through MeasurerPool, DocumentHeightSource and HeightCache, and an
+/// insert told to the cache, checked against ListMeasurer.
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleMeasuresThroughTheCacheAndFollowsAnInsert() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/Examples/chat.json")))

@@ -1,3 +1,4 @@
+import TemplateLayoutFonts
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,11 +15,14 @@ public enum BundledFonts {
     /// The file every candidate folder must hold to count as the bundled Fonts folder.
     static let marker = "DejaVuSans.ttf"
 
-    /// The bundled Fonts folder: `$TEMPLATELAYOUT_FONTS`, else beside the running executable
-    /// (`<exe>/../../../Fonts` for `.build/<triple>/<config>/measure-cli`, `<exe>/../Fonts`,
-    /// `<exe>/../share/templatelayout/Fonts`), else `./Fonts`; nil when none holds the fonts.
+    /// The bundled Fonts folder: `$TEMPLATELAYOUT_FONTS`, else the SwiftPM resource bundle beside
+    /// the running executable, else a Fonts folder beside it (`<exe>/../../../Fonts` for
+    /// `.build/<triple>/<config>/measure-cli`, `<exe>/../Fonts`, `<exe>/../share/templatelayout/Fonts`),
+    /// else the package's own Fonts folder as compiled (`compiledDirectory`), else `./Fonts`;
+    /// nil when none holds the fonts. It does not depend on the working directory unless all else fails.
     public static func directory(environment: [String: String]? = nil, executablePath: String? = nil,
-                                 currentDirectory: String? = nil) -> String? {
+                                 currentDirectory: String? = nil,
+                                 compiledDirectory: String? = BundledFontFiles.sourceDirectory) -> String? {
         let env = environment?[environmentVariable] ?? (environment == nil ? getenv(environmentVariable).map { String(cString: $0) } : nil)
         if let env, !env.isEmpty {
             return holdsFonts(env) ? env : nil
@@ -26,9 +30,11 @@ public enum BundledFonts {
         var candidates: [String] = []
         if let exe = executablePath ?? runningExecutablePath() {
             let exeDir = parent(of: exe)
-            candidates += [exeDir + "/../../../Fonts", exeDir + "/../../Fonts", exeDir + "/../Fonts",
+            candidates += [exeDir + "/" + BundledFontFiles.resourceBundleName,
+                           exeDir + "/../../../Fonts", exeDir + "/../../Fonts", exeDir + "/../Fonts",
                            exeDir + "/../share/templatelayout/Fonts"]
         }
+        if let compiledDirectory { candidates.append(compiledDirectory) }
         candidates.append((currentDirectory ?? workingDirectory() ?? ".") + "/Fonts")
         return candidates.first(where: holdsFonts).map(normalized)
     }
@@ -42,6 +48,11 @@ public enum BundledFonts {
     /// `fontsSpec(in:)` of `directory()`, or nil when the bundled folder cannot be found.
     public static func defaultFontsSpec() -> FontsSpec? {
         directory().map(fontsSpec(in:))
+    }
+
+    /// The folders `directory()` tried, for an error message that says where fonts were looked for.
+    static func searchedDescription() -> String {
+        "$\(environmentVariable), the resource bundle \(BundledFontFiles.resourceBundleName) beside the executable, \(BundledFontFiles.sourceDirectory) and ./Fonts"
     }
 
     static func holdsFonts(_ directory: String) -> Bool {

@@ -26,6 +26,11 @@ public final class DocumentHeightSource: HeightSource {
     /// Replaces the document (after a front end changed); then tell the cache what changed.
     public func update(_ document: Document) { current.withLock { $0 = document } }
 
+    /// Changes the document in place (no copy of its rows); then tell the cache what changed.
+    public func modify<Result: Sendable>(_ change: (inout Document) throws -> Result) rethrows -> Result {
+        try current.withLock { document in try change(&document) }
+    }
+
     /// Sections of the current document.
     public func numberOfSections() -> Int { current.withLock { $0.sections.count } }
 

@@ -19,6 +19,8 @@ public final class SectionMaker {
     var headerView: SupplementarySpec?
     var footerView: SupplementarySpec?
     var keyPath: String?
+    /// The first value `data(_:)` could not encode, reported when the list is built.
+    var encodingFailure: FrontEndError?
 
     /// An empty section: no template, no rows, the list's height.
     public init() {}
@@ -27,6 +29,19 @@ public final class SectionMaker {
     @discardableResult public func cell(_ template: String) -> SectionMaker { self.template = template; return self }
     /// The section's rows, one data value each (CB's `data`).
     @discardableResult public func data(_ rows: [JSONValue]) -> SectionMaker { self.rows = rows; return self }
+    /// The section's rows from Swift values, each encoded as `JSONValue(encoding:)` does; a value
+    /// that cannot be encoded is an error when the list is built.
+    @discardableResult public func data<Item: Encodable>(_ items: [Item]) -> SectionMaker {
+        rows = []
+        rows.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            do { rows.append(try JSONValue(encoding: item)) } catch {
+                encodingFailure = FrontEndError("data[\(i)]", "cannot be encoded: \(error)")
+                break
+            }
+        }
+        return self
+    }
     /// How a row's data becomes the template's values (CB's `adapter`).
     @discardableResult public func adapter(_ block: @escaping Adapter) -> SectionMaker { adapterBlock = block; return self }
     /// What selecting a row does (CB's `event`).
@@ -58,6 +73,7 @@ public final class SectionMaker {
     /// measures without a `cell` uses the built-in default UITableViewCell template, as CB measures
     /// a plain UITableViewCell.
     func section(at index: Int, templates: [String: TemplateSpec]) throws(FrontEndError) -> SectionSpec {
+        if let encodingFailure { throw FrontEndError("sections[\(index)].\(encodingFailure.location)", encodingFailure.message) }
         var name = template
         if name == nil && measures { name = BuiltInCellStyle.default.templateName(withImage: false) }
         if let name, templates[name] == nil {

@@ -1,0 +1,57 @@
+/// Any `Encodable` Swift value as a row: `JSONValue(encoding: post)` gives the value
+/// `JSONEncoder` would write and `JSONParser` read back, built directly (no text in between).
+extension JSONValue {
+    /// `value` as its `encode(to:)` describes it: structs and dictionaries with string keys become
+    /// objects (members in encoding order, `nil` optionals left out as `JSONEncoder` does), arrays
+    /// become arrays, numbers doubles (a `Float` as its shortest decimal, `0.1` not
+    /// `0.10000000149011612`). Throws `EncodingError.invalidValue` for a number that is not finite
+    /// or a value that encodes nothing.
+    public init(encoding value: some Encodable) throws {
+        if let json = value as? JSONValue { self = json; return }
+        let node = _EncodedNode()
+        try value.encode(to: _JSONValueEncoder(node: node, codingPath: []))
+        guard let json = node.resolved() else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [],
+                debugDescription: "\(type(of: value)) encoded no value"))
+        }
+        self = json
+    }
+}
+
+extension JSONValue: Encodable {
+    /// Encodes the JSON value as itself, so a `JSONValue` works wherever an `Encodable` row does.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .number(let n):
+            var container = encoder.singleValueContainer()
+            try container.encode(n)
+        case .string(let s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: _NameKey.self)
+            for (key, value) in members { try container.encode(value, forKey: _NameKey(key)) }
+        }
+    }
+}
+
+/// A coding key that is any member name.
+struct _NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

@@ -1,0 +1,56 @@
+// Views as Swift values, one factory per cells.json kind, with UIKit's defaults:
+// `ViewSpec.label("name", text: "${name}", font: "bold", size: 15)`.
+
+extension ViewSpec {
+    /// A label (UILabel): `text` with `${path}` placeholders, one line of 17-point default font
+    /// unless told otherwise.
+    public static func label(_ id: String, text: String, font: String = "default", size: Double = 17,
+                             lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             lineHeightMultiple: Double = 1, hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
+        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines, lineBreak: lineBreak,
+                                                lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple)),
+                 hidden: hidden, hugging: hugging, compression: compression)
+    }
+
+    /// An image (UIImageView) whose intrinsic size is `width` x `height` (numbers or row paths).
+    public static func image(_ id: String, width: DimensionSpec, height: DimensionSpec, hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
+        ViewSpec(id: id, kind: .image(width: width, height: height), hidden: hidden, hugging: hugging,
+                 compression: compression)
+    }
+
+    /// A plain view (UIView), with an intrinsic width and height only where given.
+    public static func view(_ id: String, width: DimensionSpec? = nil, height: DimensionSpec? = nil,
+                            hidden: HiddenSpec = false, hugging: [Double] = [250, 250],
+                            compression: [Double] = [750, 750]) -> ViewSpec {
+        ViewSpec(id: id, kind: .view(width: width, height: height), hidden: hidden, hugging: hugging,
+                 compression: compression)
+    }
+
+    /// A stack (UIStackView) of `arranged` views, in order; they must also be views of the template.
+    public static func stack(_ id: String, axis: StackSpec.Axis, spacing: Double = 0,
+                             alignment: StackSpec.Alignment = .fill, distribution: StackSpec.Distribution = .fill,
+                             arranged: [ViewSpec], hidden: HiddenSpec = false) -> ViewSpec {
+        ViewSpec(id: id, kind: .stack(StackSpec(axis: axis, spacing: spacing, alignment: alignment,
+                                                distribution: distribution, arranged: arranged.map(\.id))),
+                 hidden: hidden)
+    }
+}
+
+extension DimensionSpec: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// A fixed number of points (`width: 40`).
+    public init(integerLiteral value: Int) { self = .fixed(Double(value)) }
+    /// A fixed number of points (`width: 40.5`).
+    public init(floatLiteral value: Double) { self = .fixed(value) }
+}
+
+extension HiddenSpec: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
+    /// Always hidden (`true`) or always shown (`false`).
+    public init(booleanLiteral value: Bool) { self = .always(value) }
+    /// As cells.json reads it: `"!unread"` hides the view when the row's `unread` is missing,
+    /// false or empty; `"done"` hides it when `done` is true.
+    public init(stringLiteral value: String) {
+        self = value.hasPrefix("!") ? .whenFalse(String(value.dropFirst())) : .whenTrue(value)
+    }
+}

@@ -1,0 +1,159 @@
+import Dispatch
+import Synchronization
+import Testing
+import TemplateLayout
+import TestSupport
+
+/// The front door: bundled fonts, a template, a cache over the user's own values, a height; data
+/// changes through the cache, each checked against a fresh cache over the changed data.
+@Suite struct FrontDoorTests {
+    struct Post: Encodable, Sendable {
+        var key: String?
+        var name: String
+        var detail: String
+        var unread: Bool
+    }
+
+    static func posts(_ count: Int, seed: UInt64 = 7) -> [Post] {
+        var rng = SplitMix64(seed: seed)
+        let words = ["short", "a longer word", "text", "that wraps", "over lines", "李白", "🌙", "and"]
+        return (0..<count).map { i in
+            let n = Int(rng.next() % 40)
+            let detail = (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+            return Post(key: nil, name: "Author \(i)", detail: detail, unread: rng.next() % 2 == 0)
+        }
+    }
+
+    static let template = SwiftTemplateTests.feedWithOperators
+
+    /// Every height of `cache` equals a fresh cache's over `items`.
+    func expectFresh(_ cache: HeightCache, _ items: [Post], _ comment: Comment) throws {
+        let fresh = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: items, width: 375)
+        #expect(cache.numberOfRows(inSection: 0) == items.count, comment)
+        for row in items.indices {
+            let path = IndexPath(row: row, section: 0)
+            #expect(try cache.height(for: path) == fresh.height(for: path), comment)
+        }
+    }
+
+    @Test func fiveLinesGiveTheHeightOfTheDocumentWithTheSameRows() throws {
+        let posts = Self.posts(30)
+        let fonts = try Fonts.bundled
+        let cache = try HeightCache(template: Self.template, fonts: fonts, items: posts, width: 375)
+        let document = Document(fonts: fonts, templates: ["FeedCell": Self.template])
+        let measurer = try ListMeasurer(document: document, baseDirectory: "/")
+        let section = SectionSpec(template: "FeedCell", autoHeight: true)
+        for (i, post) in posts.enumerated() {
+            let row = RowSpec(data: try JSONValue(encoding: post))
+            #expect(try cache.height(for: IndexPath(row: i, section: 0))
+                    == measurer.measureRow(row, in: section, frames: false).height)
+        }
+    }
+
+    @Test func itemUpdatesChangeTheDataAndTheHeightsInOneStep() throws {
+        var posts = Self.posts(40)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        for row in stride(from: 0, to: posts.count, by: 3) { _ = try cache.height(for: IndexPath(row: row, section: 0)) }
+        let extra = Self.posts(3, seed: 99)
+
+        try cache.insert(extra[0], at: IndexPath(row: 0, section: 0))
+        posts.insert(extra[0], at: 0)
+        try expectFresh(cache, posts, "insert at the top")
+
+        try cache.deleteItem(at: IndexPath(row: 5, section: 0))
+        posts.remove(at: 5)
+        try expectFresh(cache, posts, "delete")
+
+        try cache.replaceItem(at: IndexPath(row: 2, section: 0), with: extra[1])
+        posts[2] = extra[1]
+        try expectFresh(cache, posts, "replace")
+
+        try cache.moveItem(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 20, section: 0))
+        posts.insert(posts.remove(at: 1), at: 20)
+        try expectFresh(cache, posts, "move")
+
+        try cache.insert(extra[2], at: IndexPath(row: posts.count, section: 0))
+        posts.append(extra[2])
+        try expectFresh(cache, posts, "append")
+
+        posts = Self.posts(12, seed: 5)
+        try cache.setItems(posts)
+        try expectFresh(cache, posts, "set every item")
+    }
+
+    @Test func replacingAKeyedItemMeasuresItAgain() throws {
+        var post = Post(key: "post-1", name: "Ada", detail: "short", unread: false)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [post], width: 375)
+        let before = try cache.height(for: IndexPath(row: 0, section: 0))
+        post.detail = String(repeating: "A detail that now wraps over many lines. ", count: 8)
+        try cache.replaceItem(at: IndexPath(row: 0, section: 0), with: post)
+        let after = try cache.height(for: IndexPath(row: 0, section: 0))
+        #expect(after > before)
+        try expectFresh(cache, [post], "replaced keyed item")
+    }
+
+    @Test func itemUpdatesOutsideTheListAreErrorsThatLeaveItUnchanged() throws {
+        let posts = Self.posts(3)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        #expect(throws: FrontEndError.self) { try cache.deleteItem(at: IndexPath(row: 3, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.insert(posts[0], at: IndexPath(row: 5, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 3, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 0, section: 2), with: posts[0]) }
+        try expectFresh(cache, posts, "after refused updates")
+    }
+
+    @Test func anItemThatIsNotARowObjectIsAnErrorNamingItsPlace() throws {
+        #expect {
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: ["plain text"], width: 375)
+        } throws: { error in
+            (error as? DocumentError)?.path == "sections[0].rows[0]"
+        }
+    }
+
+    @Test func aCacheNotMadeFromItemsRefusesItemUpdates() throws {
+        struct Empty: HeightSource {
+            func numberOfSections() -> Int { 1 }
+            func numberOfRows(inSection section: Int) -> Int { 0 }
+            func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double { 44 }
+        }
+        let cache = try HeightCache(source: Empty(), width: 375)
+        #expect(throws: FrontEndError.self) { try cache.insert(["name": "x"] as JSONValue, at: IndexPath(row: 0, section: 0)) }
+    }
+
+    @Test func literalRowsAreItemsToo() throws {
+        let rows: [JSONValue] = [["name": "Ada", "detail": "First post", "unread": true], ["name": "Grace", "detail": ""]]
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: rows, width: 375)
+        let typed = try HeightCache(template: Self.template, fonts: Fonts.bundled,
+                                    items: [Post(name: "Ada", detail: "First post", unread: true),
+                                            Post(name: "Grace", detail: "", unread: false)], width: 375)
+        for row in 0..<2 {
+            #expect(try cache.height(for: IndexPath(row: row, section: 0)) == typed.height(for: IndexPath(row: row, section: 0)))
+        }
+    }
+
+    @Test func itemUpdatesWhileOtherThreadsReadHeightsLeaveNoStaleHeight() throws {
+        var posts = Self.posts(1_000, seed: 11)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        let extra = Self.posts(400, seed: 12)
+        let done = Atomic<Bool>(false)
+        let readers = DispatchGroup()
+        for reader in 0..<2 {
+            DispatchQueue.global().async(group: readers) {
+                var rng = SplitMix64(seed: UInt64(reader))
+                while !done.load(ordering: .relaxed) {
+                    let rows = cache.numberOfRows(inSection: 0) ?? 0
+                    guard rows > 0 else { continue }
+                    _ = try? cache.height(for: IndexPath(row: Int(rng.next() % UInt64(min(rows, 8))), section: 0))
+                }
+            }
+        }
+        for post in extra {
+            try cache.insert(post, at: IndexPath(row: 0, section: 0))
+            posts.insert(post, at: 0)
+        }
+        done.store(true, ordering: .relaxed)
+        readers.wait()
+        try expectFresh(cache, posts, "after inserts at the top with readers")
+    }
+}
