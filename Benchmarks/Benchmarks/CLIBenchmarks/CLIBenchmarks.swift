@@ -4,9 +4,10 @@ import Foundation
 import TemplateLayout
 
 // Run: cd Benchmarks && swift package benchmark --target CLIBenchmarks
-// Figures and their meaning: docs/cli.md. Each iteration is measure-cli's whole pipeline on a
-// 100,000-row feed: read the file, parse the JSON, decode the document, load fonts and compile
-// templates (cold text caches), measure every row with 1 or 2 threads in order.
+// Figures and their peers: BENCHMARKS.md ("measure-cli"). Each iteration is measure-cli's
+// whole pipeline on a 100,000-row feed: read the file, parse the JSON, decode the document,
+// load fonts and compile templates (cold text caches), measure every row with 1 or 2 threads
+// in order.
 
 /// The package root, where Fonts/ and scripts/ live.
 let packageRoot: String = {

@@ -4,7 +4,7 @@ import TemplateLayout
 import TextEngine
 
 // Run: cd Benchmarks && swift package benchmark --target LayoutBenchmarks
-// Figures and their meaning: docs/layout.md.
+// Figures and their peers: BENCHMARKS.md ("Cell layout").
 
 /// The package root, where Fonts/ lives.
 let packageRoot: String = {
