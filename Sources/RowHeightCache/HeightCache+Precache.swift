@@ -55,7 +55,7 @@ extension HeightCache {
                 for (path, token) in items where state.contains(path) {
                     let meta = state.rows[path.section][path.row]
                     if meta.token == token, state.current.heights[path.section][path.row].isNaN,
-                       state.flights.isEmpty || state.flights[token] == nil {
+                       !state.isInFlight(token) {
                         wanted.append((path, token, meta.remeasure))
                     }
                 }
@@ -81,7 +81,10 @@ extension HeightCache {
             var duplicates: [HeightCacheError] = []
             for filled in answers {
                 do throws(HeightCacheError) {
-                    if try state.accept(filled, generation: generation) { stored += 1 }
+                    if try state.accept(filled, generation: generation) {
+                        stored += 1
+                        rememberKeyed(filled)
+                    }
                 } catch {
                     duplicates.append(error)
                 }

@@ -63,10 +63,10 @@ public final class HeightCache: Sendable {
         case invalid(HeightCacheError)
         /// The data is being changed: wait for the change, then look again.
         case waitForChange
-        /// Another thread is measuring the row: wait for it, then look again.
-        case waitForFlight(_Lock)
-        /// This thread measures the row, holding `flight` until the result is stored.
-        case measure(_Probe, flight: _Lock)
+        /// Another thread is measuring the row: wait for its event, then look again.
+        case waitForFlight(_Event)
+        /// This thread measures the row; its flight ends when the result is stored.
+        case measure(_Probe)
     }
 
     /// A miss as the lock saw it: the row's token, whether its key must be ignored, the
@@ -81,9 +81,9 @@ public final class HeightCache: Sendable {
     /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
     /// belongs to one state of the data: a measurement that overlapped any change of the list is
     /// thrown away and taken again. After two such overlaps the measurement holds the update gate,
-    /// so a stream of updates cannot starve it.
+    /// so a stream of updates cannot starve it. A miss nobody waits for allocates nothing beyond
+    /// what the source does; only a second thread waiting on the same row makes an event.
     func miss(_ path: IndexPath, key: String?) throws(HeightCacheError) -> Double {
-        let thread = _Lock.currentThread
         var overlaps = 0
         while true {
             let holdsGate = overlaps >= 2
@@ -91,19 +91,17 @@ public final class HeightCache: Sendable {
             defer { if holdsGate { gate.unlock() } }
             let step = state.withLock { state -> _MissStep in
                 guard state.contains(path) else { return .invalid(state.outOfRange(path)) }
-                let height = state.current.heights[path.section][path.row]
+                let (section, row) = path._sectionAndRow
+                let height = state.current.heights[section][row]
                 if !height.isNaN { return .hit(height) }
                 if state.changing {
-                    return state.changer == thread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
+                    return state.changer == _Lock.currentThread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
                 }
-                let meta = state.rows[path.section][path.row]
-                if let flight = state.flights[meta.token] { return .waitForFlight(flight) }
-                let flight = _Lock()
-                flight.lock()  // new, so this never waits, even under the state lock
-                state.flights[meta.token] = flight
+                let meta = state.rows[section][row]
+                if let event = state.waitForFlight(meta.token) { return .waitForFlight(event) }
+                state.flights.append(_Flight(token: meta.token, waiters: nil))
                 return .measure(_Probe(token: meta.token, remeasure: meta.remeasure,
-                                       generation: state.generation, width: state.current.width),
-                                flight: flight)
+                                       generation: state.generation, width: state.current.width))
             }
             switch step {
             case let .hit(height):
@@ -112,29 +110,29 @@ public final class HeightCache: Sendable {
                 throw error
             case .waitForChange:
                 gate.waitUntilFree()
-            case let .waitForFlight(flight):
-                flight.waitUntilFree()
-            case let .measure(probe, flight):
+            case let .waitForFlight(event):
+                event.wait()
+            case let .measure(probe):
                 let filled: _Filled
                 do throws(HeightCacheError) {
                     filled = try answer(path, token: probe.token, width: probe.width, key: key,
                                         remeasure: probe.remeasure)
                 } catch {
-                    let current = state.withLock { state in
-                        state.flights[probe.token] = nil
-                        return state.generation == probe.generation
+                    let (current, waiters) = state.withLock { state in
+                        (state.generation == probe.generation, state.land(probe.token))
                     }
-                    flight.unlock()
+                    waiters?.signal()
                     // A failure against data that changed meanwhile (a row gone) is no answer
                     // for the state the call saw: look again.
                     if current { throw error }
                     overlaps += 1
                     continue
                 }
+                var waiters: _Event?
+                defer { waiters?.signal() }
                 let (current, log) = try state.withLock { state throws(HeightCacheError) in
-                    state.flights[probe.token] = nil
-                    defer { flight.unlock() }
-                    try state.accept(filled, generation: probe.generation)
+                    waiters = state.land(probe.token)
+                    if try state.accept(filled, generation: probe.generation) { rememberKeyed(filled) }
                     return (state.generation == probe.generation, state.log)
                 }
                 log?(filled.logLine)
@@ -186,9 +184,15 @@ public final class HeightCache: Sendable {
             throw .measurementFailed(path, underlying: error)
         }
         guard height.isFinite, height >= 0 else { throw .invalidHeight(path, height) }
-        if let key { keyed.setHeight(height, forKey: key, width: width) }
         return _Filled(path: path, token: token, width: width, height: height, key: key,
                        measured: true, time: time)
+    }
+
+    /// Keeps a measured height under its key. Called under the state lock and only for a height
+    /// `accept` stored: a key and a height read while the list changed may belong to different
+    /// rows, and a change that starts later must not find the old height under a key it forgot.
+    func rememberKeyed(_ filled: _Filled) {
+        if filled.measured, let key = filled.key { keyed.setHeight(filled.height, forKey: key, width: filled.width) }
     }
 
     /// Forgets the height of the row at `indexPath` at every width (not its key's height).

@@ -28,6 +28,9 @@ public enum HeightCacheError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidIndexPath(path, sections, rows):
+            if path.count != 2 {
+                return "index path \(path) is not a row's: it must have two indexes, section and row"
+            }
             if let rows {
                 return "index path \(path) out of range: section \(path.section) has \(rows) rows"
             }

@@ -17,9 +17,10 @@ struct _WidthStore: Sendable {
     /// The height at `path`: NaN when not measured, -1 outside the list.
     @inline(__always)
     func height(at path: IndexPath) -> Double {
-        guard path.section >= 0, path.section < heights.count else { return -1 }
-        return heights[path.section].withUnsafeBufferPointer { section in
-            path.row >= 0 && path.row < section.count ? section[path.row] : -1
+        let (sectionIndex, row) = path._sectionAndRow
+        guard sectionIndex >= 0, sectionIndex < heights.count else { return -1 }
+        return heights[sectionIndex].withUnsafeBufferPointer { section in
+            row >= 0 && row < section.count ? section[row] : -1
         }
     }
 
@@ -47,6 +48,13 @@ struct _Filled: Sendable {
     }
 }
 
+/// A row a miss is measuring (by token), and the event misses waiting for it sleep on: made
+/// by the first waiter, so a miss nobody waits for allocates nothing.
+struct _Flight: Sendable {
+    var token: UInt64
+    var waiters: _Event?
+}
+
 /// Everything a `HeightCache` guards with its lock. The current width's store is kept apart
 /// from the others so that a hit is two array loads.
 struct _CacheState: Sendable {
@@ -65,8 +73,9 @@ struct _CacheState: Sendable {
     var changing = false
     /// The thread changing the data, which must not ask the cache for a height meanwhile.
     var changer: UInt = 0
-    /// Rows being measured by a miss, by token: other misses on them wait instead of measuring.
-    var flights: [UInt64: _Lock] = [:]
+    /// Rows being measured by a miss: other misses on them wait instead of measuring. At most
+    /// one per measuring thread, so a short array searched linearly (cheaper than hashing).
+    var flights: [_Flight] = []
     var nextToken: UInt64 = 0
     var clock: UInt64 = 0
     var keyIDs: [String: Int] = [:]
@@ -97,20 +106,47 @@ struct _CacheState: Sendable {
         keyHolders = [:]
     }
 
+    /// Whether a miss is measuring the row with `token`.
+    func isInFlight(_ token: UInt64) -> Bool {
+        !flights.isEmpty && flights.contains { $0.token == token }
+    }
+
+    /// The event to wait on for the miss measuring the row with `token`, made by the first
+    /// waiter; nil when no miss is measuring it.
+    mutating func waitForFlight(_ token: UInt64) -> _Event? {
+        guard let index = flights.firstIndex(where: { $0.token == token }) else { return nil }
+        if let event = flights[index].waiters { return event }
+        let event = _Event()
+        flights[index].waiters = event
+        return event
+    }
+
+    /// Ends the flight of the row with `token`; returns the event to signal once the lock is
+    /// released, if anyone waits.
+    mutating func land(_ token: UInt64) -> _Event? {
+        guard let index = flights.firstIndex(where: { $0.token == token }) else { return nil }
+        let waiters = flights[index].waiters
+        flights.swapAt(index, flights.count - 1)
+        flights.removeLast()
+        return waiters
+    }
+
     /// A row identity never used before.
     mutating func freshMeta() -> _RowMeta {
         nextToken &+= 1
         return _RowMeta(token: nextToken, keyID: -1)
     }
 
-    /// Whether `path` names a row of the list.
+    /// Whether `path` names a row of the list (a path without exactly two indexes never does).
     func contains(_ path: IndexPath) -> Bool {
-        path.section >= 0 && path.section < rows.count && path.row >= 0 && path.row < rows[path.section].count
+        let (section, row) = path._sectionAndRow
+        return section >= 0 && section < rows.count && row >= 0 && row < rows[section].count
     }
 
     /// The error for an index path outside the list.
     func outOfRange(_ path: IndexPath) -> HeightCacheError {
-        let rowCount = path.section >= 0 && path.section < rows.count ? rows[path.section].count : nil
+        let section = path._sectionAndRow.section
+        let rowCount = section >= 0 && section < rows.count ? rows[section].count : nil
         return .invalidIndexPath(path, sections: rows.count, rows: rowCount)
     }
 

@@ -5,21 +5,17 @@ import Darwin
 #endif
 
 /// A pthread mutex that may be held across calls (a `Mutex` can only be held inside a closure):
-/// the update gate held while the user's data changes, and the lock a single-flight measurement
-/// holds while other threads wait for it. ThreadSanitizer sees pthread mutexes.
+/// the update gate held while the user's data changes. ThreadSanitizer sees pthread mutexes.
 final class _Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Also the mutex an `_Event`'s condition waits with.
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = _makePthreadObject(pthread_mutex_t()) { pthread_mutex_init($0, nil) }
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        _freePthreadObject(mutex) { pthread_mutex_destroy($0) }
     }
 
     /// Waits until the lock is free, then holds it.
@@ -42,4 +38,53 @@ final class _Lock: @unchecked Sendable {
         UInt(pthread_self())
         #endif
     }
+}
+
+/// A one-shot event threads wait on until it is signalled (a pthread mutex and condition, which
+/// ThreadSanitizer sees): a row's measurement signals it when the height is stored, waking every
+/// miss that found the row being measured. Made only when a second thread actually waits, so an
+/// uncontended miss allocates nothing for single flight.
+final class _Event: @unchecked Sendable {
+    private let lock = _Lock()
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Guarded by `lock`.
+    private var signalled = false
+
+    init() {
+        condition = _makePthreadObject(pthread_cond_t()) { pthread_cond_init($0, nil) }
+    }
+
+    deinit {
+        _freePthreadObject(condition) { pthread_cond_destroy($0) }
+    }
+
+    /// Wakes every waiter, now and later.
+    func signal() {
+        lock.lock()
+        signalled = true
+        pthread_cond_broadcast(condition)
+        lock.unlock()
+    }
+
+    /// Returns once `signal()` has been called (at once if it already was).
+    func wait() {
+        lock.lock()
+        while !signalled { pthread_cond_wait(condition, lock.mutex) }
+        lock.unlock()
+    }
+}
+
+/// A pthread mutex or condition at a stable address (pthread objects must not move), set up by `setUp`.
+private func _makePthreadObject<Object>(_ blank: Object, _ setUp: (UnsafeMutablePointer<Object>) -> Int32) -> UnsafeMutablePointer<Object> {
+    let object = UnsafeMutablePointer<Object>.allocate(capacity: 1)
+    object.initialize(to: blank)
+    _ = setUp(object)
+    return object
+}
+
+/// Tears down and frees an object made by `_makePthreadObject`.
+private func _freePthreadObject<Object>(_ object: UnsafeMutablePointer<Object>, _ tearDown: (UnsafeMutablePointer<Object>) -> Int32) {
+    _ = tearDown(object)
+    object.deinitialize(count: 1)
+    object.deallocate()
 }

@@ -109,7 +109,13 @@ struct _UpdatePlan: Sendable {
         }
 
         // Rows. Deletes and reloads are index sets of old rows, so repeats collapse.
+        func checkShape(_ path: IndexPath, _ verb: String) throws(HeightCacheError) {
+            guard path.count == 2 else {
+                throw bad("attempt to \(verb) row \(path), which is not a row's index path (it must have two indexes, section and row)")
+            }
+        }
         func checkOld(_ path: IndexPath, _ verb: String) throws(HeightCacheError) {
+            try checkShape(path, verb)
             guard (0..<oldSectionCount).contains(path.section) else {
                 throw bad("attempt to \(verb) row \(path.row) in section \(path.section), but there are only \(oldSectionCount) sections before the update")
             }
@@ -124,6 +130,7 @@ struct _UpdatePlan: Sendable {
             }
         }
         func checkNew(_ path: IndexPath, _ verb: String) throws(HeightCacheError) {
+            try checkShape(path, verb)
             guard (0..<newSectionCount).contains(path.section) else {
                 throw bad("attempt to \(verb) row \(path.row) into section \(path.section), but there are only \(newSectionCount) sections after the update")
             }

@@ -39,7 +39,7 @@ struct CacheConcurrencyTests {
 
         func numberOfSections() -> Int { inner.numberOfSections() }
         func numberOfRows(inSection section: Int) -> Int { inner.numberOfRows(inSection: section) }
-        func measureHeight(at indexPath: RowHeightCache.IndexPath, width: Double) throws -> Double {
+        func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
             let height = try inner.measureHeight(at: indexPath, width: width)
             if inner.measures == gateAt {
                 state.withLock { $0.reached = true }

@@ -9,7 +9,7 @@ struct SyntheticFeedSource: HeightSource {
 
     func numberOfSections() -> Int { counts.count }
     func numberOfRows(inSection section: Int) -> Int { counts[section] }
-    func measureHeight(at indexPath: TemplateLayout.IndexPath, width: Double) throws -> Double {
+    func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
         SyntheticFeedSource.measure(seed: indexPath.row &* 31 &+ indexPath.section, width: width)
     }
 
@@ -77,8 +77,8 @@ enum FeedCell {
 }
 
 /// `count` index paths spread over a section of `rows` rows, in a fixed scattered order.
-func scattered(_ count: Int, rows: Int, salt: Int) -> [TemplateLayout.IndexPath] {
-    (0..<count).map { TemplateLayout.IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
+func scattered(_ count: Int, rows: Int, salt: Int) -> [IndexPath] {
+    (0..<count).map { IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
 }
 
 /// Each iteration forgets every height of a `rows`-row feed and precaches it on `concurrency`
@@ -135,7 +135,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     Benchmark("Cache miss + synthetic measure (1K rows)", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .kilo)) { benchmark in
         let cache = try HeightCache(source: SyntheticFeedSource(counts: [1_000]), width: 375)
         for index in benchmark.scaledIterations {
-            let path = TemplateLayout.IndexPath(row: index % 1_000, section: 0)
+            let path = IndexPath(row: index % 1_000, section: 0)
             try cache.invalidate(at: path)
             blackHole(try cache.height(for: path))
         }
@@ -150,7 +150,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
         let cache = try HeightCache(source: source, width: 375)
         for index in benchmark.scaledIterations {
-            let path = TemplateLayout.IndexPath(row: index % 100, section: 0)
+            let path = IndexPath(row: index % 100, section: 0)
             try cache.invalidate(at: path)
             blackHole(try cache.height(for: path))
         }
