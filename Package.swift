@@ -36,7 +36,6 @@ let package = Package(
         // it on Linux): the templates' solver pools, the cache and the list sources share it.
         .target(name: "Locking"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
-        // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
         // The bundled fonts in the top-level Fonts/ folder, shipped as SwiftPM resources so that a
         // dependent package in any folder finds them.
         .target(
@@ -48,6 +47,7 @@ let package = Package(
                 .copy("LICENSE-NotoColorEmoji.txt"),
             ]
         ),
+        // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
         .target(name: "CellsFormat", dependencies: ["TemplateLayoutFonts"]),
         // One row's layout: constraints, templates, fitting with the solver, measuring text.
         .target(name: "CellLayout", dependencies: ["CellsFormat", "Locking", "Solver", "TextEngine"]),
