@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TemplateLayout
+import TestSupport
 
 /// The front door's heights are measure-cli's: a cache over Swift values with a template written
 /// in Swift gives, row for row, what measure-cli prints for a document holding the same template
@@ -27,25 +28,7 @@ import TemplateLayout
         """
 
     @Test func aCacheOverSwiftValuesGivesMeasureCLIsHeights() throws {
-        let avatar = ViewSpec.image("avatar", width: 40, height: 40)
-        let name = ViewSpec.label("name", text: "${name}", font: "bold", size: 15)
-        let detail = ViewSpec.label("detail", text: "${detail}", size: 14, lines: 0)
-        let dot = ViewSpec.view("dot", width: 8, height: 8, hidden: "!unread")
-        let template = Template("FeedCell") { content in
-            avatar; name; detail; dot
-            avatar.leading == content.leading + 16
-            avatar.top == content.top + 12
-            avatar.width == 40
-            avatar.height == avatar.width
-            name.leading == avatar.trailing + 10
-            name.trailing <= content.trailing - 16
-            name.top == avatar.top
-            detail.leading == name.leading
-            detail.trailing == content.trailing - 16
-            detail.top == name.bottom + 6
-            content.bottom >= avatar.bottom + 12
-            content.bottom >= detail.bottom + 12
-        }
+        let template = Fixtures.swiftFeedCell
         let details = ["", "Short", "A post long enough to wrap onto a second line and then a third one on a phone screen",
                        "混合 text with 中文 and emoji 🎉🎉", "Line one\nLine two\nLine three"]
         let posts = details.enumerated().map { i, text in

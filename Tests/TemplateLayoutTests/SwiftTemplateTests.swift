@@ -12,21 +12,7 @@ import TestSupport
     static let dot = ViewSpec.view("dot", width: 8, height: 8, hidden: "!unread")
 
     /// SPEC's feed cell with operators on anchors.
-    static let feedWithOperators = Template("FeedCell") { content in
-        avatar; name; detail; dot
-        avatar.leading == content.leading + 16
-        avatar.top == content.top + 12
-        avatar.width == 40
-        avatar.height == avatar.width
-        name.leading == avatar.trailing + 10
-        name.trailing <= content.trailing - 16
-        name.top == avatar.top
-        detail.leading == name.leading
-        detail.trailing == content.trailing - 16
-        detail.top == name.bottom + 6
-        content.bottom >= avatar.bottom + 12
-        content.bottom >= detail.bottom + 12
-    }
+    static let feedWithOperators = Fixtures.swiftFeedCell
 
     /// The same cell with NSLayoutAnchor's methods.
     static let feedWithAnchorMethods = Template("FeedCell") { content in

@@ -45,4 +45,27 @@ package enum Fixtures {
     package static func row(_ fields: JSONObject, template: String? = nil, accessory: Accessory = .none) -> RowSpec {
         RowSpec(data: .object(fields), template: template, autoHeight: true, accessory: accessory)
     }
+
+    /// SPEC's feed cell written in Swift, with operators on typed anchors.
+    package static let swiftFeedCell: Template = {
+        let avatar = ViewSpec.image("avatar", width: 40, height: 40)
+        let name = ViewSpec.label("name", text: "${name}", font: "bold", size: 15)
+        let detail = ViewSpec.label("detail", text: "${detail}", size: 14, lines: 0)
+        let dot = ViewSpec.view("dot", width: 8, height: 8, hidden: "!unread")
+        return Template("FeedCell") { content in
+            avatar; name; detail; dot
+            avatar.leading == content.leading + 16
+            avatar.top == content.top + 12
+            avatar.width == 40
+            avatar.height == avatar.width
+            name.leading == avatar.trailing + 10
+            name.trailing <= content.trailing - 16
+            name.top == avatar.top
+            detail.leading == name.leading
+            detail.trailing == content.trailing - 16
+            detail.top == name.bottom + 6
+            content.bottom >= avatar.bottom + 12
+            content.bottom >= detail.bottom + 12
+        }
+    }()
 }
