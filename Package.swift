@@ -53,8 +53,9 @@ let package = Package(
         .target(name: "CellLayout", dependencies: ["CellsFormat", "Locking", "Solver", "TextEngine"]),
         // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
         .target(name: "RowHeightCache", dependencies: ["Locking"]),
-        // Height sources for whole lists and the front ends that build them.
-        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache"]),
+        // Height sources for whole lists, the front ends that build them, and whole documents and
+        // row streams measured on several threads (TextEngine: the text measurer they are handed).
+        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "TextEngine"]),
         // The umbrella a list developer imports; it only re-exports the layers above.
         .target(name: "TemplateLayout", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources"]),
         .executableTarget(
@@ -95,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ListSourcesTests",
-            dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "ListSources", "TestSupport"]
+            dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "ListSources", "TestSupport", "TextEngine"]
         ),
         .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),

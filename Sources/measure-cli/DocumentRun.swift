@@ -3,8 +3,8 @@ import CellLayout
 import ListSources
 import TextEngine
 
-/// Measures a whole cells.json document: read, parse, decode, measure every line in parallel,
-/// then write everything in order. Nothing reaches stdout unless every line measured.
+/// A whole cells.json document: read, measured by `DocumentMeasurement`, then every line
+/// written in order. Nothing reaches stdout unless every line measured.
 struct DocumentRun {
     let input: InputFile
     let options: RunOptions
@@ -18,14 +18,25 @@ struct DocumentRun {
         let singlePass = options.config == nil && options.renderPath == nil
         if singlePass {
             let textMeasurer = RunOptions.makeTextMeasurer()
-            if let done = try SinglePassRun.measure(bytes, file: file, options: options, baseDirectory: input.baseDirectory,
-                                                    textMeasurer: textMeasurer, warnings: &documentWarnings) {
+            let progress = options.progress ? ProgressBar(total: nil) : nil
+            let measuring = DocumentMeasurement(jobs: options.jobs, frames: options.frames, progress: progress?.report)
+            let single: (lines: MeasuredDocument, fonts: FontsSpec)?
+            do {
+                single = try bytes.withUnsafeBytes { (raw) throws(LineFailure) in
+                    try measuring.measure(deferredRows: raw, decoder: options.decoder, baseDirectory: input.baseDirectory,
+                                          textMeasurer: textMeasurer, warnings: &documentWarnings)
+                }
+            } catch {
+                progress?.finish()
+                throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+            }
+            progress?.finish()
+            if let (measured, fonts) = single {
                 warnings += documentWarnings.map { "\(file): warning: \($0)" }
-                var stats = done.stats
+                var stats = RunStats(measured)
                 stats.record(textMeasurer.cacheStatistics)
-                let measured = done.measured
-                try options.inputs.checkOutputs(fonts: done.fonts, baseDirectory: input.baseDirectory, renderPath: nil)
-                try write(count: measured.lines.count) { measured.record($0) }
+                try options.inputs.checkOutputs(fonts: fonts, baseDirectory: input.baseDirectory, renderPath: nil)
+                try write(count: measured.count) { OutputRecord(measured[$0]) }
                 HeldUntilExit.hold((bytes, textMeasurer, measured))
                 return stats
             }
@@ -48,8 +59,9 @@ struct DocumentRun {
                 case .document(let error): throw Failures.document(error, file: file)
                 }
             }
-        } else if !singlePass, let fast = DocumentRun.decodeInParallel(bytes, decoder: options.decoder, jobs: options.jobs,
-                                                          warnings: &documentWarnings) {
+        } else if !singlePass, let fast = bytes.withUnsafeBytes({ raw in
+            DocumentMeasurement(jobs: options.jobs).decode(deferredRows: raw, decoder: options.decoder, warnings: &documentWarnings)
+        }) {
             document = fast
         } else {
             // The sequential path finds the first problem in document order, with its exact place.
@@ -69,27 +81,16 @@ struct DocumentRun {
         do { measurer = try ListMeasurer(document: document, baseDirectory: input.baseDirectory, textMeasurer: textMeasurer) } catch {
             throw Failures.layout(error, file: file)
         }
-        let (items, cacheHits) = ListItem.items(of: document, jobs: options.jobs)
-        let rowCount = items.reduce(0) { $0 + ($1.kind == .row ? 1 : 0) }
-        let progress = options.progress ? ProgressBar(total: items.count) : nil
-        let frames = options.frames || options.renderPath != nil
-        let results = ParallelMap.map(count: items.count, jobs: options.jobs, done: progress?.done) { i in
-            DocumentRun.measure(items[i], in: document, with: measurer, frames: frames)
+        let progress = options.progress ? ProgressBar(total: nil) : nil
+        let measuring = DocumentMeasurement(jobs: options.jobs, frames: options.frames || options.renderPath != nil,
+                                            progress: progress?.report)
+        let measured: MeasuredDocument
+        do { measured = try measuring.measure(document, with: measurer) } catch {
+            progress?.finish()
+            throw Failures.layout(error.error, file: file, at: error.line.errorPath)
         }
         progress?.finish()
-        var records: [OutputRecord] = []
-        records.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            guard let result = item.sameAs.map({ results[$0] }) ?? results[i] else { continue }
-            switch result {
-            case .failure(let error):
-                throw Failures.layout(error, file: file, at: item.kind == .row ? item.path : "sections[\(item.section)]")
-            case .success(let measurement):
-                let key = item.kind == .row ? document.sections[item.section].rows[item.row].key : nil
-                records.append(.measured(section: item.section, kind: item.kind, row: item.kind == .row ? item.row : nil,
-                                         key: key, measurement: measurement))
-            }
-        }
+        let records = measured.map(OutputRecord.init)
         // Taken before drawing, so the summary counts the measuring alone.
         let textCacheStatistics = textMeasurer.cacheStatistics
         if let renderPath = options.renderPath {
@@ -98,9 +99,9 @@ struct DocumentRun {
         }
         let all = records
         try write(count: all.count) { all[$0] }
-        var stats = RunStats(rows: rowCount, supplementary: items.count - rowCount, cacheHits: cacheHits)
+        var stats = RunStats(measured)
         stats.record(textCacheStatistics)
-        HeldUntilExit.hold((document, measurer, textMeasurer, items, results, records))
+        HeldUntilExit.hold((document, measurer, textMeasurer, measured, records))
         return stats
     }
 
@@ -122,60 +123,5 @@ struct DocumentRun {
         }
         for part in formatted { try writer.write(formatted: part.bytes, records: part.count) }
         try writer.finish()
-    }
-
-    /// The document with its rows parsed and decoded on `jobs` threads, or nil when anything
-    /// is wrong with it (the caller then decodes sequentially to report the first problem).
-    static func decodeInParallel(_ bytes: InputBytes, decoder: DocumentDecoder, jobs: Int,
-                                 warnings: inout [DocumentError]) -> Document? {
-        let parsed = bytes.withUnsafeBytes { raw in try? JSONParser().parseDeferringRows(raw) }
-        guard let skeleton = parsed else { return nil }
-        guard var document = try? decoder.decode(skeleton.document, warnings: &warnings) else { return nil }
-        var planned: [(section: Int, row: Int, range: Range<Int>)] = []
-        for (s, ranges) in skeleton.rows.enumerated() where s < document.sections.count {
-            for (r, range) in ranges.enumerated() { planned.append((s, r, range)) }
-        }
-        let work = planned
-        let sections = document.sections
-        let frozen = document
-        var rows = ParallelMap.map(count: work.count, jobs: jobs, chunk: 256) { i -> RowSpec? in
-            let item = work[i]
-            let value = bytes.withUnsafeBytes { raw in
-                try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: raw[item.range]))
-            }
-            guard let value else { return nil }
-            // Errors are dropped here (the sequential pass reports them with their path), so
-            // no path is formatted per row.
-            return try? decoder.decodeRow(value, path: "", section: sections[item.section], in: frozen)
-        }
-        for (i, item) in work.enumerated() {
-            // Moved out, not copied: a copy would retain and release each row's members.
-            guard let row = rows[i].take() else { return nil }
-            if item.row == 0 { document.sections[item.section].rows.reserveCapacity(skeleton.rows[item.section].count) }
-            document.sections[item.section].rows.append(row)
-        }
-        return document
-    }
-
-    /// One line's measurement; nil for a keyed cache hit (answered by the earlier row) and for
-    /// a header or footer the section lacks.
-    static func measure(_ item: ListItem, in document: Document, with measurer: ListMeasurer,
-                        frames: Bool) -> Result<CellMeasurement, LayoutError>? {
-        if item.sameAs != nil { return nil }
-        // Read in place rather than copied into locals: a copy retains the section's members,
-        // and with several jobs every thread would bump the same shared reference counts.
-        do throws(LayoutError) {
-            switch item.kind {
-            case .row:
-                return .success(try measurer.measureRow(document.sections[item.section].rows[item.row],
-                                                        in: document.sections[item.section], frames: frames))
-            case .header:
-                return try measurer.measureHeader(of: document.sections[item.section], frames: frames).map { .success($0) }
-            case .footer:
-                return try measurer.measureFooter(of: document.sections[item.section], frames: frames).map { .success($0) }
-            }
-        } catch {
-            return .failure(error)
-        }
     }
 }

@@ -1,4 +1,6 @@
 import Dispatch
+import ListSources
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,17 +12,28 @@ import Darwin
 final class ProgressBar: @unchecked Sendable {
     /// Items finished, bumped by the workers.
     let done = ProgressCounter()
-    private let total: Int?
+    /// Items in all; 0 while unknown (a count is drawn instead of a bar).
+    private let total: Atomic<Int>
     private let start = DispatchTime.now().uptimeNanoseconds
     private let stop = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private var drew = false
 
-    /// A bar for `total` items (nil: unknown, as in `--stream`), drawn by a background thread.
+    /// A bar for `total` items (nil: unknown, as in `--stream`, or told later by `report`),
+    /// drawn by a background thread.
     init(total: Int?) {
-        self.total = total
+        self.total = Atomic(total ?? 0)
         // A serial queue of its own runs on an overcommit thread, never taking a worker's place.
         DispatchQueue(label: "measure-cli.progress").async { [self] in self.loop() }
+    }
+
+    /// A progress handler for the library's measuring: adds the items just finished and takes
+    /// the total it reports.
+    var report: @Sendable (Int, Int) -> Void {
+        { [self] finished, total in
+            self.total.store(total, ordering: .relaxed)
+            done.add(finished)
+        }
     }
 
     /// Whether standard error is a terminal, the only place a bar belongs.
@@ -46,7 +59,8 @@ final class ProgressBar: @unchecked Sendable {
         drew = true
         let count = done.current
         let rate = Int(Double(count) / elapsed)
-        if let total, total > 0 {
+        let total = self.total.load(ordering: .relaxed)
+        if total > 0 {
             let fraction = min(1, Double(count) / Double(total))
             let filled = Int(fraction * 30)
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)

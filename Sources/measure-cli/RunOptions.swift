@@ -1,4 +1,5 @@
 import CellsFormat
+import ListSources
 import TextEngine
 
 /// What the command line decided, handed to a run.
@@ -63,5 +64,15 @@ struct RunStats {
     mutating func record(_ statistics: CacheStatistics) {
         textCacheHits = statistics.segments.hits + statistics.texts.hits
         textCacheMisses = statistics.segments.misses + statistics.texts.misses
+    }
+}
+
+extension RunStats {
+    /// The counts of a measured document.
+    init(_ measured: MeasuredDocument) {
+        self.init()
+        rows = measured.rowCount
+        supplementary = measured.supplementaryCount
+        cacheHits = measured.cacheHits
     }
 }

@@ -1,12 +1,13 @@
 import CellsFormat
 import CellLayout
+import ListSources
 import TextEngine
 
 /// `--stream`: the first line is the document without rows, each later line one row. Lines are
 /// taken in batches of what has already arrived (at most `batchSize` lines, and no line once
-/// `batchBytes` are taken, so a batch of long lines stays small), parsed and measured in
-/// parallel, and written in input order before the next batch is read, so memory holds one
-/// batch and output keeps pace with input. A bad line becomes `{"line":N,"error":"..."}`.
+/// `batchBytes` are taken, so a batch of long lines stays small), measured by
+/// `RowStreamMeasurement`, and written in input order before the next batch is read, so memory
+/// holds one batch and output keeps pace with input. A bad line becomes `{"line":N,"error":"..."}`.
 /// With `--document` the document comes from a file and every input line is a row.
 struct StreamRun {
     let input: InputFile
@@ -36,7 +37,7 @@ struct StreamRun {
             while documentLine == nil, let line = try reader.nextLine() {
                 lineNumber += 1
                 switch line {
-                case .text(let bytes): if !StreamRun.isBlank(bytes) { documentLine = bytes }
+                case .text(let bytes): if !RowStreamMeasurement.isBlank(bytes) { documentLine = bytes }
                 case .tooLong:
                     throw CLIFailure(status: .input, message: "\(file): line \(lineNumber): \(StreamRun.tooLong)")
                 }
@@ -141,8 +142,4 @@ struct StreamRun {
 
     /// The error for a line over the limit.
     static let tooLong = "the line is longer than the limit of \(RegularFileError.describe(InputLimits.streamLine)) for a --stream line"
-
-    static func isBlank(_ line: [UInt8]) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
 }

@@ -3,18 +3,19 @@ import Synchronization
 
 /// Ordered parallel work: `jobs` threads take chunks of indices from a shared counter and store
 /// each result at its index, so the output order is the input order whatever finishes first.
-enum ParallelMap {
-    /// `body(i)` for every i in `0..<count`, in index order; `done` counts finished items for a
-    /// progress bar. With one job everything runs on the calling thread.
-    static func map<T>(count: Int, jobs: Int, chunk: Int = 64, done: ProgressCounter? = nil,
-                       _ body: @Sendable (Int) -> T) -> [T] {
+package enum ParallelMap {
+    /// `body(i)` for every i in `0..<count`, in index order; `done` is told how many items just
+    /// finished (from the workers), for a progress bar. With one job everything runs on the
+    /// calling thread.
+    package static func map<T>(count: Int, jobs: Int, chunk: Int = 64, done: (@Sendable (Int) -> Void)? = nil,
+                               _ body: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         if jobs <= 1 || count <= chunk {
             var results: [T] = []
             results.reserveCapacity(count)
             for i in 0..<count {
                 results.append(body(i))
-                if i % chunk == chunk - 1 { done?.add(chunk) }
+                if i % chunk == chunk - 1 { done?(chunk) }
             }
             return results
         }
@@ -27,7 +28,7 @@ enum ParallelMap {
                     if start >= count { return }
                     let end = min(start + chunk, count)
                     for i in start..<end { (shared.slots.baseAddress! + i).initialize(to: body(i)) }
-                    done?.add(end - start)
+                    done?(end - start)
                 }
             }
             initialized = count
@@ -41,17 +42,20 @@ private struct SharedSlots<T>: @unchecked Sendable {
 }
 
 /// A thread-safe counter: work claimed by workers, or items done for the progress bar.
-final class ProgressCounter: Sendable {
+package final class ProgressCounter: Sendable {
     private let value = Atomic<Int>(0)
 
+    /// A counter at 0.
+    package init() {}
+
     /// Adds `n` and returns the value before.
-    @discardableResult func claim(_ n: Int) -> Int {
+    @discardableResult package func claim(_ n: Int) -> Int {
         value.wrappingAdd(n, ordering: .relaxed).oldValue
     }
 
     /// Adds `n`.
-    func add(_ n: Int) { value.wrappingAdd(n, ordering: .relaxed) }
+    package func add(_ n: Int) { value.wrappingAdd(n, ordering: .relaxed) }
 
     /// The current value.
-    var current: Int { value.load(ordering: .relaxed) }
+    package var current: Int { value.load(ordering: .relaxed) }
 }
