@@ -4,7 +4,12 @@ import CellLayout
 public struct DocumentLine: Sendable, Hashable {
     /// Which line of a section this is; the raw value names it in output.
     public enum Kind: String, Sendable {
-        case header, row, footer
+        /// The section's header, before its rows.
+        case header
+        /// One of the section's rows.
+        case row
+        /// The section's footer, after its rows.
+        case footer
     }
 
     /// The section's index.
