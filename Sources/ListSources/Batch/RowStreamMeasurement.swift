@@ -84,9 +84,12 @@ public struct RowStreamMeasurement {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// One row line decoded, with its keyed-cache slot and the slot's hash.
+    /// One line parsed: an answer already, a row of a section that did not decode (its index is
+    /// known only once the rows before it are counted), or a row with its keyed-cache slot and
+    /// the slot's hash.
     private enum Parsed {
         case line(Line)
+        case badRow(section: Int, DocumentError)
         case row(section: Int, RowSpec, slot: KeyedCacheSlot?, hash: Int)
     }
 
@@ -141,15 +144,16 @@ public struct RowStreamMeasurement {
         var answers: [Line] = []
         answers.reserveCapacity(lines.count)
         for (i, item) in parsed.enumerated() {
-            guard case .row(let s, let row, let slot, _) = item else {
-                if case .line(let line) = item {
-                    if case .badRow(let s, _, let error) = line {
-                        answers.append(.badRow(section: s, row: rowCounts[s], error))
-                    } else {
-                        answers.append(line)
-                    }
-                }
+            let (s, row, slot): (Int, RowSpec, KeyedCacheSlot?)
+            switch item {
+            case .line(let line):
+                answers.append(line)
                 continue
+            case .badRow(let section, let error):
+                answers.append(.badRow(section: section, row: rowCounts[section], error))
+                continue
+            case .row(let section, let spec, let rowSlot, _):
+                (s, row, slot) = (section, spec, rowSlot)
             }
             let result: Result<CellMeasurement, LayoutError>?
             switch plans[i] {
@@ -179,8 +183,7 @@ public struct RowStreamMeasurement {
         return answers
     }
 
-    /// Parses and decodes one row line. A bad row's index is only known once the rows before
-    /// it in its batch are counted, so it is filled in by `measure`.
+    /// Parses and decodes one row line.
     private static func parse(_ bytes: [UInt8], decoder: DocumentDecoder, document: Document,
                               refusesDocumentLines: Bool) -> Parsed {
         if isBlank(bytes) { return .line(.blank) }
@@ -197,7 +200,7 @@ public struct RowStreamMeasurement {
         }
         let row: RowSpec
         do { row = try decoder.decodeRow(value, path: "", section: document.sections[section], in: document) } catch {
-            return .line(.badRow(section: section, row: 0, error))
+            return .badRow(section: section, error)
         }
         let slot = KeyedCacheSlot.of(row, in: document.sections[section], list: document.list)
         return .row(section: section, row, slot: slot, hash: slot?.hashValue ?? 0)
