@@ -18,7 +18,7 @@ extension HeightCache {
             }
             return (work, state.current.width)
         }
-        let run = _PrecacheRun(total: work.count)
+        let run = PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         // Chunks amortize the lock: one check and one store per chunk, not per row.
         let chunk = max(1, min(64, work.count / (workers * 8)))
@@ -45,13 +45,13 @@ extension HeightCache {
     /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
     /// by a miss, outside the lock, then stores them under one lock if the list did not change
     /// meanwhile (else they are counted as skipped: they may belong to either state).
-    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: _PrecacheRun) {
-        var selected: (wanted: [(IndexPath, UInt64, Bool)], generation: UInt64)?
+    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: PrecacheRun) {
+        var selected: (wanted: [(IndexPath, UInt64, Bool)], revision: UInt64)?
         while selected == nil {
             selected = state.withLock { state -> ([(IndexPath, UInt64, Bool)], UInt64)? in
                 if state.changing { return nil }
                 var wanted: [(IndexPath, UInt64, Bool)] = []
-                guard state.current.width == width else { return (wanted, state.generation) }
+                guard state.current.width == width else { return (wanted, state.revision) }
                 for (path, token) in items where state.contains(path) {
                     let meta = state.rows[path.section][path.row]
                     if meta.token == token, state.current.heights[path.section][path.row].isNaN,
@@ -59,12 +59,12 @@ extension HeightCache {
                         wanted.append((path, token, meta.remeasure))
                     }
                 }
-                return (wanted, state.generation)
+                return (wanted, state.revision)
             }
             if selected == nil { gate.waitUntilFree() }
         }
-        guard let (wanted, generation) = selected else { return }
-        var answers: [_Filled] = []
+        guard let (wanted, revision) = selected else { return }
+        var answers: [RowAnswer] = []
         var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
         for (path, token, remeasure) in wanted {
@@ -81,7 +81,7 @@ extension HeightCache {
             var duplicates: [HeightCacheError] = []
             for filled in answers {
                 do throws(HeightCacheError) {
-                    if try state.accept(filled, generation: generation) {
+                    if try state.accept(filled, revision: revision) {
                         stored += 1
                         rememberKeyed(filled)
                     }
@@ -89,7 +89,7 @@ extension HeightCache {
                     duplicates.append(error)
                 }
             }
-            return (stored, duplicates, state.generation == generation)
+            return (stored, duplicates, state.revision == revision)
         }
         for error in duplicates + (current ? failures : []) { run.fail(error) }
         run.measured.add(stored, ordering: .relaxed)
