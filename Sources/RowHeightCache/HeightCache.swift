@@ -164,33 +164,28 @@ public final class HeightCache: Sendable {
     /// else measured (and then also stored under its key).
     func answer(_ path: IndexPath, token: UInt64, width: Double,
                 key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> RowAnswer {
-        let known = { (key: String) -> Double? in remeasure ? nil : self.keyed.height(forKey: key, width: width) }
-        if let givenKey, let height = known(givenKey) {
+        if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width) {
             return RowAnswer(path: path, token: token, width: width, height: height, key: givenKey,
                              measured: false, time: .zero)
         }
-        // One call reads the row once for both its key and its height (one lock in the source).
-        let read = { () throws -> (key: String?, height: Double, measured: Bool) in
-            if let givenKey { return (givenKey, try self.source.measureHeight(at: path, width: width), true) }
-            return try self.source.keyAndHeight(at: path, width: width, known: known)
-        }
+        let start = timesMeasurements.load(ordering: .relaxed) ? ContinuousClock.now : nil
         let answer: (key: String?, height: Double, measured: Bool)
-        var time = Duration.zero
         do {
-            if timesMeasurements.load(ordering: .relaxed) {
-                let clock = ContinuousClock()
-                let start = clock.now
-                answer = try read()
-                time = clock.now - start
+            if let givenKey {
+                answer = (givenKey, try source.measureHeight(at: path, width: width), true)
             } else {
-                answer = try read()
+                // One call reads the row once for both its key and its height (one lock in the source).
+                answer = try source.keyAndHeight(at: path, width: width) { key in
+                    remeasure ? nil : keyed.height(forKey: key, width: width)
+                }
             }
         } catch {
             throw .measurementFailed(path, underlying: error)
         }
         guard answer.height.isFinite, answer.height >= 0 else { throw .invalidHeight(path, answer.height) }
+        let time = answer.measured ? start.map { ContinuousClock.now - $0 } ?? .zero : .zero
         return RowAnswer(path: path, token: token, width: width, height: answer.height, key: answer.key,
-                         measured: answer.measured, time: answer.measured ? time : .zero)
+                         measured: answer.measured, time: time)
     }
 
     /// Keeps a measured height under its key. Called under the state lock and only for a height

@@ -16,14 +16,34 @@ import RowHeightCache
 public final class ListHeightSource: HeightSource {
     /// Measures `row` of `section` at content width `width`; called only for rows the height
     /// policy measures (and for rows whose policy is an error, so the measurer reports it).
+    /// `section` carries the section's settings (template, heights, header, footer), not its rows.
     public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ width: Double) throws -> Double
 
-    private let current: _Guarded<Document>
+    private let current: _Guarded<Storage>
     private let measure: Measure
+
+    /// The document, and its sections without their rows, handed to `measure` with each row:
+    /// copying a whole section per row would retain and release its shared row array from every
+    /// measuring thread, a cache line they would fight over. Made on the first read after a change.
+    private struct Storage: Sendable {
+        var document: Document
+        var shells: [SectionSpec]?
+
+        mutating func shell(_ section: Int) -> SectionSpec {
+            if shells == nil {
+                shells = document.sections.map { section in
+                    var shell = section
+                    shell.rows = []
+                    return shell
+                }
+            }
+            return shells.unsafelyUnwrapped[section]
+        }
+    }
 
     /// A source over `document`, measuring with `measure`.
     public init(document: Document, measure: @escaping Measure) {
-        self.current = _Guarded(document)
+        self.current = _Guarded(Storage(document: document))
         self.measure = measure
     }
 
@@ -33,18 +53,21 @@ public final class ListHeightSource: HeightSource {
     }
 
     /// The document the source describes now.
-    public var document: Document { current.withLock { $0 } }
+    public var document: Document { current.withLock { $0.document } }
 
     /// The sections the source describes now.
-    public var sections: [SectionSpec] { current.withLock { $0.sections } }
+    public var sections: [SectionSpec] { current.withLock { $0.document.sections } }
 
     /// Replaces the document (pair with the cache's update, or `reloadData`).
-    public func update(_ document: Document) { current.withLock { $0 = document } }
+    public func update(_ document: Document) { current.withLock { $0 = Storage(document: document) } }
 
     /// Changes the document in place, under the source's lock (no copy of its rows); pair it with
     /// the cache's update. If `change` throws, what it changed before throwing stays changed.
     public func modify<Result: Sendable>(_ change: (inout Document) throws -> Result) rethrows -> Result {
-        try current.withLock { document in try change(&document) }
+        try current.withLock { storage in
+            defer { storage.shells = nil }
+            return try change(&storage.document)
+        }
     }
 
     // MARK: Checked edits: each throws `HeightCacheError` on a bad index and then changes nothing.
@@ -114,7 +137,10 @@ public final class ListHeightSource: HeightSource {
 
     /// Runs a checked edit on the sections in place (each edit checks before it changes anything).
     private func edit<Result: Sendable>(_ body: (inout [SectionSpec]) throws(HeightCacheError) -> Result) throws(HeightCacheError) -> Result {
-        try current.withLock { document throws(HeightCacheError) in try body(&document.sections) }
+        try current.withLock { storage throws(HeightCacheError) in
+            defer { storage.shells = nil }
+            return try body(&storage.document.sections)
+        }
     }
 
     /// Throws unless `path` names a row, or with `allowEnd` the place just after the last row.
@@ -132,11 +158,11 @@ public final class ListHeightSource: HeightSource {
     // MARK: HeightSource
 
     /// Sections of the current document.
-    public func numberOfSections() -> Int { current.withLock { $0.sections.count } }
+    public func numberOfSections() -> Int { current.withLock { $0.document.sections.count } }
 
     /// Rows of `section` in the current document (0 outside it, as a data source would answer).
     public func numberOfRows(inSection section: Int) -> Int {
-        current.withLock { $0.sections.indices.contains(section) ? $0.sections[section].rows.count : 0 }
+        current.withLock { $0.document.sections.indices.contains(section) ? $0.document.sections[section].rows.count : 0 }
     }
 
     /// The row's height at `width`: fixed by the height policy, else measured.
@@ -162,19 +188,19 @@ public final class ListHeightSource: HeightSource {
         return (key, try measure(row.row, row.section, width), true)
     }
 
-    /// The row at `indexPath` with its section and its fixed height (nil: measured), under one
-    /// lock; throws `HeightCacheError.invalidIndexPath` outside the list.
+    /// The row at `indexPath` with its section (without its rows) and its fixed height (nil:
+    /// measured), under one lock; throws `HeightCacheError.invalidIndexPath` outside the list.
     private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (row: RowSpec, section: SectionSpec, fixed: Double?) {
-        try current.withLock { document throws(HeightCacheError) in
-            guard indexPath.count == 2, document.sections.indices.contains(indexPath.section),
-                  document.sections[indexPath.section].rows.indices.contains(indexPath.row) else {
-                let rows = indexPath.count == 2 && document.sections.indices.contains(indexPath.section)
-                    ? document.sections[indexPath.section].rows.count : nil
-                throw .invalidIndexPath(indexPath, sections: document.sections.count, rows: rows)
+        try current.withLock { storage throws(HeightCacheError) in
+            let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
+            guard s >= 0, s < storage.document.sections.count,
+                  r >= 0, r < storage.document.sections[s].rows.count else {
+                let rows = s >= 0 && s < storage.document.sections.count ? storage.document.sections[s].rows.count : nil
+                throw .invalidIndexPath(indexPath, sections: storage.document.sections.count, rows: rows)
             }
-            let section = document.sections[indexPath.section]
-            let row = section.rows[indexPath.row]
-            let fixed = (try? HeightPolicy.of(row, in: section, list: document.list))?.fixedHeight
+            let section = storage.shell(s)
+            let row = storage.document.sections[s].rows[r]
+            let fixed = (try? HeightPolicy.of(row, in: section, list: storage.document.list))?.fixedHeight
             return (row, section, fixed)
         }
     }
