@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -23,23 +24,33 @@ extension HeightCache {
         // Chunks amortize the lock: one check and one store per chunk, not per row.
         let chunk = max(1, min(64, work.count / (workers * 8)))
         let reportEvery = max(1, work.count / 100)
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    while !Task.isCancelled {
-                        let start = run.next.add(chunk, ordering: .relaxed).oldValue
-                        guard start < work.count else { break }
-                        let items = work[start..<min(start + chunk, work.count)]
-                        self.precacheChunk(items, width: width, run: run)
-                        let done = run.done.add(items.count, ordering: .relaxed).newValue
-                        if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
-                            progress(done, work.count)
-                        }
-                    }
+        let measure = { @Sendable in
+            while !run.cancelled.load(ordering: .relaxed) {
+                let start = run.next.add(chunk, ordering: .relaxed).oldValue
+                guard start < work.count else { break }
+                let items = work[start..<min(start + chunk, work.count)]
+                self.precacheChunk(items, width: width, run: run)
+                let done = run.done.add(items.count, ordering: .relaxed).newValue
+                if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
+                    progress(done, work.count)
                 }
             }
         }
-        return run.summary(cancelled: Task.isCancelled)
+        // The workers are threads of their own, not tasks: measuring is long CPU work, and on the
+        // cooperative pool (one thread per core) it would hold threads every other task of the
+        // app needs, and share them with whatever already holds one.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                let group = DispatchGroup()
+                for _ in 0..<workers {
+                    DispatchQueue.global(qos: .utility).async(group: group, execute: measure)
+                }
+                group.notify(queue: .global(qos: .utility)) { finished.resume() }
+            }
+        } onCancel: {
+            run.cancelled.store(true, ordering: .relaxed)
+        }
+        return run.summary(cancelled: run.cancelled.load(ordering: .relaxed))
     }
 
     /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
@@ -68,7 +79,7 @@ extension HeightCache {
         var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
         for (path, token, remeasure) in wanted {
-            if Task.isCancelled { break }
+            if run.cancelled.load(ordering: .relaxed) { break }
             do {
                 answers.append(try answer(path, token: token, width: width, key: nil, remeasure: remeasure))
             } catch {

@@ -8,6 +8,8 @@ final class PrecacheRun: Sendable {
     let done = Atomic<Int>(0)
     let measured = Atomic<Int>(0)
     let skipped = Atomic<Int>(0)
+    /// Set when the task that started the run is cancelled (the workers are threads, not tasks).
+    let cancelled = Atomic<Bool>(false)
     let failures = _Guarded<Failures>(Failures())
 
     init(total: Int) {
