@@ -26,7 +26,7 @@ func configFileExample(fonts: FontsSpec) throws {
     var provider = try ConfigFileProvider(config: config, data: data,
                                           base: Document(fonts: fonts, templates: ["TableViewCell": cell, "HeaderView": header]))
     let pool = try MeasurerPool(base: provider.base, baseDirectory: ".")
-    let source = DocumentHeightSource(document: try provider.document(), measure: pool.measure)
+    let source = ListHeightSource(document: try provider.document(), measure: pool.measure)
     let cache = try HeightCache(source: source, width: 375)
     print("config file, mode 0:", try heights(cache), "positions", provider.sections().map { $0.rows.map(\.position.rawValue) })
     try provider.switchMode(to: 1)

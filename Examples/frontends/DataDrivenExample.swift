@@ -25,7 +25,7 @@ func dataDrivenExample(fonts: FontsSpec) throws {
     for name in ["Red", "Green", "Blue"] { values += [ColorData(name: name), GapData(height: 10)] }
     try list.reload(values)
     let pool = try MeasurerPool(base: list.base, baseDirectory: ".")
-    let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+    let source = ListHeightSource(document: list.document(), measure: pool.measure)
     let cache = try HeightCache(source: source, width: 375)
     print("data driven:", try heights(cache), "content height", try list.contentHeight { path throws(HeightCacheError) in try cache.height(for: path) })
 }

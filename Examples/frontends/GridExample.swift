@@ -13,7 +13,7 @@ func gridExample(fonts: FontsSpec) throws {
                             })
     let document = grid.itemDocument()
     let pool = try MeasurerPool(base: document, baseDirectory: ".")
-    let cache = try HeightCache(source: DocumentHeightSource(document: document, measure: pool.measure), width: grid.columnWidth)
+    let cache = try HeightCache(source: ListHeightSource(document: document, measure: pool.measure), width: grid.columnWidth)
     let arrangement = try grid.arrange { index throws(HeightCacheError) in try cache.height(for: IndexPath(row: index, section: 0)) }
     print("grid: column width \(grid.columnWidth), lines \(arrangement.lineHeights), content height \(arrangement.contentHeight)")
 }

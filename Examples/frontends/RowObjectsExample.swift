@@ -9,7 +9,7 @@ func rowObjectsExample(fonts: FontsSpec) throws {
     }))
     try list.addSection(ListSection(key: "footer", rows: [ListRow(data: .object([:]), key: "more", height: .fixed(60))]))
     let pool = try MeasurerPool(base: list.base, baseDirectory: ".")
-    let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+    let source = ListHeightSource(document: list.document(), measure: pool.measure)
     let cache = try HeightCache(source: source, width: 375)
     print("row objects, before:", try heights(cache))
 

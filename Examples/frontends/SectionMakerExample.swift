@@ -11,7 +11,7 @@ func sectionMakerExample(fonts: FontsSpec) throws {
         .object(["text": .string("Share"), "accessoryType": .number(1)]),
     ], fonts: fonts)
     let settingsPool = try MeasurerPool(base: settings.document, baseDirectory: ".")
-    let settingsCache = try HeightCache(source: DocumentHeightSource(document: settings.document, measure: settingsPool.measure), width: 375)
+    let settingsCache = try HeightCache(source: ListHeightSource(document: settings.document, measure: settingsPool.measure), width: 375)
     print("section maker, makeSection(data:):", try heights(settingsCache))
 
     let table = try TableMaker.make(fonts: fonts, templates: ["FeedCell": feedCell]) { make in
@@ -28,7 +28,7 @@ func sectionMakerExample(fonts: FontsSpec) throws {
         make.makeSection { $0.data([.object(["text": .string("Settings")])]).height(50) }
     }
     let pool = try MeasurerPool(base: table.document, baseDirectory: ".")
-    let cache = try HeightCache(source: DocumentHeightSource(document: table.document, measure: pool.measure), width: 375)
+    let cache = try HeightCache(source: ListHeightSource(document: table.document, measure: pool.measure), width: 375)
     print("section maker, chained:", try heights(cache))
     table.select(IndexPath(row: 1, section: 0))
 }

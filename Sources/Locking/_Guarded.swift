@@ -8,20 +8,25 @@ import Synchronization
 /// A value behind a `Mutex` (about 6 ns a lock and unlock, uncontended), which also tells
 /// ThreadSanitizer about the lock when its runtime is loaded: the stdlib's futex-based Mutex
 /// is invisible to it, so every guarded access would otherwise be reported as a race.
-package final class _Guarded<Value: Sendable>: Sendable {
+///
+/// Public, not `package`: the compiler does not inline a `package` function's `@inlinable` body
+/// into another module, so every lock from the cache and the list sources would be an
+/// unspecialised generic call that looks up its type metadata (about 100 ns a hit instead of 10).
+/// The module is no product, so users never see it.
+public final class _Guarded<Value: Sendable>: Sendable {
     // Inlinable so a caller in another module locks without a generic, unspecialised call.
     @usableFromInline let mutex: Mutex<Value>
     /// Looked up once per lock object, so a lock costs one load and branch more, not a `swift_once`.
     @usableFromInline let hooks = _ThreadSanitizerHooks.shared
 
     @inlinable
-    package init(_ value: sending Value) {
+    public init(_ value: sending Value) {
         mutex = Mutex(value)
     }
 
     /// Runs `body` with the value locked.
     @inlinable @inline(__always)
-    package func withLock<Result: Sendable, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    public func withLock<Result: Sendable, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         try mutex.withLock { (value: inout sending Value) throws(E) -> Result in
             guard let hooks else { return try body(&value) }
             let address = Unmanaged.passUnretained(self).toOpaque()

@@ -40,7 +40,7 @@ extension HeightCache {
     }
 
     /// Forgets every row whose key id matches.
-    private func forgetRows(in state: inout _CacheState, where matches: (Int) -> Bool) {
+    private func forgetRows(in state: inout CacheState, where matches: (Int) -> Bool) {
         for section in state.rows.indices {
             for row in state.rows[section].indices where matches(state.rows[section][row].keyID) {
                 state.forget(IndexPath(row: row, section: section))

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -18,40 +19,50 @@ extension HeightCache {
             }
             return (work, state.current.width)
         }
-        let run = _PrecacheRun(total: work.count)
+        let run = PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         // Chunks amortize the lock: one check and one store per chunk, not per row.
         let chunk = max(1, min(64, work.count / (workers * 8)))
         let reportEvery = max(1, work.count / 100)
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    while !Task.isCancelled {
-                        let start = run.next.add(chunk, ordering: .relaxed).oldValue
-                        guard start < work.count else { break }
-                        let items = work[start..<min(start + chunk, work.count)]
-                        self.precacheChunk(items, width: width, run: run)
-                        let done = run.done.add(items.count, ordering: .relaxed).newValue
-                        if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
-                            progress(done, work.count)
-                        }
-                    }
+        let measure = { @Sendable in
+            while !run.cancelled.load(ordering: .relaxed) {
+                let start = run.next.add(chunk, ordering: .relaxed).oldValue
+                guard start < work.count else { break }
+                let items = work[start..<min(start + chunk, work.count)]
+                self.precacheChunk(items, width: width, run: run)
+                let done = run.done.add(items.count, ordering: .relaxed).newValue
+                if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
+                    progress(done, work.count)
                 }
             }
         }
-        return run.summary(cancelled: Task.isCancelled)
+        // The workers are threads of their own, not tasks: measuring is long CPU work, and on the
+        // cooperative pool (one thread per core) it would hold threads every other task of the
+        // app needs, and share them with whatever already holds one.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                let group = DispatchGroup()
+                for _ in 0..<workers {
+                    DispatchQueue.global(qos: .utility).async(group: group, execute: measure)
+                }
+                group.notify(queue: .global(qos: .utility)) { finished.resume() }
+            }
+        } onCancel: {
+            run.cancelled.store(true, ordering: .relaxed)
+        }
+        return run.summary(cancelled: run.cancelled.load(ordering: .relaxed))
     }
 
     /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
     /// by a miss, outside the lock, then stores them under one lock if the list did not change
     /// meanwhile (else they are counted as skipped: they may belong to either state).
-    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: _PrecacheRun) {
-        var selected: (wanted: [(IndexPath, UInt64, Bool)], generation: UInt64)?
+    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: PrecacheRun) {
+        var selected: (wanted: [(IndexPath, UInt64, Bool)], revision: UInt64)?
         while selected == nil {
             selected = state.withLock { state -> ([(IndexPath, UInt64, Bool)], UInt64)? in
                 if state.changing { return nil }
                 var wanted: [(IndexPath, UInt64, Bool)] = []
-                guard state.current.width == width else { return (wanted, state.generation) }
+                guard state.current.width == width else { return (wanted, state.revision) }
                 for (path, token) in items where state.contains(path) {
                     let meta = state.rows[path.section][path.row]
                     if meta.token == token, state.current.heights[path.section][path.row].isNaN,
@@ -59,16 +70,16 @@ extension HeightCache {
                         wanted.append((path, token, meta.remeasure))
                     }
                 }
-                return (wanted, state.generation)
+                return (wanted, state.revision)
             }
             if selected == nil { gate.waitUntilFree() }
         }
-        guard let (wanted, generation) = selected else { return }
-        var answers: [_Filled] = []
+        guard let (wanted, revision) = selected else { return }
+        var answers: [RowAnswer] = []
         var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
         for (path, token, remeasure) in wanted {
-            if Task.isCancelled { break }
+            if run.cancelled.load(ordering: .relaxed) { break }
             do {
                 answers.append(try answer(path, token: token, width: width, key: nil, remeasure: remeasure))
             } catch {
@@ -81,7 +92,7 @@ extension HeightCache {
             var duplicates: [HeightCacheError] = []
             for filled in answers {
                 do throws(HeightCacheError) {
-                    if try state.accept(filled, generation: generation) {
+                    if try state.accept(filled, revision: revision) {
                         stored += 1
                         rememberKeyed(filled)
                     }
@@ -89,7 +100,7 @@ extension HeightCache {
                     duplicates.append(error)
                 }
             }
-            return (stored, duplicates, state.generation == generation)
+            return (stored, duplicates, state.revision == revision)
         }
         for error in duplicates + (current ? failures : []) { run.fail(error) }
         run.measured.add(stored, ordering: .relaxed)

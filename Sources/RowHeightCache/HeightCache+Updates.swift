@@ -7,7 +7,7 @@
 /// under the row that was at that index path before, which the update then moves.
 extension HeightCache {
     /// Changes the user's data and the cache as one step: `change` changes the data (a
-    /// `ListModel`, the source's document, ...) and returns the `BatchUpdate` that describes it,
+    /// `ListHeightSource`'s document, the app's model, ...) and returns the `BatchUpdate` that describes it,
     /// which is then applied. Meanwhile hits answer for the data before the change and misses wait
     /// for it to end, and any measurement that overlapped it is dropped, so no height measured
     /// against one state of the data is stored or returned for another, on any thread, precache
@@ -37,20 +37,20 @@ extension HeightCache {
     }
 
     /// Runs `body` holding the update gate, with the cache marked as changing: misses wait at
-    /// the gate, and the generation moves on at both ends so nothing measured across it is stored.
+    /// the gate, and the revision moves on at both ends so nothing measured across it is stored.
     private func changingData<Result>(_ body: () throws -> Result) rethrows -> Result {
         gate.lock()
         defer { gate.unlock() }
-        let thread = _Lock.currentThread
+        let thread = BlockingLock.currentThread
         state.withLock { state in
             state.changing = true
             state.changer = thread
-            state.generation &+= 1
+            state.revision &+= 1
         }
         defer {
             state.withLock { state in
                 state.changing = false
-                state.generation &+= 1
+                state.revision &+= 1
             }
         }
         return try body()
@@ -62,7 +62,7 @@ extension HeightCache {
         for key in update.changedKeys { invalidateKey(key) }
         let counts = HeightCache.counts(of: source)
         let (log, reloaded) = try state.withLock { state throws(HeightCacheError) in
-            let plan = try _UpdatePlan(update: update, oldCounts: state.rows.map(\.count), newCounts: counts)
+            let plan = try UpdatePlan(update: update, oldCounts: state.rows.map(\.count), newCounts: counts)
             state.releaseKeys(of: update)
             state.apply(plan)
             if state.statisticsEnabled { state.statistics.updates += 1 }

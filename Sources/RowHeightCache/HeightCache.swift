@@ -10,13 +10,13 @@ import Synchronization
 /// measured against one state of the data is ever stored or returned for another.
 public final class HeightCache: Sendable {
     package let source: any HeightSource
-    let state: _Guarded<_CacheState>
+    let state: _Guarded<CacheState>
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
     let timesMeasurements = Atomic<Bool>(false)
     /// Held for the whole of a data change made through the cache, so misses can wait for it.
-    let gate = _Lock()
+    let gate = BlockingLock()
 
     /// A cache over `source` measuring at `width`, counting `estimatedRowHeight` for rows not
     /// measured yet in offsets, keeping up to `maxRetainedWidths` widths and up to
@@ -30,7 +30,7 @@ public final class HeightCache: Sendable {
         self.source = source
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
         let counts = HeightCache.counts(of: source)
-        state = _Guarded(_CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
+        state = _Guarded(CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
                                   maxRetainedWidths: max(maxRetainedWidths, 1)))
     }
 
@@ -56,7 +56,7 @@ public final class HeightCache: Sendable {
     }
 
     /// What a miss found under the lock, and what it does next.
-    enum _MissStep: Sendable {
+    enum MissStep: Sendable {
         /// Filled meanwhile by another thread.
         case hit(Double)
         /// Outside the list, or asked from inside an update's closure.
@@ -64,17 +64,17 @@ public final class HeightCache: Sendable {
         /// The data is being changed: wait for the change, then look again.
         case waitForChange
         /// Another thread is measuring the row: wait for its event, then look again.
-        case waitForFlight(_Event)
+        case waitForFlight(OneShotEvent)
         /// This thread measures the row; its flight ends when the result is stored.
-        case measure(_Probe)
+        case measure(MissTicket)
     }
 
     /// A miss as the lock saw it: the row's token, whether its key must be ignored, the
-    /// generation and the width to measure at; a measurement is stored only if they still hold.
-    struct _Probe: Sendable {
+    /// revision and the width to measure at; a measurement is stored only if they still hold.
+    struct MissTicket: Sendable {
         var token: UInt64
         var remeasure: Bool
-        var generation: UInt64
+        var revision: UInt64
         var width: Double
     }
 
@@ -89,19 +89,19 @@ public final class HeightCache: Sendable {
             let holdsGate = overlaps >= 2
             if holdsGate { gate.lock() }
             defer { if holdsGate { gate.unlock() } }
-            let step = state.withLock { state -> _MissStep in
+            let step = state.withLock { state -> MissStep in
                 guard state.contains(path) else { return .invalid(state.outOfRange(path)) }
-                let (section, row) = path._sectionAndRow
+                let (section, row) = path.sectionAndRow
                 let height = state.current.heights[section][row]
                 if !height.isNaN { return .hit(height) }
                 if state.changing {
-                    return state.changer == _Lock.currentThread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
+                    return state.changer == BlockingLock.currentThread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
                 }
                 let meta = state.rows[section][row]
                 if let event = state.waitForFlight(meta.token) { return .waitForFlight(event) }
-                state.flights.append(_Flight(token: meta.token, waiters: nil))
-                return .measure(_Probe(token: meta.token, remeasure: meta.remeasure,
-                                       generation: state.generation, width: state.current.width))
+                state.flights.append(RowInFlight(token: meta.token, waiters: nil))
+                return .measure(MissTicket(token: meta.token, remeasure: meta.remeasure,
+                                       revision: state.revision, width: state.current.width))
             }
             switch step {
             case let .hit(height):
@@ -112,14 +112,14 @@ public final class HeightCache: Sendable {
                 gate.waitUntilFree()
             case let .waitForFlight(event):
                 event.wait()
-            case let .measure(probe):
-                let filled: _Filled
+            case let .measure(ticket):
+                let filled: RowAnswer
                 do throws(HeightCacheError) {
-                    filled = try answer(path, token: probe.token, width: probe.width, key: key,
-                                        remeasure: probe.remeasure)
+                    filled = try answer(path, token: ticket.token, width: ticket.width, key: key,
+                                        remeasure: ticket.remeasure)
                 } catch {
                     let (current, waiters) = state.withLock { state in
-                        (state.generation == probe.generation, state.land(probe.token))
+                        (state.revision == ticket.revision, state.land(ticket.token))
                     }
                     waiters?.signal()
                     // A failure against data that changed meanwhile (a row gone) is no answer
@@ -128,12 +128,12 @@ public final class HeightCache: Sendable {
                     overlaps += 1
                     continue
                 }
-                var waiters: _Event?
+                var waiters: OneShotEvent?
                 defer { waiters?.signal() }
                 let (current, log) = try state.withLock { state throws(HeightCacheError) in
-                    waiters = state.land(probe.token)
-                    if try state.accept(filled, generation: probe.generation) { rememberKeyed(filled) }
-                    return (state.generation == probe.generation, state.log)
+                    waiters = state.land(ticket.token)
+                    if try state.accept(filled, revision: ticket.revision) { rememberKeyed(filled) }
+                    return (state.revision == ticket.revision, state.log)
                 }
                 log?(filled.logLine)
                 // The list changed while measuring: the height may belong to either state, so
@@ -163,35 +163,35 @@ public final class HeightCache: Sendable {
     /// A miss answered outside the lock: from the keyed cache (unless the row was reloaded),
     /// else measured (and then also stored under its key).
     func answer(_ path: IndexPath, token: UInt64, width: Double,
-                key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> _Filled {
-        let key = givenKey ?? source.key(at: path)
-        if !remeasure, let key, let height = keyed.height(forKey: key, width: width) {
-            return _Filled(path: path, token: token, width: width, height: height, key: key,
-                           measured: false, time: .zero)
+                key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> RowAnswer {
+        if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width) {
+            return RowAnswer(path: path, token: token, width: width, height: height, key: givenKey,
+                             measured: false, time: .zero)
         }
-        let height: Double
-        var time = Duration.zero
+        let start = timesMeasurements.load(ordering: .relaxed) ? ContinuousClock.now : nil
+        let answer: (key: String?, height: Double, measured: Bool)
         do {
-            if timesMeasurements.load(ordering: .relaxed) {
-                let clock = ContinuousClock()
-                let start = clock.now
-                height = try source.measureHeight(at: path, width: width)
-                time = clock.now - start
+            if let givenKey {
+                answer = (givenKey, try source.measureHeight(at: path, width: width), true)
             } else {
-                height = try source.measureHeight(at: path, width: width)
+                // One call reads the row once for both its key and its height (one lock in the source).
+                answer = try source.keyAndHeight(at: path, width: width) { key in
+                    remeasure ? nil : keyed.height(forKey: key, width: width)
+                }
             }
         } catch {
             throw .measurementFailed(path, underlying: error)
         }
-        guard height.isFinite, height >= 0 else { throw .invalidHeight(path, height) }
-        return _Filled(path: path, token: token, width: width, height: height, key: key,
-                       measured: true, time: time)
+        guard answer.height.isFinite, answer.height >= 0 else { throw .invalidHeight(path, answer.height) }
+        let time = answer.measured ? start.map { ContinuousClock.now - $0 } ?? .zero : .zero
+        return RowAnswer(path: path, token: token, width: width, height: answer.height, key: answer.key,
+                         measured: answer.measured, time: time)
     }
 
     /// Keeps a measured height under its key. Called under the state lock and only for a height
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
-    func rememberKeyed(_ filled: _Filled) {
+    func rememberKeyed(_ filled: RowAnswer) {
         if filled.measured, let key = filled.key { keyed.setHeight(filled.height, forKey: key, width: filled.width) }
     }
 
@@ -208,8 +208,8 @@ public final class HeightCache: Sendable {
     /// Forgets every index-path height at every width; the keyed cache is kept.
     public func invalidateAll() {
         let log = state.withLock { state in
-            state.generation &+= 1
-            state.current = _WidthStore(width: state.current.width, shapedLike: state.rows,
+            state.revision &+= 1
+            state.current = HeightsAtWidth(width: state.current.width, shapedLike: state.rows,
                                         lastUse: state.current.lastUse)
             state.others = []
             state.offsets.reset()

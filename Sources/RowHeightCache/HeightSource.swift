@@ -13,9 +13,23 @@ public protocol HeightSource: Sendable {
     func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double
     /// The row's key for the keyed cache, or nil when the row is not keyed.
     func key(at indexPath: IndexPath) -> String?
+    /// The row's key and its height at `width`, reading the row once: when the row has a key and
+    /// `known(key)` returns a height, that height is the answer and nothing is measured
+    /// (`measured` false). A source behind a lock implements it to take the lock once a row; the
+    /// default asks `key(at:)`, then `measureHeight(at:width:)`.
+    func keyAndHeight(at indexPath: IndexPath, width: Double,
+                      known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool)
 }
 
 extension HeightSource {
     /// Rows are not keyed unless the source says so.
     public func key(at indexPath: IndexPath) -> String? { nil }
+
+    /// `key(at:)`, then the known height for the key, else `measureHeight(at:width:)`.
+    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+                             known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
+        let key = key(at: indexPath)
+        if let key, let height = known(key) { return (key, height, false) }
+        return (key, try measureHeight(at: indexPath, width: width), true)
+    }
 }

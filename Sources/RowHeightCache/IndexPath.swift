@@ -59,7 +59,7 @@ extension IndexPath {
     /// two indexes, which every bounds check of the cache refuses: a malformed path is an
     /// error, never a trap. Three calls into Foundation, no allocation.
     @inline(__always)
-    var _sectionAndRow: (section: Int, row: Int) {
+    var sectionAndRow: (section: Int, row: Int) {
         count == 2 ? (self[0], self[1]) : (-1, -1)
     }
 }

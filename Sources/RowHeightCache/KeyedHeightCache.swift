@@ -2,11 +2,11 @@ import Locking
 /// Heights by row key and width (FDTemplateLayoutCell's `cacheByKey`), with an optional count
 /// bound that evicts the least recently used entry. Safe from any thread.
 public final class KeyedHeightCache: Sendable {
-    let state: _Guarded<_KeyedStore>
+    let state: _Guarded<KeyedStore>
 
     /// An empty cache holding at most `capacity` heights (nil: no bound; 0 keeps nothing).
     public init(capacity: Int? = nil) {
-        state = _Guarded(_KeyedStore(capacity: capacity.map { max($0, 0) }))
+        state = _Guarded(KeyedStore(capacity: capacity.map { max($0, 0) }))
     }
 
     /// The height cached for `key` at `width`, marking it recently used.

@@ -34,27 +34,27 @@ struct CacheFDScenarioTests {
                     rows: range.map { row($0, key: keyed ? "post-\($0)" : nil) })
     }
 
-    /// A source over `model` measuring with the feed measurers, counting measurements.
-    static func source(_ model: ListModel, counter: _Guarded<Int>) -> ListHeightSource {
-        ListHeightSource(model: model) { row, section, width in
+    /// A source over `sections` measuring with the feed measurers, counting measurements.
+    static func source(_ sections: [SectionSpec], counter: _Guarded<Int>) -> ListHeightSource {
+        ListHeightSource(sections: sections) { row, section, width in
             counter.withLock { $0 += 1 }
             guard let measurer = measurers[width] else { throw HeightCacheError.invalidWidth(width) }
             return try measurer.measureRow(row, in: section, frames: false).height
         }
     }
 
-    /// Every row's height from a fresh cache over `model` at `width`.
-    static func fresh(_ model: ListModel, width: Double) throws -> [[Double]] {
-        let cache = try HeightCache(source: source(model, counter: _Guarded(0)), width: width)
+    /// Every row's height from a fresh cache over `model`'s rows as they are now, at `width`.
+    static func fresh(_ model: ListHeightSource, width: Double) throws -> [[Double]] {
+        let cache = try HeightCache(source: source(model.sections, counter: _Guarded(0)), width: width)
         return try (0..<cache.numberOfSections).map { section in
             try (0..<(cache.numberOfRows(inSection: section) ?? 0)).map { try cache.height(for: ip(section, $0)) }
         }
     }
 
     @Test func aFeedOfTenThousandRowsMatchesAFreshCache() async throws {
-        let model = ListModel(sections: [Self.section(0..<10_000)])
         let measured = _Guarded(0)
-        let cache = try HeightCache(source: Self.source(model, counter: measured), width: 375)
+        let model = Self.source([Self.section(0..<10_000)], counter: measured)
+        let cache = try HeightCache(source: model, width: 375)
         let summary = await cache.precache(concurrency: 2)
         #expect(summary.measured == 10_000)
         #expect(measured.withLock { $0 } == 10_000)
@@ -64,14 +64,15 @@ struct CacheFDScenarioTests {
     }
 
     @Test func aBatchWithDeleteInsertMoveAndReloadSectionMatchesAFreshCache() throws {
-        let model = ListModel(sections: [Self.section(0..<5), Self.section(5..<8), Self.section(8..<10)])
         let measured = _Guarded(0)
-        let cache = try HeightCache(source: Self.source(model, counter: measured), width: 375)
+        let model = Self.source([Self.section(0..<5), Self.section(5..<8), Self.section(8..<10)], counter: measured)
+        let cache = try HeightCache(source: model, width: 375)
         for (section, count) in [5, 3, 2].enumerated() {
             for row in 0..<count { _ = try cache.height(for: ip(section, row)) }
         }
         try cache.performBatchUpdates {
-            try model.update { sections throws(HeightCacheError) in
+            model.modify { document in
+                var sections = document.sections
                 let a = sections[0].rows
                 let b = sections[1].rows
                 // Row 1 deleted, a new row inserted at the top, old row 3 moved to the top of
@@ -79,6 +80,7 @@ struct CacheFDScenarioTests {
                 sections[0].rows = [Self.row(100, long: true), a[0], a[2], a[4]]
                 sections[1].rows = [a[3]] + b
                 sections[2] = Self.section(200..<203)
+                document.sections = sections
             }
             return BatchUpdate(reloadSections: [2], deleteRows: [ip(0, 1)], insertRows: [ip(0, 0)],
                                moveRows: [.init(from: ip(0, 3), to: ip(1, 0))])
@@ -94,9 +96,9 @@ struct CacheFDScenarioTests {
     }
 
     @Test func rotationAndBackKeepsEachWidthsHeightsApart() throws {
-        let model = ListModel(sections: [Self.section(0..<40)])
         let measured = _Guarded(0)
-        let cache = try HeightCache(source: Self.source(model, counter: measured), width: 375)
+        let model = Self.source([Self.section(0..<40)], counter: measured)
+        let cache = try HeightCache(source: model, width: 375)
         for width in [375.0, 667, 375, 667] {
             try cache.setWidth(width)
             let heights = try (0..<40).map { try cache.height(for: ip(0, $0)) }
@@ -107,21 +109,22 @@ struct CacheFDScenarioTests {
     }
 
     @Test func aKeyedCacheAnswersReloadedListsAndMovedRowsByKey() throws {
-        let model = ListModel(sections: [Self.section(0..<30, keyed: true)])
         let measured = _Guarded(0)
-        let cache = try HeightCache(source: Self.source(model, counter: measured), width: 375)
+        let model = Self.source([Self.section(0..<30, keyed: true)], counter: measured)
+        let cache = try HeightCache(source: model, width: 375)
         for row in 0..<30 { _ = try cache.height(for: ip(0, row)) }
         // The list reversed and reloaded: every row comes back by its key, none measured.
-        try cache.reloadData { model.setSections([SectionSpec(template: "FeedCell", autoHeight: true,
-                                                              rows: model.sections[0].rows.reversed())]) }
+        try cache.reloadData {
+            model.modify { $0.sections = [SectionSpec(template: "FeedCell", autoHeight: true, rows: $0.sections[0].rows.reversed())] }
+        }
         let heights = try (0..<30).map { try cache.height(for: ip(0, $0)) }
         #expect(heights == (try Self.fresh(model, width: 375))[0])
         #expect(measured.withLock { $0 } == 30)
     }
 
     @Test func reloadingAKeyedRowMeasuresItAgainEvenWithTheSameKey() throws {
-        let model = ListModel(sections: [Self.section(0..<3, keyed: true)])
-        let cache = try HeightCache(source: Self.source(model, counter: _Guarded(0)), width: 375)
+        let model = Self.source([Self.section(0..<3, keyed: true)], counter: _Guarded(0))
+        let cache = try HeightCache(source: model, width: 375)
         let short = try cache.height(for: ip(0, 1))
         try cache.performBatchUpdates {
             try model.replaceRow(at: ip(0, 1), with: Self.row(1, key: "post-1", long: true))
@@ -135,10 +138,11 @@ struct CacheFDScenarioTests {
     }
 
     @Test func twoRowsWithOneKeyAreAnErrorNamingBoth() throws {
-        let model = ListModel(sections: [SectionSpec(template: "FeedCell", autoHeight: true,
-                                                     rows: [Self.row(0, key: "same"), Self.row(1, key: "other"),
-                                                            Self.row(2, key: "same", long: true)])])
-        let cache = try HeightCache(source: Self.source(model, counter: _Guarded(0)), width: 375)
+        let model = Self.source([SectionSpec(template: "FeedCell", autoHeight: true,
+                                             rows: [Self.row(0, key: "same"), Self.row(1, key: "other"),
+                                                    Self.row(2, key: "same", long: true)])],
+                                counter: _Guarded(0))
+        let cache = try HeightCache(source: model, width: 375)
         _ = try cache.height(for: ip(0, 0))
         #expect(throws: HeightCacheError.self) { try cache.height(for: ip(0, 2)) }
         do {
@@ -150,8 +154,8 @@ struct CacheFDScenarioTests {
     }
 
     @Test func aKeyFreedByADeleteCanBeUsedByAnotherRow() throws {
-        let model = ListModel(sections: [Self.section(0..<3, keyed: true)])
-        let cache = try HeightCache(source: Self.source(model, counter: _Guarded(0)), width: 375)
+        let model = Self.source([Self.section(0..<3, keyed: true)], counter: _Guarded(0))
+        let cache = try HeightCache(source: model, width: 375)
         for row in 0..<3 { _ = try cache.height(for: ip(0, row)) }
         // The post is deleted and inserted again at the end: the same key, no duplicate.
         try cache.performBatchUpdates {

@@ -7,9 +7,9 @@ import CellLayout
 @testable import ListSources
 import TestSupport
 
-/// The list model, the height policy of SPEC section 1, and the cache driven through
-/// `ListHeightSource` as a front end would drive it.
-@Suite("ListModel and ListHeightSource")
+/// `ListHeightSource`: the list's rows as a front end changes them, the height policy of SPEC
+/// section 1, and the cache driven through it.
+@Suite("ListHeightSource")
 struct CacheListSourceTests {
     static func row(_ name: String, key: String? = nil, height: Double? = nil, autoHeight: Bool? = nil) -> RowSpec {
         RowSpec(data: .object(["name": .string(name)]), key: key, height: height, autoHeight: autoHeight)
@@ -20,19 +20,99 @@ struct CacheListSourceTests {
         return ""
     }
 
-    @Test func aDocumentSourceNeverAnswersAFixedHeightRowFromTheKeyedCache() throws {
-        let document = Document(sections: [
-            SectionSpec(template: "Feed", autoHeight: true,
-                        rows: [Self.row("aaaa", key: "k"), Self.row("b", key: "k", height: 10)]),
-            SectionSpec(height: 44, rows: [Self.row("c", key: "k")]),
-        ])
-        let source = DocumentHeightSource(document: document) { row, section, document, _ in
-            if let height = try HeightPolicy.of(row, in: section, list: document.list).fixedHeight { return height }
-            return Double(Self.name(row).count) * 10
+    /// A section measured by name length, a keyed row with a fixed height, and a fixed section.
+    static let document = Document(list: ListSettings(rowHeight: 30), sections: [
+        SectionSpec(template: "Feed", autoHeight: true,
+                    rows: [row("aaaa", key: "k"), row("b", key: "k", height: 10), row("cc", autoHeight: false)]),
+        SectionSpec(height: 44, rows: [row("c", key: "k")]),
+    ])
+
+    /// A source over `document` measuring a row as ten points per letter of its name, counting calls.
+    static func source(_ document: Document = document, calls: _Guarded<Int> = _Guarded(0)) -> ListHeightSource {
+        ListHeightSource(document: document) { row, _, _ in
+            calls.withLock { $0 += 1 }
+            return Double(name(row).count) * 10
         }
+    }
+
+    @Test func fixedHeightsComeFromTheHeightPolicyAndNeverReachMeasure() throws {
+        let calls = _Guarded(0)
+        let cache = try HeightCache(source: Self.source(calls: calls), width: 300)
+        #expect(try cache.height(for: ip(0, 0)) == 40)
+        #expect(try cache.height(for: ip(0, 1)) == 10)  // the row's own height
+        #expect(try cache.height(for: ip(0, 2)) == 30)  // not measured: the list's rowHeight
+        #expect(try cache.height(for: ip(1, 0)) == 44)  // the section's height
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func onlyMeasuredRowsHaveKeys() {
+        let source = Self.source()
+        #expect(source.key(at: ip(0, 0)) == "k")
+        #expect(source.key(at: ip(0, 1)) == nil)
+        #expect(source.key(at: ip(1, 0)) == nil)
+        #expect(source.key(at: ip(5, 0)) == nil)
+    }
+
+    @Test func keyAndHeightAnswersAKnownKeyWithoutMeasuringAndNeverAsksForAFixedRow() throws {
+        let calls = _Guarded(0)
+        let source = Self.source(calls: calls)
+        let asked = _Guarded<[String]>([])
+        let known = { (key: String) -> Double? in
+            asked.withLock { $0.append(key) }
+            return 99
+        }
+        let keyed = try source.keyAndHeight(at: ip(0, 0), width: 300, known: known)
+        #expect(keyed.key == "k" && keyed.height == 99 && !keyed.measured)
+        let fixed = try source.keyAndHeight(at: ip(0, 1), width: 300, known: known)
+        #expect(fixed.key == nil && fixed.height == 10)
+        let measured = try source.keyAndHeight(at: ip(0, 0), width: 300) { _ in nil }
+        #expect(measured.key == "k" && measured.height == 40 && measured.measured)
+        #expect(asked.withLock { $0 } == ["k"])
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func aRowOutsideTheListIsAnInvalidIndexPath() {
+        let source = Self.source()
+        #expect(throws: HeightCacheError.self) { try source.measureHeight(at: ip(0, 3), width: 300) }
+        #expect(throws: HeightCacheError.self) { try source.keyAndHeight(at: ip(2, 0), width: 300) { _ in nil } }
+        #expect(throws: HeightCacheError.self) { try source.measureHeight(at: IndexPath(index: 0), width: 300) }
+    }
+
+    @Test func checkedEditsRefuseBadIndexPathsAndChangeNothing() {
+        let source = Self.source()
+        #expect(throws: HeightCacheError.self) { try source.insertRow(Self.row("x"), at: ip(0, 4)) }
+        #expect(throws: HeightCacheError.self) { try source.deleteRow(at: ip(1, 1)) }
+        #expect(throws: HeightCacheError.self) { try source.replaceRow(at: ip(2, 0), with: Self.row("x")) }
+        #expect(throws: HeightCacheError.self) { try source.moveRow(at: ip(0, 0), to: ip(0, 3)) }
+        #expect(throws: HeightCacheError.self) { try source.insertSection(SectionSpec(), at: 3) }
+        #expect(throws: HeightCacheError.self) { try source.deleteSection(at: 2) }
+        #expect(throws: HeightCacheError.self) { try source.moveSection(0, to: 2) }
+        #expect(source.sections.map { $0.rows.map(Self.name) } == [["aaaa", "b", "cc"], ["c"]])
+    }
+
+    @Test func checkedEditsChangeTheRowsAsUITableViewWould() throws {
+        let source = Self.source()
+        try source.insertRow(Self.row("new"), at: ip(0, 3))
+        try source.moveRow(at: ip(0, 0), to: ip(1, 1))
+        try source.replaceRow(at: ip(0, 0), with: Self.row("bb"))
+        #expect(Self.name(try source.deleteRow(at: ip(0, 1))) == "cc")
+        try source.insertSection(SectionSpec(rows: [Self.row("s")]), at: 0)
+        try source.moveSection(0, to: 2)
+        #expect(source.sections.map { $0.rows.map(Self.name) } == [["bb", "new"], ["c", "aaaa"], ["s"]])
+        #expect(try source.deleteSection(at: 2).rows.count == 1)
+        #expect(source.numberOfSections() == 2 && source.numberOfRows(inSection: 1) == 2)
+        #expect(source.numberOfRows(inSection: 7) == 0)
+    }
+
+    @Test func theCacheFollowsEditsMadeInsidePerformBatchUpdates() throws {
+        let source = Self.source()
         let cache = try HeightCache(source: source, width: 300)
         #expect(try cache.height(for: ip(0, 0)) == 40)
-        #expect(try cache.height(for: ip(0, 1)) == 10)
-        #expect(try cache.height(for: ip(1, 0)) == 44)
+        try cache.performBatchUpdates {
+            try source.insertRow(Self.row("dddddd"), at: ip(0, 0))
+            return BatchUpdate(insertRows: [ip(0, 0)])
+        }
+        #expect(cache.cachedHeight(for: ip(0, 1)) == 40)
+        #expect(try cache.height(for: ip(0, 0)) == 60)
     }
 }

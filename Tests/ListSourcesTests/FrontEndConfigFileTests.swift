@@ -156,7 +156,7 @@ import TestSupport
     @Test func rowsWithoutATemplateTakeTheListHeight() throws {
         let document = try ConfigFileDocument.make(config: "row\nrow -c TableViewCell", data: Self.data, base: Self.base)
         #expect(document.sections[0].rows[0].template == nil && document.sections[0].rows[0].autoHeight == nil)
-        #expect(try contentDerivedMeasure(document.sections[0].rows[0], document.sections[0], document, 375) == 40)
+        #expect(contentDerivedHeight(document.sections[0].rows[0], document.sections[0], document, 375) == 40)
     }
 
     /// Every source size 0...12 with every -n 1...5, -all, with and without -ec: rows are
@@ -204,7 +204,7 @@ import TestSupport
     @Test func changingDataOrModeAndReloadingKeepsTheCacheRight() throws {
         let config = "mode\nsection -s _multipleArray -c TableViewCell\nrow -es subs\nmode\nrow -s _array -n 2 -c TableViewCell2\nrow"
         var provider = try ConfigFileProvider(config: config, data: Self.data, base: Self.base)
-        let source = DocumentHeightSource(document: try provider.document(), measure: contentDerivedMeasure)
+        let source = ListHeightSource(document: try provider.document(), measure: contentDerivedMeasure)
         let cache = try HeightCache(source: source, width: 375)
         var heights = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
         #expect(heights.cached == heights.fresh && heights.cached.count == 5)

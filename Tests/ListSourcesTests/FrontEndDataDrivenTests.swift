@@ -45,11 +45,11 @@ import TestSupport
         try list.reload(Self.flexibleExample())
         let document = list.document()
         let height = list.contentHeight { path in
-            try! contentDerivedMeasure(document.sections[0].rows[path.row], document.sections[0], document, 375)
+            contentDerivedHeight(document.sections[0].rows[path.row], document.sections[0], document, 375)
         }
         let gaps = 15.0 * 3 + 10 * 15
         let measured = try (0..<35).filter { list.items[$0].cellHeight == nil }
-            .map { try contentDerivedMeasure(document.sections[0].rows[$0], document.sections[0], document, 375) }
+            .map { contentDerivedHeight(document.sections[0].rows[$0], document.sections[0], document, 375) }
         #expect(measured.count == 17)
         #expect(height == gaps + measured.reduce(0, +))
     }
@@ -71,7 +71,7 @@ import TestSupport
     @Test func insertingRemovingAndReplacingKeepTheCacheRight() throws {
         var list = DataDrivenList(base: Self.base)
         try list.reload(Self.flexibleExample())
-        let source = DocumentHeightSource(document: list.document(), measure: contentDerivedMeasure)
+        let source = ListHeightSource(document: list.document(), measure: contentDerivedMeasure)
         let cache = try HeightCache(source: source, width: 375)
         _ = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
         for step in 0..<20 {
@@ -110,7 +110,7 @@ import TestSupport
         #expect(heights[0] == 15 && heights[1] == 12 + 20 + 12 + 0.5 && heights[3] == 10 + 20 + 10 + 0.5)
         #expect(heights[5] == 15 + 20 + 15 + 0.5)
         let pool = try MeasurerPool(base: Self.base, baseDirectory: Fixtures.root)
-        let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+        let source = ListHeightSource(document: list.document(), measure: pool.measure)
         let cache = try HeightCache(source: source, width: 375)
         let content = try list.contentHeight { path throws(HeightCacheError) in try cache.height(for: path) }
         #expect(content == heights.reduce(0, +))

@@ -52,7 +52,7 @@ import TestSupport
     @Test func changingItemsKeepsTheCachedLinesRight() throws {
         var grid = try GridList(base: Self.base, layout: GridLayout(columns: 3, itemSpacing: 4, lineSpacing: 4),
                                 items: (0..<7).map { GridItem(template: "Tile", data: .object(["n": .number(Double($0))])) })
-        let source = DocumentHeightSource(document: grid.itemDocument(), measure: contentDerivedMeasure)
+        let source = ListHeightSource(document: grid.itemDocument(), measure: contentDerivedMeasure)
         let cache = try HeightCache(source: source, width: grid.columnWidth)
         _ = try grid.arrange { try cache.height(for: IndexPath(row: $0, section: 0)) }
         grid.items.insert(GridItem(template: "Tile", data: .object(["n": .string("inserted")])), at: 2)
@@ -63,7 +63,7 @@ import TestSupport
                                                   reloadRows: [IndexPath(row: 0, section: 0)]))
         let cached = try grid.arrange { try cache.height(for: IndexPath(row: $0, section: 0)) }
         let document = grid.itemDocument()
-        let fresh = try grid.arrange { try contentDerivedMeasure(document.sections[0].rows[$0], document.sections[0], document, grid.columnWidth) }
+        let fresh = try grid.arrange { contentDerivedHeight(document.sections[0].rows[$0], document.sections[0], document, grid.columnWidth) }
         #expect(cached == fresh)
         #expect(cached.frames[0].height == 12 && cached.lineHeights.count == 3)
     }
@@ -88,7 +88,7 @@ import TestSupport
         let atFullWidth = try full.measure(template: "Tile", data: .object(["caption": .string(Self.captions[1])]), separator: false, frames: false)
         #expect(heights[1] > atFullWidth.height)
         let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root)
-        let source = DocumentHeightSource(document: document, measure: pool.measure)
+        let source = ListHeightSource(document: document, measure: pool.measure)
         let cache = try HeightCache(source: source, width: grid.columnWidth)
         let arrangement = try grid.arrange { index throws(HeightCacheError) in try cache.height(for: IndexPath(row: index, section: 0)) }
         #expect(arrangement.lineHeights == [heights[0...2].max()!, heights[3...4].max()!])

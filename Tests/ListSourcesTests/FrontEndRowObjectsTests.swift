@@ -172,7 +172,7 @@ import TestSupport
     /// with fifteen 60-point rows added; the cache ends up with the fixed heights.
     @Test func autoDifferExampleKeepsTheCacheRight() throws {
         let old = try Self.readmeList()
-        let source = DocumentHeightSource(document: old.document(), measure: contentDerivedMeasure)
+        let source = ListHeightSource(document: old.document(), measure: contentDerivedMeasure)
         let cache = try HeightCache(source: source, width: 375)
         _ = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)
         var new = old
@@ -198,7 +198,7 @@ import TestSupport
             return Self.row("k\(next)", "title \(next % 7)", height: next % 5 == 0 ? .fixed(Double(30 + next % 40)) : .automatic)
         }
         for s in 0..<3 { try list.addSection(ListSection(key: "s\(s)", rows: (0..<4).map { _ in freshRow() })) }
-        let source = DocumentHeightSource(document: list.document(), measure: contentDerivedMeasure)
+        let source = ListHeightSource(document: list.document(), measure: contentDerivedMeasure)
         let cache = try HeightCache(source: source, width: 320)
         for round in 0..<150 {
             _ = try cachedAndFresh(cache, source, measure: contentDerivedMeasure)   // fill the cache
@@ -287,7 +287,7 @@ import TestSupport
             ListRow(template: "WBDemosCell", data: .object(["title": .string($1)]), key: "b\($0)", height: $0 == 2 ? .fixed(60) : .automatic)
         }))
         let pool = try MeasurerPool(base: Self.base, baseDirectory: Fixtures.root)
-        let source = DocumentHeightSource(document: list.document(), measure: pool.measure)
+        let source = ListHeightSource(document: list.document(), measure: pool.measure)
         let cache = try HeightCache(source: source, width: 375)
         var next = 0
         for round in 0..<25 {

@@ -9,7 +9,7 @@ import TestSupport
 /// bookkeeping rather than layout: it applies the SPEC height policy and, for measured rows,
 /// derives a height from everything a real template could read (template, data including
 /// `_position`, accessory, width), so any stale cached height shows up as a mismatch.
-let contentDerivedMeasure: DocumentHeightSource.Measure = { row, section, document, width in
+func contentDerivedHeight(_ row: RowSpec, _ section: SectionSpec, _ document: Document, _ width: Double) -> Double {
     if let height = row.height { return height }
     if row.autoHeight ?? section.autoHeight {
         let text = String(describing: row.data) + (row.template ?? section.template ?? "")
@@ -17,6 +17,12 @@ let contentDerivedMeasure: DocumentHeightSource.Measure = { row, section, docume
         return Double(weight % 997) / 4 + (width - row.accessory.width) / 1000
     }
     return section.height ?? document.list.rowHeight
+}
+
+/// `contentDerivedHeight` as a `ListHeightSource` measures: the source applies the height policy,
+/// so only measured rows reach it and the list's settings are never needed.
+let contentDerivedMeasure: ListHeightSource.Measure = { row, section, width in
+    contentDerivedHeight(row, section, Document(), width)
 }
 
 /// Replays `changes` on `old` (section keys with their row keys) the way UITableView's
@@ -97,28 +103,30 @@ func sameShape(_ a: [(String, [String])], _ b: [(String, [String])]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
 }
 
-/// Every row's height from `cache`, and the same rows measured afresh from `source`'s document.
-func cachedAndFresh(_ cache: HeightCache, _ source: DocumentHeightSource,
-                    measure: DocumentHeightSource.Measure) throws -> (cached: [Double], fresh: [Double]) {
+/// Every row's height from `cache`, and the same rows measured afresh from `source`'s document
+/// (through a new source, so the height policy applies as it does in the cache).
+func cachedAndFresh(_ cache: HeightCache, _ source: ListHeightSource,
+                    measure: @escaping ListHeightSource.Measure) throws -> (cached: [Double], fresh: [Double]) {
     let document = source.document
+    let freshSource = ListHeightSource(document: document, measure: measure)
     var cached: [Double] = [], fresh: [Double] = []
     for (s, section) in document.sections.enumerated() {
-        for (r, row) in section.rows.enumerated() {
+        for r in section.rows.indices {
             cached.append(try cache.height(for: IndexPath(row: r, section: s)))
-            fresh.append(try measure(row, section, document, cache.width))
+            fresh.append(try freshSource.measureHeight(at: IndexPath(row: r, section: s), width: cache.width))
         }
     }
     return (cached, fresh)
 }
 
 /// Measures every row of `document` through the front-end pipeline (a `HeightCache` over a
-/// `DocumentHeightSource` measuring with a `MeasurerPool`) and checks each height against the
+/// `ListHeightSource` measuring with a `MeasurerPool`) and checks each height against the
 /// row's template measured directly with a `ListMeasurer` (or the fixed height the policy picks).
 /// Returns the heights, section by section.
 @discardableResult
 func expectHeightsMatchDirectMeasuring(_ document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[Double]] {
     let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root)
-    let source = DocumentHeightSource(document: document, measure: pool.measure)
+    let source = ListHeightSource(document: document, measure: pool.measure)
     let cache = try HeightCache(source: source, width: document.list.width)
     let direct = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
     var heights: [[Double]] = []

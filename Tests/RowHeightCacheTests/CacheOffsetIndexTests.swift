@@ -7,9 +7,9 @@ import Testing
 struct CacheOffsetIndexTests {
     /// Resolves `update` against `heights`' shape, applies it to `heights` (fresh rows are NaN,
     /// so they count with `estimate`) and lets `index` follow; returns the nodes visited.
-    static func follow(_ update: BatchUpdate, heights: inout [[Double]], index: inout _OffsetIndex,
+    static func follow(_ update: BatchUpdate, heights: inout [[Double]], index: inout OffsetIndex,
                        newCounts: [Int], estimate: Double) throws -> Int {
-        let plan = try _UpdatePlan(update: update, oldCounts: heights.map(\.count), newCounts: newCounts)
+        let plan = try UpdatePlan(update: update, oldCounts: heights.map(\.count), newCounts: newCounts)
         plan.apply(&heights) { .nan }
         // Zeroed first: a tree rebuilt from scratch counts its build, one it replaces is gone.
         for section in index.rowTrees.indices { index.rowTrees[section].visits = 0 }
@@ -19,8 +19,8 @@ struct CacheOffsetIndexTests {
     }
 
     /// Whether `index` holds exactly what a fresh build from `heights` would.
-    static func matchesFreshBuild(_ index: _OffsetIndex, _ heights: [[Double]], estimate: Double) -> Bool {
-        let rows = heights.map { _OffsetIndex.effective($0, estimate: estimate) }
+    static func matchesFreshBuild(_ index: OffsetIndex, _ heights: [[Double]], estimate: Double) -> Bool {
+        let rows = heights.map { OffsetIndex.effective($0, estimate: estimate) }
         return index.rowTrees.map(\.elements) == rows && index.sectionTree.elements == index.rowTrees.map(\.total)
             && index.sectionTree.elements == rows.map { $0.reduce(0, +) }
     }
@@ -28,7 +28,7 @@ struct CacheOffsetIndexTests {
     @Test func rowUpdatesOnAMillionRowsVisitLogarithmicallyManyNodes() throws {
         for rows in [1_000, 1_000_000] {
             var heights = [(0..<rows).map { Double($0 % 89) * 0.5 }, [10, 20], [30]]
-            var index = _OffsetIndex()
+            var index = OffsetIndex()
             index.build(heights: heights, estimate: 44)
             let counts = heights.map(\.count)
             // A delete and an insert, a reload, and a move into another section and back.
@@ -51,7 +51,7 @@ struct CacheOffsetIndexTests {
     @Test func sectionUpdatesAmongManySectionsVisitLogarithmicallyManyNodes() throws {
         for sections in [1_000, 100_000] {
             var heights = (0..<sections).map { [Double($0 % 13) * 0.5, 8] }
-            var index = _OffsetIndex()
+            var index = OffsetIndex()
             index.build(heights: heights, estimate: 44)
             // Delete two sections, insert one (three fresh rows), move one, reload one.
             let update = BatchUpdate(deleteSections: [5, sections / 2], insertSections: [1],
@@ -71,7 +71,7 @@ struct CacheOffsetIndexTests {
         // 600 of 1,000 rows deleted, 50 inserted: 650 edits at O(log n) would cost more than
         // one O(n) build, so the section is built afresh: one visit per row after it.
         var heights = [(0..<1_000).map { Double($0 % 7) }, [5]]
-        var index = _OffsetIndex()
+        var index = OffsetIndex()
         index.build(heights: heights, estimate: 44)
         let update = BatchUpdate(deleteRows: (0..<600).map { IndexPath(row: $0 * 5 / 3, section: 0) },
                                  insertRows: (0..<50).map { IndexPath(row: $0 * 9, section: 0) })

@@ -8,7 +8,7 @@ import TestSupport
 struct CacheOffsetTreeTests {
     /// Checks the tree's shape: counts and sums equal their children's (exactly: sums are
     /// recomputed, never adjusted, so none can drift) and priorities are heap-ordered.
-    static func checkInvariants(_ tree: _OffsetTree) -> String? {
+    static func checkInvariants(_ tree: OffsetTree) -> String? {
         for index in 1..<tree.nodes.count where tree.nodes[index].count > 0 {
             let node = tree.nodes[index]
             let left = tree.nodes[Int(node.left)]
@@ -38,7 +38,7 @@ struct CacheOffsetTreeTests {
     static func compare(seed: UInt64, steps: Int, tolerance: Double, value: (inout SplitMix64) -> Double) -> String? {
         var rng = SplitMix64(seed: seed)
         var reference = (0..<Int.random(in: 0...300, using: &rng)).map { _ in value(&rng) }
-        var tree = _OffsetTree(reference)
+        var tree = OffsetTree(reference)
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance * max(abs(a), abs(b)) }
         for step in 0..<steps {
             switch Int.random(in: 0..<10, using: &rng) {
@@ -114,7 +114,7 @@ struct CacheOffsetTreeTests {
         // 6 log2(n) at a thousand and at a million elements (a linear rebuild would visit n).
         for n in [1_000, 1_000_000] {
             var rng = SplitMix64(seed: UInt64(n))
-            var tree = _OffsetTree((0..<n).map { Double($0 % 97) * 0.5 })
+            var tree = OffsetTree((0..<n).map { Double($0 % 97) * 0.5 })
             #expect(tree.visits == n)  // building visits each node once
             let bound = 6 * floorLog2(n)
             var worst = 0

@@ -81,6 +81,56 @@ import TestSupport
         try expectFresh(cache, posts, "set every item")
     }
 
+    @Test func severalItemUpdatesApplyAsOneBatchWithUITableViewsRules() throws {
+        var posts = Self.posts(30)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        for row in posts.indices { _ = try cache.height(for: IndexPath(row: row, section: 0)) }
+        let extra = Self.posts(3, seed: 42)
+        var updates = ItemUpdates()
+        // Deletes, replacements and move sources name rows before the batch; inserts and move
+        // destinations name rows after it.
+        updates.delete(at: IndexPath(row: 3, section: 0))
+        updates.delete(at: IndexPath(row: 10, section: 0))
+        updates.replace(at: IndexPath(row: 4, section: 0), with: extra[0])
+        updates.move(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 20, section: 0))
+        updates.insert(extra[1], at: IndexPath(row: 0, section: 0))
+        updates.insert(extra[2], at: IndexPath(row: 28, section: 0))
+        try cache.performItemUpdates(updates)
+
+        posts[4] = extra[0]
+        let moved = posts[0]
+        for row in [10, 3, 0] { posts.remove(at: row) }
+        var after: [(Int, Post)] = [(0, extra[1]), (20, moved), (28, extra[2])]
+        after.sort { $0.0 < $1.0 }
+        for (row, post) in after { posts.insert(post, at: row) }
+        // Only the inserted rows (0, 28) and the replaced one (old row 4, now row 3) wait to be
+        // measured; every other height moved with its row.
+        let unmeasured = posts.indices.filter { cache.cachedHeight(for: IndexPath(row: $0, section: 0)) == nil }
+        #expect(unmeasured == [0, 3, 28])
+        try expectFresh(cache, posts, "one batch")
+    }
+
+    @Test func aBatchUITableViewWouldRefuseIsAnErrorThatChangesNothing() throws {
+        let posts = Self.posts(5)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        for row in posts.indices { _ = try cache.height(for: IndexPath(row: row, section: 0)) }
+        var twoInOnePlace = ItemUpdates()
+        twoInOnePlace.insert(posts[0], at: IndexPath(row: 1, section: 0))
+        twoInOnePlace.move(from: IndexPath(row: 4, section: 0), to: IndexPath(row: 1, section: 0))
+        #expect(throws: FrontEndError.self) { try cache.performItemUpdates(twoInOnePlace) }
+        var deletedAndReplaced = ItemUpdates()
+        deletedAndReplaced.delete(at: IndexPath(row: 2, section: 0))
+        deletedAndReplaced.replace(at: IndexPath(row: 2, section: 0), with: posts[0])
+        #expect(throws: FrontEndError.self) { try cache.performItemUpdates(deletedAndReplaced) }
+        var notARow = ItemUpdates()
+        notARow.delete(at: IndexPath(row: 0, section: 0))
+        notARow.insert("plain text", at: IndexPath(row: 0, section: 0))
+        #expect(throws: DocumentError.self) { try cache.performItemUpdates(notARow) }
+        // Nothing changed, and no height was forgotten.
+        #expect(posts.indices.allSatisfy { cache.cachedHeight(for: IndexPath(row: $0, section: 0)) != nil })
+        try expectFresh(cache, posts, "after refused batches")
+    }
+
     @Test func replacingAKeyedItemMeasuresItAgain() throws {
         var post = Post(key: "post-1", name: "Ada", detail: "short", unread: false)
         let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [post], width: 375)

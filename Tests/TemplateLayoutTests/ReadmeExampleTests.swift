@@ -3,7 +3,7 @@ import Testing
 import TemplateLayout
 import TestSupport
 
-/// A cells.json document measured through MeasurerPool, DocumentHeightSource and HeightCache, and an
+/// A cells.json document measured through MeasurerPool, ListHeightSource and HeightCache, and an
 /// insert told to the cache, checked against ListMeasurer.
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleMeasuresThroughTheCacheAndFollowsAnInsert() throws {
@@ -11,7 +11,7 @@ import TestSupport
         let fonts = BundledFonts.fontsSpec(in: Fixtures.root + "/Fonts")
         let document = try DocumentDecoder(fontDefaults: fonts).decode(JSONParser().parse(bytes))
         let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root + "/Examples")
-        let source = DocumentHeightSource(document: document, measure: pool.measure)
+        let source = ListHeightSource(document: document, measure: pool.measure)
         let cache = try HeightCache(source: source, width: document.list.width)
 
         let direct = try ListMeasurer(document: document, baseDirectory: Fixtures.root + "/Examples")

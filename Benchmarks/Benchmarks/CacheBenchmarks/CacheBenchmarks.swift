@@ -81,27 +81,71 @@ func scattered(_ count: Int, rows: Int, salt: Int) -> [IndexPath] {
     (0..<count).map { IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
 }
 
-/// Each iteration forgets every height of a `rows`-row feed and precaches it on `concurrency`
-/// workers (nil: all cores).
-func precacheFeed(_ benchmark: Benchmark, rows: Int, concurrency: Int?) async throws {
-    let measurer = try FeedCell.measurer()
-    let model = ListModel(sections: [FeedCell.section(rows: rows)])
-    let source = ListHeightSource(model: model) { row, section, _ in
-        try measurer.measureRow(row, in: section, frames: false).height
+/// The feed rows every benchmark below shares, measured once so the text caches are warm.
+enum Feed {
+    static let rows = 10_000
+    static let measurer: ListMeasurer = try! FeedCell.measurer()
+    static let section: SectionSpec = {
+        let section = FeedCell.section(rows: rows)
+        for row in section.rows { _ = try? measurer.measureRow(row, in: section, frames: false) }
+        return section
+    }()
+
+    /// A source over the first `count` feed rows, measuring with `measurer`.
+    static func source(rows count: Int) -> ListHeightSource {
+        var rows = section
+        rows.rows = Array(rows.rows.prefix(count))
+        return ListHeightSource(sections: [rows]) { row, section, _ in
+            try measurer.measureRow(row, in: section, frames: false).height
+        }
     }
-    let cache = try HeightCache(source: source, width: 375)
+}
+
+/// Each iteration forgets every height of a `rows`-row feed (not timed) and precaches it on
+/// `concurrency` workers (nil: all cores).
+func precacheFeed(_ benchmark: Benchmark, rows: Int, concurrency: Int?) async throws {
+    let cache = try HeightCache(source: Feed.source(rows: rows), width: 375)
+    cache.invalidateAll()
+    benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-        cache.invalidateAll()
         blackHole(await cache.precache(concurrency: concurrency))
     }
 }
 
 /// Each iteration measures a `rows`-row feed on the calling thread, no cache.
 func measureFeed(_ benchmark: Benchmark, rows: Int) throws {
-    let measurer = try FeedCell.measurer()
-    let section = FeedCell.section(rows: rows)
+    let section = Feed.section
+    benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-        for row in section.rows { blackHole(try measurer.measureRow(row, in: section, frames: false).height) }
+        for row in section.rows.prefix(rows) {
+            blackHole(try Feed.measurer.measureRow(row, in: section, frames: false).height)
+        }
+    }
+}
+
+/// The 1,000 feed rows one iteration of the miss benchmarks uses: each iteration the next window
+/// of the 10,000, so every row is new to the cache (forgotten, untimed, when the windows wrap)
+/// and its text was measured before. The benchmark closure runs once per iteration, so the
+/// windows live here.
+final class MissWindows: @unchecked Sendable {
+    static let shared = MissWindows()
+    let cache = try! HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
+    var nextMiss = 0
+    var nextPeer = 0
+
+    /// The first row of the cache's next window, its rows not cached.
+    func missWindow() -> Int {
+        let start = nextMiss
+        nextMiss = (nextMiss + 1_000) % Feed.rows
+        if start == 0 { cache.invalidateAll() }
+        return start
+    }
+
+    /// The first row of the peer's next window.
+    func peerWindow() -> Int {
+        let start = nextPeer
+        nextPeer = (nextPeer + 1_000) % Feed.rows
+        return start
     }
 }
 
@@ -141,26 +185,25 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // A miss measured by the real engine: ListMeasurer on SPEC's feed cell.
-    Benchmark("Cache miss + ListMeasurer feed cell", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .one)) { benchmark in
-        let measurer = try FeedCell.measurer()
-        let model = ListModel(sections: [FeedCell.section(rows: 100)])
-        let source = ListHeightSource(model: model) { row, section, _ in
-            try measurer.measureRow(row, in: section, frames: false).height
-        }
-        let cache = try HeightCache(source: source, width: 375)
+    // A miss measured by the real engine (ListMeasurer on SPEC's feed cell): 1,000 misses on rows
+    // the cache never measured, through ListHeightSource, text caches warm.
+    let missConfiguration = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal], warmupIterations: 1,
+                                                    scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200)
+    Benchmark("Cache miss, ListMeasurer feed cell (1K new rows)", configuration: missConfiguration) { benchmark in
+        let windows = MissWindows.shared
+        let start = windows.missWindow()
+        benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            let path = IndexPath(row: index % 100, section: 0)
-            try cache.invalidate(at: path)
-            blackHole(try cache.height(for: path))
+            blackHole(try windows.cache.height(for: IndexPath(row: start + index, section: 0)))
         }
     }
 
-    Benchmark("Peer: ListMeasurer feed cell alone", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .one)) { benchmark in
-        let measurer = try FeedCell.measurer()
-        let section = FeedCell.section(rows: 100)
+    Benchmark("Peer: ListMeasurer feed cell alone (the same 1K rows)", configuration: missConfiguration) { benchmark in
+        let section = Feed.section
+        let start = MissWindows.shared.peerWindow()
+        benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
-            blackHole(try measurer.measureRow(section.rows[index % 100], in: section, frames: false).height)
+            blackHole(try Feed.measurer.measureRow(section.rows[start + index], in: section, frames: false).height)
         }
     }
 
@@ -225,11 +268,12 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Precache of 20,000 unmeasured rows on all cores (invalidateAll first: about 0.1 ms).
+    // Precache of 20,000 unmeasured rows on all cores (invalidateAll before the clock starts).
     Benchmark("Precache 20,000 rows, all cores") { benchmark in
         let cache = try HeightCache(source: SyntheticFeedSource(counts: [20_000]), width: 375)
+        cache.invalidateAll()
+        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            cache.invalidateAll()
             blackHole(await cache.precache())
         }
     }

@@ -7,6 +7,10 @@ import RowHeightCache
 //     let cache = try HeightCache(template: template, fonts: fonts, items: posts, width: 375)
 //     let height = try cache.height(for: IndexPath(row: 0, section: 0))
 //     try cache.insert(newPost, at: IndexPath(row: 0, section: 0))   // data and heights, one step
+//     var updates = ItemUpdates()                                     // several changes, one step
+//     updates.delete(at: IndexPath(row: 3, section: 0))
+//     updates.insert(otherPost, at: IndexPath(row: 0, section: 0))
+//     try cache.performItemUpdates(updates)
 //
 // Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read, so
 // heights equal measure-cli's for a document with the template, the fonts, `width`, `scale`,
@@ -30,60 +34,67 @@ extension HeightCache {
         var document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
                                 templates: [template.name: template])
         for (s, items) in sections.enumerated() {
-            var section = _ItemRows.section(template: template.name)
+            var section = ItemRows.section(template: template.name)
             section.rows = try items.enumerated().map { i, item in
-                try _ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
+                try ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
             }
             document.sections.append(section)
         }
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
-        try self.init(source: DocumentHeightSource(document: document, measure: pool.measure), width: width,
+        try self.init(source: ListHeightSource(document: document, measure: pool.measure), width: width,
                       estimatedRowHeight: estimatedRowHeight)
     }
 
     /// Inserts `item` at `indexPath` (as it is after the insert) in the data and the cache, as one step.
-    public func insert<Item: Encodable>(_ item: Item, at indexPath: IndexPath) throws {
-        try changeItems(BatchUpdate(insertRows: [indexPath])) { document in
-            guard document.sections.indices.contains(indexPath.section),
-                  (0...document.sections[indexPath.section].rows.count).contains(indexPath.row) else {
-                throw _ItemRows.outside(indexPath)
-            }
-            let section = document.sections[indexPath.section]
-            let row = try _ItemRows.row(item, path: _ItemRows.path(indexPath), section: section, in: document)
-            document.sections[indexPath.section].rows.insert(row, at: indexPath.row)
-        }
+    public func insert(_ item: some Encodable, at indexPath: IndexPath) throws {
+        var updates = ItemUpdates()
+        updates.insert(item, at: indexPath)
+        try performItemUpdates(updates)
     }
 
     /// Deletes the item at `indexPath` from the data and the cache, as one step.
     public func deleteItem(at indexPath: IndexPath) throws {
-        try changeItems(BatchUpdate(deleteRows: [indexPath])) { document in
-            try _ItemRows.check(indexPath, in: document)
-            document.sections[indexPath.section].rows.remove(at: indexPath.row)
-        }
+        var updates = ItemUpdates()
+        updates.delete(at: indexPath)
+        try performItemUpdates(updates)
     }
 
     /// Replaces the item at `indexPath` with `item` and measures it again (even when its key is
     /// unchanged), as one step.
-    public func replaceItem<Item: Encodable>(at indexPath: IndexPath, with item: Item) throws {
-        try changeItems(BatchUpdate(reloadRows: [indexPath])) { document in
-            try _ItemRows.check(indexPath, in: document)
-            let section = document.sections[indexPath.section]
-            document.sections[indexPath.section].rows[indexPath.row] =
-                try _ItemRows.row(item, path: _ItemRows.path(indexPath), section: section, in: document)
-        }
+    public func replaceItem(at indexPath: IndexPath, with item: some Encodable) throws {
+        var updates = ItemUpdates()
+        updates.replace(at: indexPath, with: item)
+        try performItemUpdates(updates)
     }
 
     /// Moves the item at `from` to `to` (as it is after the move) in the data and the cache, as one step.
     public func moveItem(at from: IndexPath, to: IndexPath) throws {
-        try changeItems(BatchUpdate(moveRows: [.init(from: from, to: to)])) { document in
-            try _ItemRows.check(from, in: document)
-            // Checked before anything moves, so a refused move leaves the data as it was.
-            guard document.sections.indices.contains(to.section) else { throw _ItemRows.outside(to) }
-            let countAfter = document.sections[to.section].rows.count - (to.section == from.section ? 1 : 0)
-            guard (0...countAfter).contains(to.row) else { throw _ItemRows.outside(to) }
-            let row = document.sections[from.section].rows.remove(at: from.row)
-            document.sections[to.section].rows.insert(row, at: to.row)
+        var updates = ItemUpdates()
+        updates.move(from: from, to: to)
+        try performItemUpdates(updates)
+    }
+
+    /// Applies every change in `updates` to the data and the cache as one step, as UITableView's
+    /// `performBatchUpdates` would: no height measured against the items before is stored or
+    /// returned for the items after, on any thread. A batch UIKit would refuse (an index path
+    /// outside the list, a row moved twice, two rows inserted at one place, ...) throws
+    /// `FrontEndError`, an item that is not a row throws the decoder's `DocumentError`, and either
+    /// leaves data and heights as they were.
+    public func performItemUpdates(_ updates: ItemUpdates) throws {
+        let source = try itemSource()
+        var refusal: (any Error)?
+        try performBatchUpdates {
+            do {
+                try source.modify { document in try updates.apply(to: &document) }
+                return updates.batch
+            } catch {
+                // Nothing changed: an empty batch keeps every height (throwing here would make
+                // the cache re-read the whole list).
+                refusal = error
+                return BatchUpdate()
+            }
         }
+        if let refusal { throw refusal }
     }
 
     /// Replaces every item (UITableView's `reloadData`), as one step: every row is measured again
@@ -101,9 +112,9 @@ extension HeightCache {
         }
         var made: [SectionSpec] = []
         for (s, items) in sections.enumerated() {
-            var section = _ItemRows.section(template: template)
+            var section = ItemRows.section(template: template)
             section.rows = try items.enumerated().map { i, item in
-                try _ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
+                try ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
             }
             made.append(section)
         }
@@ -112,28 +123,94 @@ extension HeightCache {
     }
 
     /// The source of a cache made from items; throws for any other cache.
-    func itemSource() throws -> DocumentHeightSource {
-        guard let source = source as? DocumentHeightSource else {
+    func itemSource() throws -> ListHeightSource {
+        guard let source = source as? ListHeightSource else {
             throw FrontEndError("", "this HeightCache was not made from items (use init(template:fonts:items:width:))")
         }
         return source
     }
+}
 
-    /// Applies `edit` to the source's document and `update` to the cache as one step
-    /// (`performBatchUpdates(_:)` with the change inside), so no height measured against the data
-    /// before is stored or returned for the data after, on any thread. Each edit checks its index
-    /// paths before changing anything, so a refused edit leaves data and heights as they were.
-    func changeItems(_ update: BatchUpdate, _ edit: (inout Document) throws -> Void) throws {
-        let source = try itemSource()
-        try performBatchUpdates {
-            try source.modify(edit)
-            return update
+/// Several changes to the items of a `HeightCache` made from items, applied together by
+/// `performItemUpdates(_:)` with UITableView's `performBatchUpdates` rules: deletes and
+/// replacements name index paths before the batch, inserts and move destinations name index
+/// paths after it, and a move is a removal plus an insertion.
+public struct ItemUpdates {
+    var inserts: [(path: IndexPath, item: any Encodable)] = []
+    var deletes: [IndexPath] = []
+    var replacements: [(path: IndexPath, item: any Encodable)] = []
+    var moves: [BatchUpdate.RowMove] = []
+
+    /// An empty batch.
+    public init() {}
+
+    /// Inserts `item` at `indexPath` (after the batch).
+    public mutating func insert(_ item: some Encodable, at indexPath: IndexPath) {
+        inserts.append((indexPath, item))
+    }
+
+    /// Deletes the item at `indexPath` (before the batch).
+    public mutating func delete(at indexPath: IndexPath) {
+        deletes.append(indexPath)
+    }
+
+    /// Replaces the item at `indexPath` (before the batch) with `item`, measured again even when
+    /// its key is unchanged.
+    public mutating func replace(at indexPath: IndexPath, with item: some Encodable) {
+        replacements.append((indexPath, item))
+    }
+
+    /// Moves the item at `from` (before the batch) to `to` (after it).
+    public mutating func move(from: IndexPath, to: IndexPath) {
+        moves.append(.init(from: from, to: to))
+    }
+
+    /// The cache's side of the batch.
+    var batch: BatchUpdate {
+        BatchUpdate(deleteRows: deletes, insertRows: inserts.map(\.path), reloadRows: replacements.map(\.path),
+                    moveRows: moves)
+    }
+
+    /// Applies the batch to `document`'s rows, or throws having changed nothing:
+    /// the batch is checked as the cache will check it and every item encoded before any row moves.
+    func apply(to document: inout Document) throws {
+        let oldCounts = document.sections.map(\.rows.count)
+        var newCounts = oldCounts
+        for path in Set(deletes) + moves.map(\.from) where newCounts.indices.contains(path.section) {
+            newCounts[path.section] -= 1
+        }
+        for path in inserts.map(\.path) + moves.map(\.to) where newCounts.indices.contains(path.section) {
+            newCounts[path.section] += 1
+        }
+        do {
+            try batch.check(oldCounts: oldCounts, newCounts: newCounts)
+        } catch {
+            throw FrontEndError("", error.description)
+        }
+        let current = document
+        func row(_ item: any Encodable, at path: IndexPath) throws -> RowSpec {
+            try ItemRows.row(item, path: ItemRows.path(path), section: current.sections[path.section], in: current)
+        }
+        let replaced = try replacements.map { ($0.path, try row($0.item, at: $0.path)) }
+        let inserted = try inserts.map { ($0.path, try row($0.item, at: $0.path)) }
+        for (path, row) in replaced { document.sections[path.section].rows[path.row] = row }
+        // Removals from the back, so each index still names the row it named before the batch;
+        // then insertions from the front, so each lands at its index after the batch.
+        let movedFrom = Set(moves.map(\.from))
+        var taken: [IndexPath: RowSpec] = [:]
+        for path in Set(deletes).union(movedFrom).sorted(by: >) {
+            let row = document.sections[path.section].rows.remove(at: path.row)
+            if movedFrom.contains(path) { taken[path] = row }
+        }
+        let placed = inserted + moves.compactMap { move in taken[move.from].map { (move.to, $0) } }
+        for (path, row) in placed.sorted(by: { $0.0 < $1.0 }) {
+            document.sections[path.section].rows.insert(row, at: path.row)
         }
     }
 }
 
 /// Items as rows of a document made for them.
-enum _ItemRows {
+enum ItemRows {
     /// A section of measured rows drawn with `template`.
     static func section(template: String) -> SectionSpec {
         SectionSpec(template: template, autoHeight: true)
@@ -145,13 +222,4 @@ enum _ItemRows {
     }
 
     static func path(_ indexPath: IndexPath) -> String { "sections[\(indexPath.section)].rows[\(indexPath.row)]" }
-
-    static func outside(_ indexPath: IndexPath) -> FrontEndError {
-        FrontEndError(path(indexPath), "no such place in the list")
-    }
-
-    static func check(_ indexPath: IndexPath, in document: Document) throws(FrontEndError) {
-        guard document.sections.indices.contains(indexPath.section),
-              document.sections[indexPath.section].rows.indices.contains(indexPath.row) else { throw outside(indexPath) }
-    }
 }

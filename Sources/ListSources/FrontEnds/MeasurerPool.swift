@@ -4,7 +4,7 @@ import CellLayout
 
 /// `ListMeasurer`s for a front end's list at each width a `HeightCache` asks for: fonts and
 /// templates stay the same while rows change, so one measurer per width serves every document
-/// the front end produces. `measure` plugs into `DocumentHeightSource`.
+/// the front end produces. `measure` plugs into `ListHeightSource`.
 ///
 /// Fonts are loaded and templates compiled once, in `init`; a new width derives its measurer from
 /// that one (`ListMeasurer.withWidth`, nothing recompiled). Like `HeightCache`, the pool keeps up
@@ -38,9 +38,9 @@ public final class MeasurerPool: Sendable {
         kept.withLock { $0.entries.sorted { $0.lastUse > $1.lastUse }.map(\.measurer.list.width) }
     }
 
-    /// The height of a row by SPEC section 1's policy at `width`, for `DocumentHeightSource`.
-    public var measure: DocumentHeightSource.Measure {
-        { [self] row, section, _, width in
+    /// The height of a row by SPEC section 1's policy at `width`, for `ListHeightSource`.
+    public var measure: ListHeightSource.Measure {
+        { [self] row, section, width in
             try measurer(width: width).measureRow(row, in: section, frames: false).height
         }
     }

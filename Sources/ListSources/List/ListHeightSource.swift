@@ -1,59 +1,207 @@
+import Locking
 import CellsFormat
 import CellLayout
 import RowHeightCache
-/// A `HeightSource` over a `ListModel`: rows are measured by a closure (a `ListMeasurer`
-/// adapter, or anything else) and keyed by their `key`.
-public struct ListHeightSource: HeightSource {
-    /// The list measured.
-    public let model: ListModel
-    /// Measures one row of its section at a content width.
-    let measure: @Sendable (RowSpec, SectionSpec, Double) throws -> Double
-    /// Whether rows' `key`s feed the keyed cache.
-    let usesKeys: Bool
-    /// The settings of the height policy, when this source applies it: then only measured rows
-    /// use their key (a fixed height must never be answered by a measured row's cached height).
-    var policySettings: ListSettings?
 
-    /// A source that asks `measure(row, section, width)` for every row's height.
-    public init(model: ListModel, usesKeys: Bool = true,
-                measure: @escaping @Sendable (RowSpec, SectionSpec, Double) throws -> Double) {
-        self.model = model
-        self.usesKeys = usesKeys
+/// A `HeightSource` over a list's current document (its sections and rows, list settings, fonts
+/// and templates) that a front end or the app changes as its data changes, safe from any thread.
+///
+/// It applies SPEC section 1's height policy: a row with a fixed height (its own, its section's or
+/// the list's `rowHeight`) is answered here and never reaches `measure` nor the keyed cache; every
+/// other row is measured by `measure` (normally `MeasurerPool.measure`) and keyed by its `key`.
+/// A row is read under one lock acquisition, for its key and its height together.
+///
+/// Change the data inside `HeightCache.performBatchUpdates { }` (or change it first, then tell
+/// the cache) so that no height measured against one state is kept for another.
+public final class ListHeightSource: HeightSource {
+    /// Measures `row` of `section` at content width `width`; called only for rows the height
+    /// policy measures (and for rows whose policy is an error, so the measurer reports it).
+    /// `section` carries the section's settings (template, heights, header, footer), not its rows.
+    public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ width: Double) throws -> Double
+
+    private let current: _Guarded<Storage>
+    private let measure: Measure
+
+    /// The document, and its sections without their rows, handed to `measure` with each row:
+    /// copying a whole section per row would retain and release its shared row array from every
+    /// measuring thread, a cache line they would fight over. Made on the first read after a change.
+    private struct Storage: Sendable {
+        var document: Document
+        var shells: [SectionSpec]?
+
+        mutating func shell(_ section: Int) -> SectionSpec {
+            if shells == nil {
+                shells = document.sections.map { section in
+                    var shell = section
+                    shell.rows = []
+                    return shell
+                }
+            }
+            return shells.unsafelyUnwrapped[section]
+        }
+    }
+
+    /// A source over `document`, measuring with `measure`.
+    public init(document: Document, measure: @escaping Measure) {
+        self.current = _Guarded(Storage(document: document))
         self.measure = measure
     }
 
-    /// A source that applies `HeightPolicy` with `settings`: fixed heights are answered directly
-    /// and every other row reaches `measureTemplate` (an `autoHeight` row without any template
-    /// too, so that the measurer reports it).
-    public init(model: ListModel, settings: ListSettings, usesKeys: Bool = true,
-                measureTemplate: @escaping @Sendable (RowSpec, SectionSpec, Double) throws -> Double) {
-        self.init(model: model, usesKeys: usesKeys) { row, section, width in
-            if let height = (try? HeightPolicy.of(row, in: section, list: settings))?.fixedHeight { return height }
-            return try measureTemplate(row, section, width)
-        }
-        self.policySettings = settings
+    /// A source over `sections` with `list` settings (no fonts or templates: `measure` brings its own).
+    public convenience init(sections: [SectionSpec], list: ListSettings = ListSettings(), measure: @escaping Measure) {
+        self.init(document: Document(list: list, sections: sections), measure: measure)
     }
 
-    /// The model's section count.
-    public func numberOfSections() -> Int { model.numberOfSections }
+    /// The document the source describes now.
+    public var document: Document { current.withLock { $0.document } }
 
-    /// The model's row count in `section`.
-    public func numberOfRows(inSection section: Int) -> Int { model.numberOfRows(inSection: section) }
+    /// The sections the source describes now.
+    public var sections: [SectionSpec] { current.withLock { $0.document.sections } }
 
-    /// The closure's height for the row at `indexPath`; throws `HeightCacheError` outside the list.
+    /// Replaces the document (pair with the cache's update, or `reloadData`).
+    public func update(_ document: Document) { current.withLock { $0 = Storage(document: document) } }
+
+    /// Changes the document in place, under the source's lock (no copy of its rows); pair it with
+    /// the cache's update. If `change` throws, what it changed before throwing stays changed.
+    public func modify<Result: Sendable>(_ change: (inout Document) throws -> Result) rethrows -> Result {
+        try current.withLock { storage in
+            defer { storage.shells = nil }
+            return try change(&storage.document)
+        }
+    }
+
+    // MARK: Checked edits: each throws `HeightCacheError` on a bad index and then changes nothing.
+
+    /// Inserts `row` at `indexPath` (row may equal the section's count: appends).
+    public func insertRow(_ row: RowSpec, at indexPath: IndexPath) throws(HeightCacheError) {
+        try edit { sections throws(HeightCacheError) in
+            try ListHeightSource.check(indexPath, in: sections, allowEnd: true)
+            sections[indexPath.section].rows.insert(row, at: indexPath.row)
+        }
+    }
+
+    /// Removes and returns the row at `indexPath`.
+    @discardableResult
+    public func deleteRow(at indexPath: IndexPath) throws(HeightCacheError) -> RowSpec {
+        try edit { sections throws(HeightCacheError) in
+            try ListHeightSource.check(indexPath, in: sections, allowEnd: false)
+            return sections[indexPath.section].rows.remove(at: indexPath.row)
+        }
+    }
+
+    /// Replaces the row at `indexPath` (pair with the cache's `reloadRows`).
+    public func replaceRow(at indexPath: IndexPath, with row: RowSpec) throws(HeightCacheError) {
+        try edit { sections throws(HeightCacheError) in
+            try ListHeightSource.check(indexPath, in: sections, allowEnd: false)
+            sections[indexPath.section].rows[indexPath.row] = row
+        }
+    }
+
+    /// Moves a row: removed at `from`, then inserted at `to` in the list without it.
+    public func moveRow(at from: IndexPath, to: IndexPath) throws(HeightCacheError) {
+        try edit { sections throws(HeightCacheError) in
+            try ListHeightSource.check(from, in: sections, allowEnd: false)
+            // `to` counts the list without the moved row: check it before changing anything.
+            try ListHeightSource.check(to, in: sections, allowEnd: to.section != from.section)
+            let row = sections[from.section].rows.remove(at: from.row)
+            sections[to.section].rows.insert(row, at: to.row)
+        }
+    }
+
+    /// Inserts `section` at `index` (index may equal the count: appends).
+    public func insertSection(_ section: SectionSpec, at index: Int) throws(HeightCacheError) {
+        try edit { sections throws(HeightCacheError) in
+            guard index >= 0, index <= sections.count else { throw .invalidSection(index, sections: sections.count) }
+            sections.insert(section, at: index)
+        }
+    }
+
+    /// Removes and returns the section at `index`.
+    @discardableResult
+    public func deleteSection(at index: Int) throws(HeightCacheError) -> SectionSpec {
+        try edit { sections throws(HeightCacheError) in
+            guard index >= 0, index < sections.count else { throw .invalidSection(index, sections: sections.count) }
+            return sections.remove(at: index)
+        }
+    }
+
+    /// Moves a section: removed at `from`, then inserted at `to` in the list without it.
+    public func moveSection(_ from: Int, to: Int) throws(HeightCacheError) {
+        try edit { sections throws(HeightCacheError) in
+            guard from >= 0, from < sections.count else { throw .invalidSection(from, sections: sections.count) }
+            guard to >= 0, to < sections.count else { throw .invalidSection(to, sections: sections.count) }
+            let section = sections.remove(at: from)
+            sections.insert(section, at: to)
+        }
+    }
+
+    /// Runs a checked edit on the sections in place (each edit checks before it changes anything).
+    private func edit<Result: Sendable>(_ body: (inout [SectionSpec]) throws(HeightCacheError) -> Result) throws(HeightCacheError) -> Result {
+        try current.withLock { storage throws(HeightCacheError) in
+            defer { storage.shells = nil }
+            return try body(&storage.document.sections)
+        }
+    }
+
+    /// Throws unless `path` names a row, or with `allowEnd` the place just after the last row.
+    static func check(_ path: IndexPath, in sections: [SectionSpec], allowEnd: Bool) throws(HeightCacheError) {
+        guard path.count == 2 else { throw .invalidIndexPath(path, sections: sections.count, rows: nil) }
+        guard path.section >= 0, path.section < sections.count else {
+            throw .invalidIndexPath(path, sections: sections.count, rows: nil)
+        }
+        let count = sections[path.section].rows.count
+        guard path.row >= 0, path.row < count + (allowEnd ? 1 : 0) else {
+            throw .invalidIndexPath(path, sections: sections.count, rows: count)
+        }
+    }
+
+    // MARK: HeightSource
+
+    /// Sections of the current document.
+    public func numberOfSections() -> Int { current.withLock { $0.document.sections.count } }
+
+    /// Rows of `section` in the current document (0 outside it, as a data source would answer).
+    public func numberOfRows(inSection section: Int) -> Int {
+        current.withLock { $0.document.sections.indices.contains(section) ? $0.document.sections[section].rows.count : 0 }
+    }
+
+    /// The row's height at `width`: fixed by the height policy, else measured.
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
-        guard let (row, section) = model.row(at: indexPath) else {
-            throw HeightCacheError.invalidIndexPath(indexPath, sections: model.numberOfSections,
-                                                  rows: model.section(at: indexPath.section)?.rows.count)
-        }
-        return try measure(row, section, width)
+        let row = try read(indexPath)
+        return try row.fixed ?? measure(row.row, row.section, width)
     }
 
-    /// The row's `key`, when keys are used.
+    /// The row's key, for a measured row only (a fixed height must never be answered by a
+    /// measured row's cached height); nil outside the list.
     public func key(at indexPath: IndexPath) -> String? {
-        guard usesKeys, let (row, section) = model.row(at: indexPath) else { return nil }
-        if let settings = policySettings,
-           (try? HeightPolicy.of(row, in: section, list: settings))?.fixedHeight != nil { return nil }
-        return row.cacheKey
+        (try? read(indexPath)).flatMap { $0.fixed == nil ? $0.row.cacheKey : nil }
+    }
+
+    /// The row's key and height from one read of the document: a fixed height directly, a keyed
+    /// row's `known` height when there is one, else measured.
+    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+                             known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
+        let row = try read(indexPath)
+        if let fixed = row.fixed { return (nil, fixed, true) }
+        let key = row.row.cacheKey
+        if let key, let height = known(key) { return (key, height, false) }
+        return (key, try measure(row.row, row.section, width), true)
+    }
+
+    /// The row at `indexPath` with its section (without its rows) and its fixed height (nil:
+    /// measured), under one lock; throws `HeightCacheError.invalidIndexPath` outside the list.
+    private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (row: RowSpec, section: SectionSpec, fixed: Double?) {
+        try current.withLock { storage throws(HeightCacheError) in
+            let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
+            guard s >= 0, s < storage.document.sections.count,
+                  r >= 0, r < storage.document.sections[s].rows.count else {
+                let rows = s >= 0 && s < storage.document.sections.count ? storage.document.sections[s].rows.count : nil
+                throw .invalidIndexPath(indexPath, sections: storage.document.sections.count, rows: rows)
+            }
+            let section = storage.shell(s)
+            let row = storage.document.sections[s].rows[r]
+            let fixed = (try? HeightPolicy.of(row, in: section, list: storage.document.list))?.fixedHeight
+            return (row, section, fixed)
+        }
     }
 }

@@ -3,9 +3,9 @@
 /// by position and balanced by random priorities, whose nodes keep their subtree's count and
 /// sum. Sums are recomputed from the children on every node an edit passes through (never
 /// adjusted by deltas), so no rounding drift builds up however many edits there are.
-struct _OffsetTree: Sendable {
+struct OffsetTree: Sendable {
     /// One node; links are indexes into `nodes`, 0 being the empty tree.
-    struct _Node: Sendable {
+    struct Node: Sendable {
         var left: Int32 = 0
         var right: Int32 = 0
         /// Elements in this subtree.
@@ -18,7 +18,7 @@ struct _OffsetTree: Sendable {
     }
 
     /// Node 0 is the sentinel for "no node": count 0, sum 0, never written.
-    var nodes: [_Node] = [_Node()]
+    var nodes: [Node] = [Node()]
     var root: Int32 = 0
     /// Indexes of removed nodes, reused by inserts.
     var free: [Int32] = []
@@ -69,7 +69,7 @@ struct _OffsetTree: Sendable {
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         mixed ^= mixed >> 31
-        let node = _Node(count: 1, priority: UInt32(truncatingIfNeeded: mixed >> 32), value: value, sum: value)
+        let node = Node(count: 1, priority: UInt32(truncatingIfNeeded: mixed >> 32), value: value, sum: value)
         if let reused = free.popLast() {
             nodes[Int(reused)] = node
             return reused

@@ -1,6 +1,6 @@
 /// The keyed cache's storage: slots in a doubly linked recency list (head: most recent), found
 /// through a key → [(width, slot)] map, since a key has few widths.
-struct _KeyedStore: Sendable {
+struct KeyedStore: Sendable {
     struct Slot: Sendable {
         var key: String
         var width: Double
@@ -63,7 +63,7 @@ struct _KeyedStore: Sendable {
     }
 
     mutating func removeAll() {
-        self = _KeyedStore(capacity: capacity)
+        self = KeyedStore(capacity: capacity)
     }
 
     /// Drops the slot from the map, the recency list and the count.

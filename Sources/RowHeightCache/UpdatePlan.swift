@@ -1,13 +1,13 @@
 /// Where one row after an update comes from: a row before it, or nothing (inserted or reloaded,
 /// so it starts unmeasured).
-struct _RowOrigin: Sendable, Equatable {
+struct RowOrigin: Sendable, Equatable {
     /// Section before the update, or -1 for a fresh row.
     var section: Int
     /// Row before the update (unused for a fresh row).
     var row: Int
 
     /// A row that starts unmeasured.
-    static let fresh = _RowOrigin(section: -1, row: 0)
+    static let fresh = RowOrigin(section: -1, row: 0)
 
     /// Whether the row starts unmeasured.
     var isFresh: Bool { section < 0 }
@@ -15,29 +15,29 @@ struct _RowOrigin: Sendable, Equatable {
 
 /// A run of consecutive rows after an update: `count` old rows of `section` from `start`, or
 /// (section -1) `count` fresh rows. Runs let an update copy slices instead of single rows.
-struct _RowRun: Sendable, Equatable {
+struct RowRun: Sendable, Equatable {
     var section: Int
     var start: Int
     var count: Int
 }
 
 /// Where one section after an update comes from.
-enum _SectionOrigin: Sendable, Equatable {
+enum SectionOrigin: Sendable, Equatable {
     /// Inserted or reloaded: `rows` fresh rows, counted by the source.
     case fresh(rows: Int)
     /// An old section whose rows are untouched (it may have moved).
     case whole(old: Int)
     /// Rows gathered in runs from old rows and fresh ones; `base` is the old section it
     /// continues (its buffer is edited in place).
-    case rebuilt(base: Int, runs: [_RowRun])
+    case rebuilt(base: Int, runs: [RowRun])
 }
 
 /// A batch update resolved against the list before it and the source's counts after it,
 /// following UITableView: deletes, reloads and move sources use old indexes; inserts and move
 /// destinations use new ones; everything not named keeps its relative order.
-struct _UpdatePlan: Sendable {
+struct UpdatePlan: Sendable {
     /// One origin per section after the update.
-    var sections: [_SectionOrigin]
+    var sections: [SectionOrigin]
     /// Where reloaded rows are after the update (rows of reloaded sections included): their
     /// content changed, so even a keyed row is measured again.
     var reloaded: [IndexPath] = []
@@ -140,7 +140,7 @@ struct _UpdatePlan: Sendable {
             if path.row < 0 { throw bad("attempt to \(verb) row \(path.row) into section \(path.section)") }
         }
 
-        var removedByOld = [Int: [Int: _RowFate]]()
+        var removedByOld = [Int: [Int: OldRowChange]]()
         for path in update.deleteRows {
             try checkOld(path, "delete")
             removedByOld[path.section, default: [:]][path.row] = .deleted
@@ -152,7 +152,7 @@ struct _UpdatePlan: Sendable {
             }
             removedByOld[path.section, default: [:]][path.row] = .reloaded
         }
-        var fixedByNew = [Int: [Int: _RowOrigin]]()
+        var fixedByNew = [Int: [Int: RowOrigin]]()
         for move in update.moveRows {
             try checkOld(move.from, "move")
             try checkNew(move.to, "move")
@@ -165,7 +165,7 @@ struct _UpdatePlan: Sendable {
                 throw bad("two rows are inserted or moved to \(move.to)")
             }
             fixedByNew[move.to.section, default: [:]][move.to.row] =
-                _RowOrigin(section: move.from.section, row: move.from.row)
+                RowOrigin(section: move.from.section, row: move.from.row)
         }
         for path in update.insertRows {
             try checkNew(path, "insert")
@@ -181,7 +181,7 @@ struct _UpdatePlan: Sendable {
                 "invalid number of sections: the source has \(newCounts.count) after the update, "
                     + "but \(oldSectionCount) before, \(inserted.count) inserted and \(deleted.count) deleted make \(newSectionCount)")
         }
-        var sections: [_SectionOrigin] = []
+        var sections: [SectionOrigin] = []
         sections.reserveCapacity(newSectionCount)
         var reloadedRows: [IndexPath] = []
         for section in reloadedNew {
@@ -221,8 +221,8 @@ struct _UpdatePlan: Sendable {
             // Walk the old rows and the fixed destinations in order, both sorted.
             let removedRows = removed.sorted { $0.key < $1.key }
             let fixedRows = fixed.sorted { $0.key < $1.key }
-            var runs: [_RowRun] = []
-            func append(_ run: _RowRun) {
+            var runs: [RowRun] = []
+            func append(_ run: RowRun) {
                 if let last = runs.last, last.section == run.section,
                    last.section < 0 || last.start + last.count == run.start {
                     runs[runs.count - 1].count += run.count
@@ -237,7 +237,7 @@ struct _UpdatePlan: Sendable {
             while row < newCount {
                 if nextFixed < fixedRows.count, fixedRows[nextFixed].key == row {
                     let origin = fixedRows[nextFixed].value
-                    append(_RowRun(section: origin.section, start: origin.row, count: 1))
+                    append(RowRun(section: origin.section, start: origin.row, count: 1))
                     nextFixed += 1
                     row += 1
                     continue
@@ -248,7 +248,7 @@ struct _UpdatePlan: Sendable {
                     nextOld += 1
                 }
                 if nextRemoved < removedRows.count, removedRows[nextRemoved].key == nextOld {
-                    append(_RowRun(section: -1, start: 0, count: 1))
+                    append(RowRun(section: -1, start: 0, count: 1))
                     reloadedRows.append(IndexPath(row: row, section: section))
                     nextRemoved += 1
                     nextOld += 1
@@ -260,7 +260,7 @@ struct _UpdatePlan: Sendable {
                 let untilFixed = (nextFixed < fixedRows.count ? fixedRows[nextFixed].key : newCount) - row
                 let length = min(untilRemoved, untilFixed)
                 guard length > 0 else { throw bad("rows of section \(section) do not add up") }
-                append(_RowRun(section: old, start: nextOld, count: length))
+                append(RowRun(section: old, start: nextOld, count: length))
                 nextOld += length
                 row += length
             }
@@ -273,6 +273,15 @@ struct _UpdatePlan: Sendable {
 }
 
 /// What an update does to one old row that does not simply stay.
-enum _RowFate: Sendable, Equatable {
+enum OldRowChange: Sendable, Equatable {
     case deleted, reloaded, movedOut
+}
+
+extension BatchUpdate {
+    /// Throws what `HeightCache.performBatchUpdates(_:)` would throw for this batch on a list with
+    /// `oldCounts` rows per section before it and `newCounts` after it, so that a front end can
+    /// refuse a batch before it changes its data.
+    package func check(oldCounts: [Int], newCounts: [Int]) throws(HeightCacheError) {
+        _ = try UpdatePlan(update: self, oldCounts: oldCounts, newCounts: newCounts)
+    }
 }

@@ -1,6 +1,6 @@
 /// Edits in expected O(log n): each walks one root-to-node path (insert and remove also split
 /// or merge one subtree below it, another path) and recomputes every node it leaves.
-extension _OffsetTree {
+extension OffsetTree {
     /// Inserts `value` so that it becomes element `index` (0...count).
     mutating func insert(_ value: Double, at index: Int) {
         let node = makeNode(value)
@@ -47,7 +47,7 @@ extension _OffsetTree {
             nodes[Int(tree)].right = remove(at: index - leftCount - 1, from: nodes[Int(tree)].right)
         } else {
             let joined = merge(nodes[Int(tree)].left, nodes[Int(tree)].right)
-            nodes[Int(tree)] = _Node()
+            nodes[Int(tree)] = Node()
             free.append(tree)
             return joined
         }

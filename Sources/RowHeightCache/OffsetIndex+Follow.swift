@@ -1,29 +1,29 @@
 /// Keeping the offset trees in step with an update, edit by edit: only rows and sections the
 /// update inserts, deletes, reloads or moves touch the trees, each in expected O(log n).
-extension _OffsetIndex {
+extension OffsetIndex {
     /// Edits the trees from the shape before `plan` into the shape after it; `heights` are the
     /// current width's heights after it (where inserted and moved rows' values are read).
-    mutating func follow(_ plan: _UpdatePlan, heights: [[Double]], estimate: Double) {
+    mutating func follow(_ plan: UpdatePlan, heights: [[Double]], estimate: Double) {
         guard isBuilt else { return }
         var old = rowTrees
         rowTrees = []  // `old` is now the only owner, so trees taken out of it stay unique
-        var next: [_OffsetTree] = []
+        var next: [OffsetTree] = []
         next.reserveCapacity(plan.sections.count)
         for (index, origin) in plan.sections.enumerated() {
-            var tree = _OffsetTree()
+            var tree = OffsetTree()
             switch origin {
             case .fresh:
-                tree = _OffsetTree(_OffsetIndex.effective(heights[index], estimate: estimate))
+                tree = OffsetTree(OffsetIndex.effective(heights[index], estimate: estimate))
             case let .whole(section):
                 swap(&tree, &old[section])
             case let .rebuilt(base, runs):
                 swap(&tree, &old[base])
-                _OffsetIndex.edit(&tree, base: base, runs: runs, heights: heights[index], estimate: estimate)
+                OffsetIndex.edit(&tree, base: base, runs: runs, heights: heights[index], estimate: estimate)
             }
             // Each old section feeds at most one new one; this only guards against a plan
             // that broke that rule, which would otherwise leave wrong offsets behind.
             if tree.count != heights[index].count {
-                tree = _OffsetTree(_OffsetIndex.effective(heights[index], estimate: estimate))
+                tree = OffsetTree(OffsetIndex.effective(heights[index], estimate: estimate))
             }
             next.append(tree)
         }
@@ -34,16 +34,16 @@ extension _OffsetIndex {
     /// Edits one section's tree: removes the old rows that do not stay in place (deleted,
     /// reloaded or moved away), last first, then inserts the rows that arrive (inserted,
     /// reloaded, moved in) at their new indexes, first first.
-    static func edit(_ tree: inout _OffsetTree, base: Int, runs: [_RowRun], heights: [Double], estimate: Double) {
+    static func edit(_ tree: inout OffsetTree, base: Int, runs: [RowRun], heights: [Double], estimate: Double) {
         var kept: [Range<Int>] = []
-        _UpdatePlan.classify(runs, base: base) { run, kind in
+        UpdatePlan.classify(runs, base: base) { run, kind in
             if case .shifted = kind { kept.append(run.start..<(run.start + run.count)) }
         }
         // k edits cost O(k log n); past n / 16 of them a fresh O(n) build is cheaper.
         let keptCount = kept.reduce(0) { $0 + $1.count }
         let edits = (tree.count - keptCount) + (heights.count - keptCount)
         if edits * 16 > max(tree.count, heights.count) {
-            tree = _OffsetTree(_OffsetIndex.effective(heights, estimate: estimate))
+            tree = OffsetTree(OffsetIndex.effective(heights, estimate: estimate))
             return
         }
         var end = tree.count
@@ -52,7 +52,7 @@ extension _OffsetIndex {
             end = range.lowerBound
         }
         var destination = 0
-        _UpdatePlan.classify(runs, base: base) { run, kind in
+        UpdatePlan.classify(runs, base: base) { run, kind in
             if case .shifted = kind {
                 destination += run.count
                 return
@@ -67,7 +67,7 @@ extension _OffsetIndex {
 
     /// Edits the section totals the same way: sections that stay in order keep their place
     /// (their total is set again when their rows changed), the rest are removed and inserted.
-    mutating func followSections(_ plan: _UpdatePlan) {
+    mutating func followSections(_ plan: UpdatePlan) {
         var stays = [Bool](repeating: false, count: plan.sections.count)
         var kept: [Int] = []
         for (index, origin) in plan.sections.enumerated() {
@@ -84,7 +84,7 @@ extension _OffsetIndex {
         }
         let edits = (sectionTree.count - kept.count) + (plan.sections.count - kept.count)
         if edits * 16 > max(sectionTree.count, plan.sections.count) {
-            sectionTree = _OffsetTree(rowTrees.map(\.total))
+            sectionTree = OffsetTree(rowTrees.map(\.total))
             return
         }
         var end = sectionTree.count

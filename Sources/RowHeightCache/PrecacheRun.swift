@@ -2,19 +2,21 @@ import Locking
 import Synchronization
 
 /// Shared counters of one precache run.
-final class _PrecacheRun: Sendable {
+final class PrecacheRun: Sendable {
     let total: Int
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     let measured = Atomic<Int>(0)
     let skipped = Atomic<Int>(0)
-    let failures = _Guarded<_Failures>(_Failures())
+    /// Set when the task that started the run is cancelled (the workers are threads, not tasks).
+    let cancelled = Atomic<Bool>(false)
+    let failures = _Guarded<Failures>(Failures())
 
     init(total: Int) {
         self.total = total
     }
 
-    struct _Failures: Sendable {
+    struct Failures: Sendable {
         var count = 0
         var first: [HeightCacheError] = []
     }

@@ -2,14 +2,14 @@
 /// changed (so a measurement started before the change is never stored after it), the id
 /// of the key its height was cached under (-1: none), and whether it was reloaded since it was
 /// last measured (then its key's cached height is not trusted: the content changed under it).
-struct _RowMeta: Sendable, Equatable {
+struct RowIdentity: Sendable, Equatable {
     var token: UInt64
     var keyID: Int
     var remeasure = false
 }
 
 /// Heights measured at one width, shaped like the list: NaN marks a row not measured.
-struct _WidthStore: Sendable {
+struct HeightsAtWidth: Sendable {
     var width: Double
     var heights: [[Double]]
     var lastUse: UInt64
@@ -17,7 +17,7 @@ struct _WidthStore: Sendable {
     /// The height at `path`: NaN when not measured, -1 outside the list.
     @inline(__always)
     func height(at path: IndexPath) -> Double {
-        let (sectionIndex, row) = path._sectionAndRow
+        let (sectionIndex, row) = path.sectionAndRow
         guard sectionIndex >= 0, sectionIndex < heights.count else { return -1 }
         return heights[sectionIndex].withUnsafeBufferPointer { section in
             row >= 0 && row < section.count ? section[row] : -1
@@ -25,7 +25,7 @@ struct _WidthStore: Sendable {
     }
 
     /// An empty store shaped like `rows`.
-    init(width: Double, shapedLike rows: [[_RowMeta]], lastUse: UInt64) {
+    init(width: Double, shapedLike rows: [[RowIdentity]], lastUse: UInt64) {
         self.width = width
         self.heights = rows.map { [Double](repeating: .nan, count: $0.count) }
         self.lastUse = lastUse
@@ -33,7 +33,7 @@ struct _WidthStore: Sendable {
 }
 
 /// A miss answered outside the lock, waiting to be stored.
-struct _Filled: Sendable {
+struct RowAnswer: Sendable {
     var path: IndexPath
     var token: UInt64
     var width: Double
@@ -50,32 +50,32 @@ struct _Filled: Sendable {
 
 /// A row a miss is measuring (by token), and the event misses waiting for it sleep on: made
 /// by the first waiter, so a miss nobody waits for allocates nothing.
-struct _Flight: Sendable {
+struct RowInFlight: Sendable {
     var token: UInt64
-    var waiters: _Event?
+    var waiters: OneShotEvent?
 }
 
 /// Everything a `HeightCache` guards with its lock. The current width's store is kept apart
 /// from the others so that a hit is two array loads.
-struct _CacheState: Sendable {
-    var rows: [[_RowMeta]]
-    var current: _WidthStore
-    var others: [_WidthStore] = []
-    var offsets = _OffsetIndex()
+struct CacheState: Sendable {
+    var rows: [[RowIdentity]]
+    var current: HeightsAtWidth
+    var others: [HeightsAtWidth] = []
+    var offsets = OffsetIndex()
     var estimatedRowHeight: Double
     var maxRetainedWidths: Int
     /// Bumped by every change of the list's shape or content (updates, `invalidateAll`,
     /// `reloadData`, and the start and end of a data change made through the cache): a
-    /// measurement is stored only if the generation it started in is still current, so no
+    /// measurement is stored only if the revision it started in is still current, so no
     /// height measured against one state of the data is stored for another.
-    var generation: UInt64 = 0
+    var revision: UInt64 = 0
     /// Whether the user's data is being changed through the cache right now (misses wait).
     var changing = false
     /// The thread changing the data, which must not ask the cache for a height meanwhile.
     var changer: UInt = 0
     /// Rows being measured by a miss: other misses on them wait instead of measuring. At most
     /// one per measuring thread, so a short array searched linearly (cheaper than hashing).
-    var flights: [_Flight] = []
+    var flights: [RowInFlight] = []
     var nextToken: UInt64 = 0
     var clock: UInt64 = 0
     var keyIDs: [String: Int] = [:]
@@ -89,7 +89,7 @@ struct _CacheState: Sendable {
 
     init(counts: [Int], width: Double, estimatedRowHeight: Double, maxRetainedWidths: Int) {
         rows = []
-        current = _WidthStore(width: width, shapedLike: [], lastUse: 0)
+        current = HeightsAtWidth(width: width, shapedLike: [], lastUse: 0)
         self.estimatedRowHeight = estimatedRowHeight
         self.maxRetainedWidths = maxRetainedWidths
         reset(counts: counts)
@@ -98,9 +98,9 @@ struct _CacheState: Sendable {
     /// Fresh rows for `counts`, nothing measured at any width.
     mutating func reset(counts: [Int]) {
         rows = counts.map { count in (0..<max(count, 0)).map { _ in freshMeta() } }
-        current = _WidthStore(width: current.width, shapedLike: rows, lastUse: current.lastUse)
+        current = HeightsAtWidth(width: current.width, shapedLike: rows, lastUse: current.lastUse)
         others = []
-        generation &+= 1
+        revision &+= 1
         offsets.reset()
         keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
         keyHolders = [:]
@@ -113,17 +113,17 @@ struct _CacheState: Sendable {
 
     /// The event to wait on for the miss measuring the row with `token`, made by the first
     /// waiter; nil when no miss is measuring it.
-    mutating func waitForFlight(_ token: UInt64) -> _Event? {
+    mutating func waitForFlight(_ token: UInt64) -> OneShotEvent? {
         guard let index = flights.firstIndex(where: { $0.token == token }) else { return nil }
         if let event = flights[index].waiters { return event }
-        let event = _Event()
+        let event = OneShotEvent()
         flights[index].waiters = event
         return event
     }
 
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
     /// released, if anyone waits.
-    mutating func land(_ token: UInt64) -> _Event? {
+    mutating func land(_ token: UInt64) -> OneShotEvent? {
         guard let index = flights.firstIndex(where: { $0.token == token }) else { return nil }
         let waiters = flights[index].waiters
         flights.swapAt(index, flights.count - 1)
@@ -132,20 +132,20 @@ struct _CacheState: Sendable {
     }
 
     /// A row identity never used before.
-    mutating func freshMeta() -> _RowMeta {
+    mutating func freshMeta() -> RowIdentity {
         nextToken &+= 1
-        return _RowMeta(token: nextToken, keyID: -1)
+        return RowIdentity(token: nextToken, keyID: -1)
     }
 
     /// Whether `path` names a row of the list (a path without exactly two indexes never does).
     func contains(_ path: IndexPath) -> Bool {
-        let (section, row) = path._sectionAndRow
+        let (section, row) = path.sectionAndRow
         return section >= 0 && section < rows.count && row >= 0 && row < rows[section].count
     }
 
     /// The error for an index path outside the list.
     func outOfRange(_ path: IndexPath) -> HeightCacheError {
-        let section = path._sectionAndRow.section
+        let section = path.sectionAndRow.section
         let rowCount = section >= 0 && section < rows.count ? rows[section].count : nil
         return .invalidIndexPath(path, sections: rows.count, rows: rowCount)
     }
@@ -168,11 +168,11 @@ struct _CacheState: Sendable {
     }
 
     /// Stores a height answered outside the lock, unless the list or the row changed meanwhile
-    /// (the generation moved on, or the row's token differs); counts it either way. Returns
+    /// (the revision moved on, or the row's token differs); counts it either way. Returns
     /// whether it was stored; throws, storing nothing, when another row of the list holds the
     /// same key.
     @discardableResult
-    mutating func accept(_ filled: _Filled, generation: UInt64) throws(HeightCacheError) -> Bool {
+    mutating func accept(_ filled: RowAnswer, revision: UInt64) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
             if filled.measured {
@@ -183,7 +183,7 @@ struct _CacheState: Sendable {
             }
         }
         let path = filled.path
-        guard self.generation == generation, contains(path), rows[path.section][path.row].token == filled.token else {
+        guard self.revision == revision, contains(path), rows[path.section][path.row].token == filled.token else {
             return false
         }
         let token = filled.token
@@ -243,18 +243,18 @@ struct _CacheState: Sendable {
     }
 
     /// Rewrites rows and every width's heights as `plan` says.
-    mutating func apply(_ plan: _UpdatePlan) {
+    mutating func apply(_ plan: UpdatePlan) {
         var next = nextToken
         plan.apply(&rows) {
             next &+= 1
-            return _RowMeta(token: next, keyID: -1)
+            return RowIdentity(token: next, keyID: -1)
         }
         nextToken = next
         plan.apply(&current.heights) { .nan }
         for index in others.indices { plan.apply(&others[index].heights) { .nan } }
         for path in plan.reloaded { rows[path.section][path.row].remeasure = true }
         offsets.follow(plan, heights: current.heights, estimate: estimatedRowHeight)
-        generation &+= 1
+        revision &+= 1
     }
 
     /// Makes `width` current, keeping at most `maxRetainedWidths` widths (least recently used go).
@@ -262,11 +262,11 @@ struct _CacheState: Sendable {
         guard current.width != width else { return }
         clock &+= 1
         current.lastUse = clock
-        var next: _WidthStore
+        var next: HeightsAtWidth
         if let index = others.firstIndex(where: { $0.width == width }) {
             next = others.remove(at: index)
         } else {
-            next = _WidthStore(width: width, shapedLike: rows, lastUse: clock)
+            next = HeightsAtWidth(width: width, shapedLike: rows, lastUse: clock)
         }
         next.lastUse = clock
         others.append(current)

@@ -1,18 +1,18 @@
-/// Row offsets for the current width: one `_OffsetTree` of row heights (the estimate for rows
+/// Row offsets for the current width: one `OffsetTree` of row heights (the estimate for rows
 /// not measured) per section, and one of section totals. Built in O(rows) on the first offset
 /// query after a reset (width or estimate changed, list reloaded or cleared); from then on a
 /// measurement, an invalidation and every row or section an update inserts, deletes, reloads
 /// or moves costs expected O(log n) (`follow`).
-struct _OffsetIndex: Sendable {
-    var rowTrees: [_OffsetTree] = []
-    var sectionTree = _OffsetTree()
+struct OffsetIndex: Sendable {
+    var rowTrees: [OffsetTree] = []
+    var sectionTree = OffsetTree()
     /// False after a reset: the trees are empty until `build`.
     var isBuilt = false
 
     /// Forgets every tree (width or estimate changed, or the list was reloaded or cleared).
     mutating func reset() {
         rowTrees = []
-        sectionTree = _OffsetTree()
+        sectionTree = OffsetTree()
         isBuilt = false
     }
 
@@ -26,8 +26,8 @@ struct _OffsetIndex: Sendable {
     /// Builds the trees from the current heights, unless they are built.
     mutating func build(heights: [[Double]], estimate: Double) {
         guard !isBuilt else { return }
-        rowTrees = heights.map { _OffsetTree(_OffsetIndex.effective($0, estimate: estimate)) }
-        sectionTree = _OffsetTree(rowTrees.map(\.total))
+        rowTrees = heights.map { OffsetTree(OffsetIndex.effective($0, estimate: estimate)) }
+        sectionTree = OffsetTree(rowTrees.map(\.total))
         isBuilt = true
     }
 

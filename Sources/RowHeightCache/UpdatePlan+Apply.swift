@@ -1,4 +1,4 @@
-extension _UpdatePlan {
+extension UpdatePlan {
     /// Rearranges per-row values into the shape after the update; `fresh` makes the value of
     /// an inserted or reloaded row. Untouched sections are shared, not copied; a changed
     /// section edits its old buffer in place (no reallocation, so no page faults on big lists).
@@ -10,7 +10,7 @@ extension _UpdatePlan {
         var gathered = [[T]](repeating: [], count: sections.count)
         for (index, origin) in sections.enumerated() {
             guard case let .rebuilt(base, runs) = origin else { continue }
-            _UpdatePlan.classify(runs, base: base) { run, kind in
+            UpdatePlan.classify(runs, base: base) { run, kind in
                 if case .gathered = kind {
                     gathered[index].append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
                 }
@@ -27,7 +27,7 @@ extension _UpdatePlan {
             case let .rebuilt(base, runs):
                 var rows: [T] = []
                 swap(&rows, &old[base])
-                _UpdatePlan.edit(&rows, base: base, runs: runs, gathered: gathered[index], fresh: fresh)
+                UpdatePlan.edit(&rows, base: base, runs: runs, gathered: gathered[index], fresh: fresh)
                 result.append(rows)
             }
         }
@@ -35,7 +35,7 @@ extension _UpdatePlan {
     }
 
     /// How a run is produced in place.
-    enum _RunKind {
+    enum RunKind {
         /// Fresh rows.
         case fresh
         /// Rows of the base section taken in increasing order: shifted within the buffer.
@@ -46,7 +46,7 @@ extension _UpdatePlan {
 
     /// Calls `body` for each run with how it is produced; shifted runs are the base section's
     /// runs that start after the previous shifted run ends.
-    static func classify(_ runs: [_RowRun], base: Int, _ body: (_RowRun, _RunKind) -> Void) {
+    static func classify(_ runs: [RowRun], base: Int, _ body: (RowRun, RunKind) -> Void) {
         var end = 0
         for run in runs {
             if run.section < 0 {
@@ -64,7 +64,7 @@ extension _UpdatePlan {
     /// both sides, so those moving left are moved front to back and those moving right back to
     /// front, and none overwrites rows another still has to move; then gathered and fresh rows
     /// are written into the gaps.
-    static func edit<T>(_ rows: inout [T], base: Int, runs: [_RowRun], gathered: [T], fresh: () -> T) {
+    static func edit<T>(_ rows: inout [T], base: Int, runs: [RowRun], gathered: [T], fresh: () -> T) {
         let oldCount = rows.count
         let newCount = runs.reduce(0) { $0 + $1.count }
         if newCount > oldCount {

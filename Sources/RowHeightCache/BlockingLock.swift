@@ -6,16 +6,16 @@ import Darwin
 
 /// A pthread mutex that may be held across calls (a `Mutex` can only be held inside a closure):
 /// the update gate held while the user's data changes. ThreadSanitizer sees pthread mutexes.
-final class _Lock: @unchecked Sendable {
-    /// Also the mutex an `_Event`'s condition waits with.
+final class BlockingLock: @unchecked Sendable {
+    /// Also the mutex an `OneShotEvent`'s condition waits with.
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
-        mutex = _makePthreadObject(pthread_mutex_t()) { pthread_mutex_init($0, nil) }
+        mutex = makePthreadObject(pthread_mutex_t()) { pthread_mutex_init($0, nil) }
     }
 
     deinit {
-        _freePthreadObject(mutex) { pthread_mutex_destroy($0) }
+        freePthreadObject(mutex) { pthread_mutex_destroy($0) }
     }
 
     /// Waits until the lock is free, then holds it.
@@ -44,18 +44,18 @@ final class _Lock: @unchecked Sendable {
 /// ThreadSanitizer sees): a row's measurement signals it when the height is stored, waking every
 /// miss that found the row being measured. Made only when a second thread actually waits, so an
 /// uncontended miss allocates nothing for single flight.
-final class _Event: @unchecked Sendable {
-    private let lock = _Lock()
+final class OneShotEvent: @unchecked Sendable {
+    private let lock = BlockingLock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     /// Guarded by `lock`.
     private var signalled = false
 
     init() {
-        condition = _makePthreadObject(pthread_cond_t()) { pthread_cond_init($0, nil) }
+        condition = makePthreadObject(pthread_cond_t()) { pthread_cond_init($0, nil) }
     }
 
     deinit {
-        _freePthreadObject(condition) { pthread_cond_destroy($0) }
+        freePthreadObject(condition) { pthread_cond_destroy($0) }
     }
 
     /// Wakes every waiter, now and later.
@@ -75,15 +75,15 @@ final class _Event: @unchecked Sendable {
 }
 
 /// A pthread mutex or condition at a stable address (pthread objects must not move), set up by `setUp`.
-private func _makePthreadObject<Object>(_ blank: Object, _ setUp: (UnsafeMutablePointer<Object>) -> Int32) -> UnsafeMutablePointer<Object> {
+private func makePthreadObject<Object>(_ blank: Object, _ setUp: (UnsafeMutablePointer<Object>) -> Int32) -> UnsafeMutablePointer<Object> {
     let object = UnsafeMutablePointer<Object>.allocate(capacity: 1)
     object.initialize(to: blank)
     _ = setUp(object)
     return object
 }
 
-/// Tears down and frees an object made by `_makePthreadObject`.
-private func _freePthreadObject<Object>(_ object: UnsafeMutablePointer<Object>, _ tearDown: (UnsafeMutablePointer<Object>) -> Int32) {
+/// Tears down and frees an object made by `makePthreadObject`.
+private func freePthreadObject<Object>(_ object: UnsafeMutablePointer<Object>, _ tearDown: (UnsafeMutablePointer<Object>) -> Int32) {
     _ = tearDown(object)
     object.deinitialize(count: 1)
     object.deallocate()
