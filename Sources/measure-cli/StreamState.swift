@@ -53,7 +53,7 @@ struct StreamState {
             case .blank:
                 continue
             case .notJSON(let error):
-                bad(line, "\(error.path.isEmpty ? "" : error.path + ": ")column \(error.column): \(error.message)", to: &records)
+                bad(line, Failures.streamLineSyntax(error), to: &records)
             case .documentLine:
                 bad(line, "sections: a document line; with --document every input line is a row", to: &records)
             case .noSection(let error):
