@@ -28,7 +28,7 @@ struct DocumentRun {
                 }
             } catch {
                 progress?.finish()
-                throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+                throw Failures.line(error, file: file)
             }
             progress?.finish()
             if let (measured, fonts) = single {
@@ -84,7 +84,7 @@ struct DocumentRun {
         let measured: MeasuredDocument
         do { measured = try measuring.measure(document, with: measurer) } catch {
             progress?.finish()
-            throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+            throw Failures.line(error, file: file)
         }
         progress?.finish()
         let records = measured.map(OutputRecord.init)

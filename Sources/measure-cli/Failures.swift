@@ -26,19 +26,16 @@ enum Failures {
         }
     }
 
-    /// A layout error: exit status by the error's kind; `at` names the line being measured when
-    /// the error's own path is elsewhere.
-    static func layout(_ error: LayoutError, file: String, at linePath: String? = nil) -> CLIFailure {
-        CLIFailure(status: ExitStatus(error.kind), message: "\(file): \(layoutText(error, at: linePath))")
+    /// A layout error met outside any one line (a template or font of the document): exit
+    /// status by the error's kind.
+    static func layout(_ error: LayoutError, file: String) -> CLIFailure {
+        CLIFailure(status: ExitStatus(error.kind), message: "\(file): \(error)")
     }
 
-    /// `path: message`. A relative path (empty, `template`, `header.template`) is placed under
-    /// the line being measured; an absolute one (`templates.FeedCell.constraints[3]`) is kept and
-    /// the line follows in parentheses, since a template's problem may show only with some rows.
-    static func layoutText(_ error: LayoutError, at linePath: String?) -> String {
-        guard let linePath else { return error.description }
-        if error.isAbsolute { return "\(error.description) (in \(linePath))" }
-        return error.located(at: linePath).description
+    /// A line that did not lay out: exit status by its layout error's kind, the error placed in
+    /// the document as `LineFailure` describes it.
+    static func line(_ failure: LineFailure, file: String) -> CLIFailure {
+        CLIFailure(status: ExitStatus(failure.error.kind), message: "\(file): \(failure)")
     }
 }
 
