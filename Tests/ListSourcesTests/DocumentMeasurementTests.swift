@@ -75,9 +75,9 @@ import TextEngine
         let row = DocumentLine(section: 2, kind: .row, row: 7)
         let relative = LineFailure(line: row, error: LayoutError(path: "h", message: "not a finite number"))
         #expect(relative.description == "sections[2].rows[7].h: not a finite number")
-        let absolute = LineFailure(line: row, error: LayoutError(.font, path: "fonts.bold", message: "will not load"))
+        let absolute = LineFailure(line: row, error: LayoutError(.font(.noSuchFile), path: "fonts.bold", message: "will not load"))
         #expect(absolute.description == "fonts.bold: will not load (in sections[2].rows[7])")
-        #expect(absolute.error.kind == .font)
+        #expect(absolute.error.kind == .font(.noSuchFile))
         let footer = LineFailure(line: DocumentLine(section: 1, kind: .footer), error: LayoutError(path: "footer.template", message: "missing"))
         #expect(footer.description == "sections[1].footer.template: missing")
     }
