@@ -68,6 +68,14 @@ import Testing
         #expect(error?.reason == "is 268435457 bytes, more than the limit of 268435456 bytes (256 MiB)")
     }
 
+    @Test func aFileTheSystemWillNotOpenIsOfKindCannotOpenWithTheSystemsReason() {
+        // A name longer than any file system allows: open fails with ENAMETOOLONG, not ENOENT.
+        let path = "/tmp/" + String(repeating: "x", count: 300) + ".ttf"
+        #expect(throws: FontError(.cannotOpen, path: path, reason: "cannot open: \(String(cString: strerror(ENAMETOOLONG)))")) {
+            try FontFace(path: path)
+        }
+    }
+
     @Test func aFaceIndexPastTheFileIsAnErrorNamingFileAndIndex() {
         let path = fontPath("DejaVuSans.ttf")
         #expect(throws: FontError(.noSuchFace, path: path, faceIndex: 1, reason: "face index 1 out of range (the file has 1 face)")) {
