@@ -28,7 +28,9 @@ int main(int argc, char **argv) {
         hb_font_make_immutable(font);
         uint64_t *bmp = malloc(8192); tl_fill_bmp_coverage(face, bmp);
         fonts[i] = (tl_font){.hb_font = font, .inverse_upem = 1.0 / upem, .is_color = i == 2, .bmp = bmp, .units_per_em = (int32_t)upem};
-#ifdef TL_HAS_CONTEXT
+#if defined(TL_HAS_JOINT_CLASSES)
+        uint8_t *classes = malloc(65536); tl_fill_bmp_joint_classes(face, classes); fonts[i].joint_classes = classes;
+#elif defined(TL_HAS_CONTEXT)
         uint64_t *ctx = malloc(8192); tl_fill_bmp_context(face, ctx); fonts[i].context = ctx;
 #endif
         ids[i] = 100 + i;

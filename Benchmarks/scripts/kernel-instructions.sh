@@ -22,6 +22,7 @@ for tree in "$@"; do
   src="$tree/Sources/CTextKernels"
   flags=()
   grep -q "tl_fill_bmp_context" "$src/include/CTextKernels.h" && flags+=(-DTL_HAS_CONTEXT)
+  grep -q "tl_fill_bmp_joint_classes" "$src/include/CTextKernels.h" && flags+=(-DTL_HAS_JOINT_CLASSES)
   clang -O2 "${flags[@]}" -I"$src/include" -I"$src" $(pkg-config --cflags harfbuzz icu-uc) \
     "$here/kernel-instructions.c" "$src"/*.c -o "$tmp/k" $(pkg-config --libs harfbuzz icu-uc) -lpthread
   line="$tree:"

@@ -229,7 +229,7 @@ int32_t tl_analyse_range(tl_scratch *s, tl_segment_cache *cache, const uint64_t 
     } else if (last == found && count > 0) {
         segments[count - 1].ends_paragraph = 1;
     }
-    tl_segment_joints(s, face_ids, fonts, text, segments, count, s->graphemes);
+    out->has_joints = tl_segment_joints(s, face_ids, fonts, text, segments, count, s->graphemes);
     out->segments = segments;
     out->segment_count = count;
     out->graphemes = s->graphemes;

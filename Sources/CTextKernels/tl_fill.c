@@ -47,19 +47,22 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
 // Places `segment` whole when it fits (after what is on the line, else alone on a new line);
 // 0 when it must be placed cluster by cluster, 1 when placed or the line limit is reached.
 // `*before` is what the line adds before it (the previous segment's joint, in points); it
-// becomes 0 when the segment starts a new line.
-static int tl_place_whole(tl_filler *f, const tl_segment *segment, double *before) {
+// becomes 0 when the segment starts a new line. Inlined: this is most of the warm path.
+static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, const tl_segment *segment,
+                                                                double *before, const int joints) {
     if (!f->options.breaks_at_graphemes) {
         double size = f->options.size;
         double segment_ink = (segment->advance - segment->trailing_space) * size;
-        if (f->placed && f->advance + *before + segment_ink > f->options.limit) {
+        // (Without joints nothing is added: x + 0 is x, but the compiler may not assume it.)
+        double start = joints ? f->advance + *before : f->advance;
+        if (f->placed && start + segment_ink > f->options.limit) {
             tl_emit(f, segment->start);
             if (f->full) return 1;
             *before = 0;
+            start = 0;  // the new line's advance with nothing before
         }
         // Either it fits after what is on the line, or the line is empty and it fits alone.
         if (f->placed || segment_ink <= f->options.limit) {
-            double start = f->advance + *before;
             if (segment->trailing_space < segment->advance) f->ink = start + segment_ink;
             f->advance = start + segment->advance * size;
             f->mask |= segment->font_mask;
@@ -76,23 +79,39 @@ static inline double tl_before(const tl_filler *f, double previous_joint) {
     return f->placed && previous_joint != 0 ? previous_joint * f->options.size : 0;
 }
 
-static void tl_place(tl_filler *f, const tl_segment *segment, double previous_joint,
-                     const tl_grapheme *graphemes) {
-    if (!segment->shaped) {
-        f->placed = 1;
-        return;
+// Places the next `count` segments (tl_fill_more), the last one's joint kept in the filler;
+// with `joints` 0 (a compile-time constant) every joint is known to be 0 and none is read.
+// Inlined into both callers so tl_fill's filler, on its stack, is read without a call per
+// segment.
+static inline __attribute__((always_inline)) int tl_fill_segments(tl_filler *f, const tl_segment *segments,
+                                                                  int32_t count, const tl_grapheme *graphemes,
+                                                                  const int joints) {
+    double joint = joints ? f->joint : 0;
+    for (int32_t i = 0; i < count; i++) {
+        if (f->full) return 1;
+        const tl_segment *segment = &segments[i];
+        if (!segment->shaped) {
+            f->placed = 1;
+        } else {
+            double before = joints ? tl_before(f, joint) : 0;
+            if (!tl_place_whole(f, segment, &before, joints)) {
+                // A first cluster that does not fit starts a new line, which resets the advance.
+                if (joints) f->advance += before;
+                tl_place_graphemes(f, segment, graphemes + segment->first_grapheme);
+            }
+        }
+        if (joints) joint = segment->joint;
+        if (f->full) return 1;
+        if (segment->ends_paragraph) tl_emit(f, segment->end);
     }
-    double before = tl_before(f, previous_joint);
-    if (f->full || tl_place_whole(f, segment, &before)) return;
-    // A first cluster that does not fit starts a new line, which resets the advance.
-    f->advance += before;
-    tl_place_graphemes(f, segment, graphemes + segment->first_grapheme);
+    f->joint = joints ? joint : 0;
+    return 0;
 }
 
 int tl_fill_whole(tl_filler *f, const tl_segment *segment) {
     if (f->full) return 1;
     double before = tl_before(f, f->joint);
-    if (tl_place_whole(f, segment, &before)) return 1;
+    if (tl_place_whole(f, segment, &before, 1)) return 1;
     f->advance += before;
     return 0;
 }
@@ -111,21 +130,15 @@ void tl_filler_init(tl_filler *f, tl_scratch *scratch, tl_fill_options options) 
 }
 
 int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes) {
-    for (int32_t i = 0; i < count; i++) {
-        if (f->full) return 1;
-        tl_place(f, &segments[i], i > 0 ? segments[i - 1].joint : f->joint, graphemes);
-        if (f->full) return 1;
-        if (segments[i].ends_paragraph) tl_emit(f, segments[i].end);
-    }
-    if (count > 0) f->joint = segments[count - 1].joint;
-    return 0;
+    return tl_fill_segments(f, segments, count, graphemes, 1);
 }
 
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
-            const tl_grapheme *graphemes, tl_fill_options options, int32_t *line_count) {
+            const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count) {
     tl_filler f;
     tl_filler_init(&f, scratch, options);
-    int truncated = tl_fill_more(&f, segments, count, graphemes);
+    int truncated = has_joints ? tl_fill_segments(&f, segments, count, graphemes, 1)
+                               : tl_fill_segments(&f, segments, count, graphemes, 0);
     *line_count = f.emitted;
     return f.failed ? -1 : truncated;
 }

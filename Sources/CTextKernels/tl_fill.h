@@ -41,7 +41,8 @@ void tl_fill_end_segment(tl_filler *f, const tl_segment *segment);
 
 /// Fills the lines of a text's segments into `scratch->lines` (see tl_measure_text); returns
 /// 1 when the line limit cut some of the text off, 0 when not, -1 when out of memory.
+/// `has_joints` 0 promises every segment's joint is 0 (no joint is then read or added).
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
-            const tl_grapheme *graphemes, tl_fill_options options, int32_t *line_count);
+            const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count);
 
 #endif

@@ -2,6 +2,12 @@
 #define TL_GENERATIONS_H
 // A bounded two-generation hash table of variable-size records in arenas: the storage behind
 // the segment and text caches. Not locked by itself: each cache holds a mutex around it.
+// A generation is the set of records stored (or used again) since the last turn-over: new and
+// promoted records go into the recent generation; when it is full (`generation_limit` records
+// or `byte_limit` bytes), the older generation is dropped whole, arena and all, and the recent
+// one becomes the older. A record found in the older generation is promoted to the recent one,
+// so a record leaves only when two turn-overs pass without it being used: eviction close to
+// LRU with no per-record bookkeeping.
 #include <stddef.h>
 #include <stdint.h>
 

@@ -5,9 +5,11 @@
 
 /// Gives each of the `count` segments its `joint` with the next one in its paragraph (see
 /// tl_segment; the last one gets 0): 0 across fonts, beside a cluster longer than 64 units and
-/// when either neighbouring character's glyph is in no lookup of the font (tl_font.context), else from shaping the two clusters together and apart, kept
-/// in this thread's memo of joints (keyed by face id and the clusters' code units).
-void tl_segment_joints(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts,
+/// when the neighbouring characters' glyphs share no contextual lookup of the font
+/// (tl_font.joint_classes), else from shaping the two clusters together and apart, kept in this
+/// thread's memos of joints (keyed by face id and the clusters' code units). Returns 1 when
+/// some joint is not 0.
+int32_t tl_segment_joints(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts,
                        const uint16_t *text, tl_segment *segments, int32_t count,
                        const tl_grapheme *graphemes);
 

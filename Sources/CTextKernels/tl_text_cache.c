@@ -13,7 +13,7 @@ typedef struct tl_text_entry {
     int32_t face_count;
     int32_t segment_count;
     int32_t grapheme_count;
-    int32_t reserved;
+    int32_t has_joints;  // some segment's joint is not 0 (tl_fill reads none otherwise)
 } tl_text_entry;
 
 static inline uint64_t *tl_text_faces(tl_text_entry *e) { return (uint64_t *)(e + 1); }
@@ -96,7 +96,7 @@ static void tl_text_store(tl_text_cache *cache, uint64_t hash, const tl_text_key
         e->face_count = key->face_count;
         e->segment_count = analysis->segment_count;
         e->grapheme_count = analysis->grapheme_count;
-        e->reserved = 0;
+        e->has_joints = analysis->has_joints;
         memcpy(tl_text_faces(e), key->faces, sizeof(uint64_t) * (size_t)key->face_count);
         memcpy(tl_text_segments(e), analysis->segments, sizeof(tl_segment) * (size_t)analysis->segment_count);
         memcpy(tl_text_graphemes(e), analysis->graphemes, sizeof(tl_grapheme) * (size_t)analysis->grapheme_count);
@@ -256,7 +256,8 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     tl_text_entry *e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
     if (e) {
         // Filled under the lock: the entry may move or go once it is released.
-        int truncated = tl_fill(s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e), options, &lines);
+        int truncated = tl_fill(s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e), e->has_joints, options,
+                                &lines);
         pthread_mutex_unlock(&shard->lock);
         if (truncated < 0) return -1;
         *out = (tl_fill_result){s->lines, lines, truncated};
@@ -281,7 +282,8 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
         tl_analysis analysis;
         if (tl_analyse_broken(s, segments, face_ids, fonts, font_count, s->units, count, found, &analysis) < 0)
             return -1;
-        truncated = tl_fill(s, analysis.segments, analysis.segment_count, analysis.graphemes, options, &lines);
+        truncated = tl_fill(s, analysis.segments, analysis.segment_count, analysis.graphemes, analysis.has_joints,
+                            options, &lines);
         if (truncated < 0) return -1;
         tl_text_store(texts, hash, &key, &analysis);
     } else {

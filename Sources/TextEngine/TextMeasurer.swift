@@ -65,7 +65,7 @@ public final class TextMeasurer: Sendable {
         let size = style.effectiveSize
         let multiple = style.effectiveLineHeightMultiple
         let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
-        let kernel = style.fonts.kernel
+        let kernel = style.fonts.kernelTable
         let metrics = kernel.metrics
         let maxLines = style.lines > 0 ? style.lines : Int.max
         var result = TextMeasurement.empty

@@ -2,6 +2,7 @@ import Testing
 @testable import CellsFormat
 @testable import CellLayout
 import TestSupport
+import TextEngine
 
 /// Stacks and baselines as UIKit builds them (UIStackView's generated constraints as
 /// kean/Arranged reproduces them, Apple's baseline documentation): one test per rule, each with
@@ -100,5 +101,89 @@ import TestSupport
                          "super.bottom >= mark.bottom"])
         let laid = try layout(cell, width: 320)
         #expect(laid.frames["mark"]?[1] == 24)
+    }
+
+    /// Whether a solved coordinate is `expected` up to the solver's round-off.
+    static func near(_ value: Double?, _ expected: Double) -> Bool {
+        guard let value else { return false }
+        return abs(value - expected) < 1e-9
+    }
+
+    /// A centre-aligned row `[title "Title" 17 pt (20 tall), tall 40x44 (hidden when asked), icon
+    /// 24x24]` 12 points in, with a 10x10 `mark` on the row's first baseline and `end` on its last.
+    static func tallestRow(hidingTall: Bool) -> TemplateSpec {
+        TemplateSpec(name: "TallestRow", views: [
+            ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .center,
+                                                       arranged: ["title", "tall", "icon"]))),
+            Fixtures.label("title", "Title"),
+            ViewSpec(id: "tall", kind: .view(width: .fixed(40), height: .fixed(44)), hidden: .always(hidingTall)),
+            ViewSpec(id: "icon", kind: .view(width: .fixed(24), height: .fixed(24))),
+            ViewSpec(id: "mark", kind: .view(width: .fixed(10), height: .fixed(10))),
+            ViewSpec(id: "end", kind: .view(width: .fixed(10), height: .fixed(10))),
+        ], constraints: ["row.leading == super.leading + 16", "row.top == super.top + 12",
+                         "super.bottom >= row.bottom + 12",
+                         "mark.leading == row.trailing + 8", "mark.firstBaseline == row.firstBaseline",
+                         "end.leading == mark.trailing + 8", "end.lastBaseline == row.lastBaseline"])
+    }
+
+    @Test func aHorizontalStacksBaselinesAreThoseOfItsTallestArrangedView() throws {
+        let cell = try layout(Self.tallestRow(hidingTall: false), width: 320)
+        // `tall`, the second view, is the tallest: the row's first baseline is its top (12), its
+        // last baseline its bottom (12 + 44), whatever the label's baselines are.
+        #expect(cell.frames["tall"] == [16 + (cell.frames["title"]?[2] ?? 0) + 8, 12, 40, 44])
+        #expect(cell.frames["mark"]?[1] == 12)
+        #expect(Self.near(cell.frames["end"]?[1], 56 - 10))
+        #expect(cell.height == 68.5)  // 12 + 44 + 12 + 0.5
+    }
+
+    @Test func aHiddenArrangedViewIsNeverItsStacksTallest() throws {
+        let cell = try layout(Self.tallestRow(hidingTall: true), width: 320)
+        // The hidden 44-point view still holds the row 44 tall (its alignment stays), but the
+        // baselines come from the tallest visible view: `icon`, centred at 12 + (44 - 24) / 2.
+        #expect(cell.frames["row"]?[3] == 44)
+        #expect(cell.frames["icon"]?[1] == 22)
+        #expect(cell.frames["mark"]?[1] == 22)
+        #expect(Self.near(cell.frames["end"]?[1], 46 - 10))
+        #expect(cell.height == 68.5)
+    }
+
+    @Test func aHorizontalStacksBaselineFollowsATallestLabelsText() throws {
+        let template = TemplateSpec(name: "Heading", views: [
+            ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .top,
+                                                       arranged: ["icon", "title"]))),
+            ViewSpec(id: "icon", kind: .view(width: .fixed(24), height: .fixed(24))),
+            ViewSpec(id: "title", kind: .label(LabelSpec(text: "Title", size: 28))),
+            Fixtures.label("caption", "caption", size: 13),
+        ], constraints: ["row.leading == super.leading + 16", "row.top == super.top + 12",
+                         "super.bottom >= row.bottom + 12", "caption.leading == row.trailing + 8",
+                         "caption.firstBaseline == row.firstBaseline", "super.bottom >= caption.bottom + 12"])
+        let cell = try layout(template, width: 320)
+        // The caption's baseline meets the 28-point title's (the taller view), not the icon's top.
+        let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
+        let blueprint = try TemplateCompiler.blueprint(template, fonts: fonts)
+        let measurer = TextMeasurer()
+        let baselines = blueprint.labels.map { measurer.measure($0.text, style: $0.style, width: .infinity).firstBaseline }
+        let title = try #require(cell.frames["title"]), caption = try #require(cell.frames["caption"])
+        #expect(title[1] == 12)
+        #expect(abs((caption[1] + baselines[1]) - (title[1] + baselines[0])) < 1e-9)
+    }
+
+    @Test func aVerticalStacksBaselinesAreThoseOfItsFirstAndLastArrangedViews() throws {
+        let template = TemplateSpec(name: "Column", views: [
+            ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: .leading,
+                                                          arranged: ["top", "tall", "bottom"]))),
+            ViewSpec(id: "top", kind: .view(width: .fixed(20), height: .fixed(10))),
+            ViewSpec(id: "tall", kind: .view(width: .fixed(20), height: .fixed(60))),
+            ViewSpec(id: "bottom", kind: .view(width: .fixed(20), height: .fixed(10))),
+            ViewSpec(id: "mark", kind: .view(width: .fixed(10), height: .fixed(10))),
+            ViewSpec(id: "end", kind: .view(width: .fixed(10), height: .fixed(10))),
+        ], constraints: ["column.leading == super.leading + 16", "column.top == super.top + 12",
+                         "super.bottom >= column.bottom + 12",
+                         "mark.leading == column.trailing + 8", "mark.lastBaseline == column.firstBaseline",
+                         "end.leading == mark.trailing + 8", "end.firstBaseline == column.lastBaseline"])
+        let cell = try layout(template, width: 320)
+        #expect(Self.near(cell.frames["mark"]?[1], 2))  // first baseline: `top`'s top, 12
+        // Last baseline: `bottom`'s bottom, 12 + 10 + 4 + 60 + 4 + 10.
+        #expect(Self.near(cell.frames["end"]?[1], 100))
     }
 }

@@ -211,3 +211,53 @@ import Testing
         try Self.run(Self.words(TestCorpus.emoji) + Self.compounds, seed: 4)
     }
 }
+
+/// `tl_fill_bmp_joint_classes`' promise, on which skipping a joint rests: two characters whose
+/// joint classes share no bit shape side by side exactly as the sum of each shaped alone
+/// (checked with hb-shape on random pairs of DejaVu Sans's characters of every script it has).
+@Suite struct JointClassTests {
+    /// DejaVu Sans's mapped BMP characters that start a cluster of their own: no marks, controls
+    /// or format characters.
+    static func clusterStarters() -> [Unicode.Scalar] {
+        let face = Bundled.dejaVu
+        return (0x20..<0xFFFE).compactMap { code -> Unicode.Scalar? in
+            guard face.bmpCoverage[code >> 6] >> UInt64(code & 63) & 1 == 1, let scalar = Unicode.Scalar(code) else { return nil }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .surrogate, .privateUse,
+                 .unassigned, .lineSeparator, .paragraphSeparator:
+                return nil
+            default:
+                return scalar.properties.isGraphemeExtend || scalar.properties.isDefaultIgnorableCodePoint ? nil : scalar
+            }
+        }
+    }
+
+    @Test func charactersWithNoJointClassInCommonShapeAsTheirSum() throws {
+        let classes = Bundled.dejaVu.jointClasses
+        let starters = Self.clusterStarters()
+        var generator = LineWidthAgainstHBShapeTests.Generator(state: 0x10_1A55)
+        var pairs: [(Unicode.Scalar, Unicode.Scalar)] = []
+        var shared = 0
+        while pairs.count < 1_500 {
+            let l = starters[Int(generator.next() % UInt64(starters.count))]
+            // Half the right-hand characters from the same block, where kerning and ligatures live.
+            let near = Int(l.value) + Int(generator.next() % 64) - 32
+            let r = generator.next() % 2 == 0 ? starters[Int(generator.next() % UInt64(starters.count))]
+                : (Unicode.Scalar(UInt32(max(0x20, near))).flatMap { starters.contains($0) ? $0 : nil } ?? l)
+            if classes[Int(l.value)] & classes[Int(r.value)] != 0 {
+                shared += 1
+                continue
+            }
+            pairs.append((l, r))
+        }
+        let texts = pairs.flatMap { [String(Character($0.0)) + String(Character($0.1)), String(Character($0.0)), String(Character($0.1))] }
+        let units = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: texts)
+        for (k, pair) in pairs.enumerated() {
+            #expect(units[3 * k] == units[3 * k + 1] + units[3 * k + 2],
+                    "U+\(String(pair.0.value, radix: 16)) U+\(String(pair.1.value, radix: 16))")
+        }
+        // Kerning pairs do share a class (the classes are not everything apart).
+        #expect(classes[Int(("-" as Unicode.Scalar).value)] & classes[Int(("O" as Unicode.Scalar).value)] != 0)
+        #expect(shared > 0)
+    }
+}

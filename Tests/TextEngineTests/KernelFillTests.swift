@@ -19,7 +19,7 @@ import Testing
                                       breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
                                       max_lines: Int32(clamping: maxLines))
         var kernelLines: [LineFiller.Line] = []
-        let kernel = measurer.fillInKernel(text, kernel: style.fonts.kernel, options: options) { kernelLines.append($0) }
+        let kernel = measurer.fillInKernel(text, kernel: style.fonts.kernelTable, options: options) { kernelLines.append($0) }
         var swiftLines: [LineFiller.Line] = []
         var filler = LineFiller(size: style.size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
                                 maxLines: maxLines)

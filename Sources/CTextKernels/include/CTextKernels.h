@@ -59,9 +59,10 @@ typedef struct tl_font {
     int32_t is_color;     ///< 1 for a color (emoji) font: its spaces are not used for text
     const uint64_t *bmp;  ///< optional: bit c set when the font maps BMP character c (8 KiB)
     int32_t units_per_em;
-    const uint64_t *context;  ///< optional (NULL: every character): bit c set when BMP character
-                              ///< c may shape differently next to another character (its glyph
-                              ///< is in some GSUB or GPOS lookup, see tl_fill_bmp_context)
+    const uint8_t *joint_classes;  ///< optional (NULL: every pair may join): per BMP character
+                                   ///< (64 KiB), the classes of the lookups that may change its
+                                   ///< glyph or advance next to another character; two characters
+                                   ///< with no class in common never join (tl_fill_bmp_joint_classes)
 } tl_font;
 
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
@@ -91,12 +92,14 @@ int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t pr
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 
-/// Fills `bits` (1,024 words) with the BMP characters whose shaping by `hb_face` may depend on
-/// a neighbour: those it does not map, and those whose nominal glyph any GSUB or GPOS lookup
-/// mentions (as input, context or output); every character when the face has a `kern`, `kerx`,
-/// `morx` or `trak` table. A clear bit promises that the character's glyph never kerns, ligates
-/// or changes next to another.
-void tl_fill_bmp_context(void *hb_face, uint64_t *bits);
+/// Fills `classes` (65,536 bytes) with each BMP character's joint classes in `hb_face`: bit
+/// `k % 8` for every contextual GSUB or GPOS lookup `k` (ligatures, contexts, pair kerning,
+/// cursive attachment) that names its nominal glyph or a glyph a substitution may turn it into;
+/// all bits for characters it does not map, and for every character when the face has a `kern`
+/// (without a GPOS kern feature), `kerx`, `morx` or `trak` table. Two characters with no bit in
+/// common are in no lookup together, so shaping them side by side gives the sum of their
+/// advances alone; a character with no bit never kerns, ligates or changes next to another.
+void tl_fill_bmp_joint_classes(void *hb_face, uint8_t *classes);
 
 /// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
 /// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
@@ -144,6 +147,7 @@ typedef struct tl_analysis {
     int32_t segment_count;
     const tl_grapheme *graphemes;
     int32_t grapheme_count;
+    int32_t has_joints;  ///< 1 when some segment's joint is not 0
 } tl_analysis;
 
 /// Cuts `text` at its UAX #14 break opportunities (mandatory break characters end their

@@ -13,20 +13,47 @@ extension CompiledTemplate {
     /// before the last solution is taken (a fixed point is normally reached in two or three).
     static let maximumMeasureRounds = 8
 
+    /// How many choices of tallest arranged views (for the horizontal stacks whose baselines are
+    /// used) are laid out at most before the last layout is taken.
+    static let maximumBaselineRounds = 4
+
     /// Lays out `row` at content width `width` as `systemLayoutSizeFitting` would: the width
     /// required, the height pulled to 0 at priority 50. Labels start at their single-line
     /// (unwrapped) size; then, in rounds, every wrapping label is measured at the width one
     /// solution gives it, all the new sizes are pushed and the layout re-solved, until no label's
     /// width changes (Auto Layout's second pass); the order of `views` plays no part.
     ///
+    /// A horizontal stack's baselines are its tallest visible arranged view's, which only the
+    /// solution tells: the layout starts with each such stack's first visible view, and is done
+    /// again with the tallest views that layout gives until the two agree; a choice that comes
+    /// back (a cycle) or the `maximumBaselineRounds`th layout ends the search with that layout.
+    ///
     /// With `fixedContentHeight`, the content view's height is set instead of fitted (a
     /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
     /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
              frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
+        let mask = blueprint.visibilityMask(for: row)
+        var tallest = blueprint.firstVisibleChoice(mask: mask)
+        var tried: [UInt64] = []
+        while true {
+            let program = try program(for: mask, tallest: tallest, fixedHeight: fixedContentHeight != nil)
+            let (cell, solvedTallest) = try fit(row, program: program, width: width, measurer: measurer, scale: scale,
+                                                frames: wantFrames, fixedContentHeight: fixedContentHeight)
+            if solvedTallest == tallest || tried.count + 1 >= Self.maximumBaselineRounds || tried.contains(solvedTallest) {
+                return cell
+            }
+            tried.append(tallest)
+            tallest = solvedTallest
+        }
+    }
+
+    /// `fit` with one variant's program, and the choice of tallest arranged views its solution
+    /// gives (`TemplateBlueprint.tallestChoice`).
+    private func fit(_ row: JSONValue, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
+                     frames wantFrames: Bool, fixedContentHeight: Double?) throws(LayoutError) -> (FittedCell, UInt64) {
         // Shared, read-only template data is read in place, never copied into locals: with
         // several threads every copy would bump the same reference counts.
-        let program = try program(for: blueprint.visibilityMask(for: row), fixedHeight: fixedContentHeight != nil)
         let workspace = program.checkout()
         defer { program.checkin(workspace) }
         let solver = workspace.solver
@@ -137,7 +164,11 @@ extension CompiledTemplate {
                                     height: solver.value(of: v[TemplateView.height(i)])))
             }
         }
-        return FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames)
+        let solvedTallest = blueprint.tallestFields.isEmpty ? program.tallest : blueprint.tallestChoice(mask: program.mask) {
+            solver.value(of: v[TemplateView.height($0)])
+        }
+        return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
+                solvedTallest)
     }
 
     /// Rebuilds the variant with this row's width and sizes as required constraints, so the solver

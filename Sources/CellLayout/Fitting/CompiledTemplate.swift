@@ -3,15 +3,16 @@ import TextEngine
 import CellsFormat
 
 /// A template compiled once and reused for every row: its blueprint (views, label styles,
-/// parsed constraints) and, per stack-visibility variant, a solver program built on first use.
+/// parsed constraints) and, per variant (which arranged views are hidden, which arranged view
+/// gives each horizontal stack its baselines), a solver program built on first use.
 /// Immutable apart from the variant cache; safe to share between threads.
 public final class CompiledTemplate: Sendable {
     let blueprint: TemplateBlueprint
     /// The variant with every arranged view visible (most rows), read without locking.
     private let allVisible: SolverProgram
-    private let variants: _Guarded<[UInt64: SolverProgram]>
+    private let variants: _Guarded<[VariantKey: SolverProgram]>
     /// Variants with the content height set by the row (fixed-height rows laid out for frames).
-    private let fixedHeightVariants = _Guarded<[UInt64: SolverProgram]>([:])
+    private let fixedHeightVariants = _Guarded<[VariantKey: SolverProgram]>([:])
     /// The row-given sizes, laid out for reading per row.
     let rowSizes: RowSizeReader
 
@@ -45,28 +46,38 @@ public final class CompiledTemplate: Sendable {
         return (fitted.contentHeight, fitted.frames)
     }
 
-    /// The solver program of the variant with the arranged views in `mask` collapsed (with the
-    /// content height an edit variable when `fixedHeight`).
-    func program(for mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
+    /// The solver program of the variant with the arranged views in `mask` collapsed and the
+    /// horizontal stacks' baselines from the views `tallest` chooses (with the content height an
+    /// edit variable when `fixedHeight`).
+    func program(for mask: UInt64, tallest: UInt64 = 0, fixedHeight: Bool = false) throws(LayoutError) -> SolverProgram {
+        let key = VariantKey(mask: mask, tallest: tallest)
         if fixedHeight {
-            if let program = fixedHeightVariants.withLock({ $0[mask] }) { return program }
-            let program = try SolverProgram(blueprint, mask: mask, fixedHeight: true)
+            if let program = fixedHeightVariants.withLock({ $0[key] }) { return program }
+            let program = try SolverProgram(blueprint, mask: mask, tallest: tallest, fixedHeight: true)
             return fixedHeightVariants.withLock { cache in
-                if let existing = cache[mask] { return existing }
-                if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+                if let existing = cache[key] { return existing }
+                if cache.count < Self.maximumCachedVariants { cache[key] = program }
                 return program
             }
         }
-        if mask == 0 { return allVisible }
-        if let program = variants.withLock({ $0[mask] }) { return program }
+        if mask == 0 && tallest == 0 { return allVisible }
+        if let program = variants.withLock({ $0[key] }) { return program }
         // Built outside the lock; if two threads race, the first stored wins and both are valid.
         // Past `maximumCachedVariants` a variant is built for its row and dropped, so memory
         // stays bounded whatever the rows hide.
-        let program = try SolverProgram(blueprint, mask: mask)
+        let program = try SolverProgram(blueprint, mask: mask, tallest: tallest)
         return variants.withLock { cache in
-            if let existing = cache[mask] { return existing }
-            if cache.count < Self.maximumCachedVariants { cache[mask] = program }
+            if let existing = cache[key] { return existing }
+            if cache.count < Self.maximumCachedVariants { cache[key] = program }
             return program
         }
     }
+}
+
+/// What tells one compiled variant of a template from another.
+struct VariantKey: Hashable, Sendable {
+    /// The arranged views collapsed (`TemplateBlueprint.visibilityMask`).
+    var mask: UInt64
+    /// Each horizontal stack's baseline view (`TemplateBlueprint.tallestFields`).
+    var tallest: UInt64
 }

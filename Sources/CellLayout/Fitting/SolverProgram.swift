@@ -49,6 +49,8 @@ final class SolverWorkspace: @unchecked Sendable {
 final class SolverProgram: Sendable {
     /// The arranged views this variant collapses.
     let mask: UInt64
+    /// The arranged view each horizontal stack's baselines come from (see `TallestField`).
+    let tallest: UInt64
     /// Whether the content height is set per row (a fixed-height variant).
     let fixedHeight: Bool
     /// Solver variable of each dense template variable index.
@@ -67,14 +69,17 @@ final class SolverProgram: Sendable {
     private let pool: _Guarded<[SolverWorkspace]>
     private let labelCount: Int
 
-    /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed (with the
-    /// content height an edit variable when `fixedHeight`); required constraints that cannot all
+    /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed and the
+    /// horizontal stacks' baselines from the views `tallest` chooses (with the content height an
+    /// edit variable when `fixedHeight`); required constraints that cannot all
     /// hold are an error naming them. The constraint system is not kept: only a conflict found
     /// per row needs it again (`system(of:)`), and a template holds one program per variant.
-    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, tallest: UInt64 = 0,
+         fixedHeight: Bool = false) throws(LayoutError) {
         // (Borrowed: an initializer owns its arguments, so passing the blueprint on copied it.)
-        let system = try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
+        let system = try ConstraintSystem(blueprint, mask: mask, tallest: tallest, fixedHeight: fixedHeight)
         self.mask = mask
+        self.tallest = tallest
         self.fixedHeight = fixedHeight
         // Built without equality markers (nothing here removes a constraint; rows are a quarter
         // to a half shorter). Where a marker could matter (an implied equality, a conflict to
@@ -214,7 +219,7 @@ final class SolverProgram: Sendable {
     /// The constraint system this program was compiled from, built again from `blueprint` (the
     /// same constraints in the same order, so the solver's tags index it).
     func system(of blueprint: TemplateBlueprint) throws(LayoutError) -> ConstraintSystem {
-        try ConstraintSystem(blueprint, mask: mask, fixedHeight: fixedHeight)
+        try ConstraintSystem(blueprint, mask: mask, tallest: tallest, fixedHeight: fixedHeight)
     }
 
     /// A workspace for this thread: a pooled one, or a new solver started from the prototype.

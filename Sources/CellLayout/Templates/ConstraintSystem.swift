@@ -58,9 +58,9 @@ struct SystemConstraint: Sendable {
     var shortfallPriority: Double? = nil
 }
 
-/// Every constraint of one template variant (a stack-visibility mask) over the blueprint's
-/// variables: the user's constraints, intrinsic sizes, stacks, and the fitting constraint
-/// `super.height == 0 @ 50`. The content view's width and each per-row parameter are edit
+/// Every constraint of one template variant (a stack-visibility mask and a choice of tallest
+/// arranged views) over the blueprint's variables: the user's constraints, intrinsic sizes,
+/// stacks, and the fitting constraint `super.height == 0 @ 50`. The content view's width and each per-row parameter are edit
 /// variables the fitter sets per row.
 struct ConstraintSystem: Sendable {
     /// Priority of the fitting constraint (UILayoutPriorityFittingSizeLevel).
@@ -81,10 +81,12 @@ struct ConstraintSystem: Sendable {
     /// Whether the content view's height is set per row (no fitting constraint).
     var hasFixedHeight = false
 
-    /// Builds the system of `blueprint` with the arranged views in `mask` collapsed.
-    /// With `fixedHeight`, the content view's height is an edit variable (a fixed-height row laid
-    /// out for its frames) instead of being pulled to 0 at priority 50.
-    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, fixedHeight: Bool = false) throws(LayoutError) {
+    /// Builds the system of `blueprint` with the arranged views in `mask` collapsed and each
+    /// horizontal stack's baselines from the arranged view `tallest` chooses. With `fixedHeight`,
+    /// the content view's height is an edit variable (a fixed-height row laid out for its frames)
+    /// instead of being pulled to 0 at priority 50.
+    init(_ blueprint: borrowing TemplateBlueprint, mask: UInt64, tallest: UInt64 = 0,
+         fixedHeight: Bool = false) throws(LayoutError) {
         // (Borrowed: an initializer owns its arguments, so passing the blueprint on copied it.)
         // Written constraints, at most two intrinsic pairs per view and the fitting one (stacks
         // may grow it further): most templates then never regrow these arrays.
@@ -94,7 +96,7 @@ struct ConstraintSystem: Sendable {
         // Read in place: a copy of each description would retain and release its four strings.
         for k in blueprint.constraints.indices {
             let start = terms.count
-            let constant = appendDifference(k, blueprint, mask: mask)
+            let constant = appendDifference(k, blueprint, mask: mask, tallest: tallest)
             constraints.append(SystemConstraint(terms: start..<terms.count, constant: constant,
                                                 relation: blueprint.constraints[k].relation,
                                                 priority: blueprint.constraints[k].priority, origin: .written(k)))
@@ -102,7 +104,8 @@ struct ConstraintSystem: Sendable {
         addIntrinsicSizes(blueprint)
         for i in blueprint.views.indices where blueprint.views[i].isStack {
             if case .stack(let stack, let arranged) = blueprint.views[i].kind {
-                StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: copy blueprint, mask: mask)
+                StackConstraints(stack: i, spec: stack, arranged: arranged, blueprint: copy blueprint, mask: mask,
+                                 tallest: tallest)
                     .generate(into: &self)
             }
         }
@@ -160,16 +163,17 @@ struct ConstraintSystem: Sendable {
     /// and returns its constant. The arithmetic is that of the
     /// expression sums it replaces (`first - (AffineExpression(constant: c).adding(second,
     /// times: m))`), operation for operation, so the tableau is bit-for-bit the same.
-    private mutating func appendDifference(_ k: Int, _ blueprint: TemplateBlueprint, mask: UInt64) -> Double {
+    private mutating func appendDifference(_ k: Int, _ blueprint: TemplateBlueprint, mask: UInt64,
+                                           tallest: UInt64) -> Double {
         let views = blueprint.anchorViews[k]
         let first = blueprint.anchorTerms(views.first < 0 ? nil : views.first, blueprint.constraints[k].first.attribute,
-                                          mask: mask)
+                                          mask: mask, tallest: tallest)
         var rhsConstant = blueprint.constraints[k].constant
         let m = blueprint.constraints[k].multiplier
         var second = AnchorTerms()
         if let attribute = blueprint.constraints[k].second?.attribute {
             rhsConstant += m * 0
-            second = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask)
+            second = blueprint.anchorTerms(views.second < 0 ? nil : views.second, attribute, mask: mask, tallest: tallest)
         }
         // Merged on the stack (at most three terms a side), then appended once: merging in the
         // shared array checked its uniqueness on every write.

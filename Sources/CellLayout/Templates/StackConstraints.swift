@@ -8,6 +8,8 @@ struct StackConstraints {
     let arranged: [Int]
     let blueprint: TemplateBlueprint
     let mask: UInt64
+    /// The variant's choice of tallest arranged view per horizontal stack (see `TallestField`).
+    let tallest: UInt64
 
     private var horizontal: Bool { spec.axis == .horizontal }
     private var mainStart: LayoutAttribute { horizontal ? .left : .top }
@@ -20,7 +22,7 @@ struct StackConstraints {
     private var crossCenter: LayoutAttribute { horizontal ? .centerY : .centerX }
 
     private func e(_ view: Int, _ attribute: LayoutAttribute) -> AffineExpression {
-        blueprint.expression(view, attribute, mask: mask)
+        blueprint.expression(view, attribute, mask: mask, tallest: tallest)
     }
 
     private func id(_ view: Int) -> String { blueprint.views[view].id }

@@ -57,9 +57,55 @@ enum TemplateCompiler {
         }
         let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
         let constraints = try resolveConstraints(spec, names: names, path: path)
+        let tallestFields = hasStacks ? tallestFields(views, constraints: constraints) : []
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,
-                                 variableCount: max(inputs.nextVariable, 2), rowDimensions: inputs.dimensions)
+                                 variableCount: max(inputs.nextVariable, 2), rowDimensions: inputs.dimensions,
+                                 tallestFields: tallestFields)
+    }
+
+    /// The horizontal stacks whose choice of tallest arranged view can change a constraint, each
+    /// given its bits: every baseline a constraint names is followed through the stacks it
+    /// delegates to (a vertical stack to any arranged view, since which is first or last visible
+    /// depends on the row; a horizontal one to any, since which is tallest does).
+    private static func tallestFields(_ views: [TemplateView], constraints: [TemplateConstraint]) -> [TallestField] {
+        var needed = Set<Int>()
+        var followed = Set<Int>()  // 2 * view + (0: first, 1: last baseline)
+        func follow(_ view: Int, _ attribute: LayoutAttribute) {
+            guard view >= 0, attribute == .firstBaseline || attribute == .lastBaseline,
+                  followed.insert(2 * view + (attribute == .firstBaseline ? 0 : 1)).inserted,
+                  case .stack(let stack, let arranged) = views[view].kind else { return }
+            if stack.axis == .horizontal, stack.alignment != .fill, arranged.count > 1 {
+                // A baseline-aligned stack's arranged views share that baseline: any one is it.
+                let aligned: LayoutAttribute? = switch stack.alignment {
+                case .firstBaseline: .firstBaseline
+                case .lastBaseline: .lastBaseline
+                default: nil
+                }
+                if aligned != attribute { needed.insert(view) }
+            }
+            for a in arranged { follow(a, attribute) }
+        }
+        for c in constraints {
+            follow(c.first.view, c.first.attribute)
+            if let second = c.second { follow(second.view, second.attribute) }
+        }
+        for view in views {
+            guard case .stack(let stack, let arranged) = view.kind else { continue }
+            if stack.alignment == .firstBaseline { for a in arranged { follow(a, .firstBaseline) } }
+            if stack.alignment == .lastBaseline { for a in arranged { follow(a, .lastBaseline) } }
+        }
+        // An n-view stack takes ceil(log2 n) bits; with at most 64 arranged views in a template
+        // that is at most 42 bits (21 stacks of three), so every choice fits one word.
+        var fields: [TallestField] = []
+        var shift = 0
+        for s in needed.sorted() {
+            guard case .stack(_, let arranged) = views[s].kind else { continue }
+            let width = Int.bitWidth - (arranged.count - 1).leadingZeroBitCount
+            fields.append(TallestField(stack: s, shift: shift, width: width))
+            shift += width
+        }
+        return fields
     }
 
     /// Parses the template's constraints and visual formats and finds the views they name.

@@ -42,11 +42,12 @@ struct AnchorTerms {
 extension TemplateBlueprint {
     /// The linear expression of `attribute` of view `view` (nil: the content view) in the content
     /// view's coordinates. Left/top of the content view are 0. Labels draw their text centred
-    /// vertically, so their baselines are `top + height / 2 + offset`; a stack's baselines are those
-    /// of its first (last) visible arranged view; any other view (the content view included) has
-    /// its first baseline at its top and its last at its bottom.
-    func expression(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AffineExpression {
-        let a = anchorTerms(view, attribute, mask: mask)
+    /// vertically, so their baselines are `top + height / 2 + offset`; a vertical stack's baselines
+    /// are those of its first (last) visible arranged view, a horizontal stack's those of its
+    /// tallest visible arranged view as `tallest` chooses it (see `baselineView`); any other view
+    /// (the content view included) has its first baseline at its top and its last at its bottom.
+    func expression(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64, tallest: UInt64 = 0) -> AffineExpression {
+        let a = anchorTerms(view, attribute, mask: mask, tallest: tallest)
         var e = AffineExpression()
         if a.count == 0 { return e }
         e.terms.reserveCapacity(a.count)
@@ -54,8 +55,9 @@ extension TemplateBlueprint {
         return e
     }
 
-    /// The terms of `expression(view, attribute, mask:)`, in the same order (its constant is 0).
-    func anchorTerms(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64) -> AnchorTerms {
+    /// The terms of `expression(view, attribute, mask:tallest:)`, in the same order (its constant
+    /// is 0).
+    func anchorTerms(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64, tallest: UInt64 = 0) -> AnchorTerms {
         guard let view else {
             switch attribute {
             case .left, .leading, .top, .firstBaseline: return AnchorTerms()
@@ -83,11 +85,13 @@ extension TemplateBlueprint {
             case .label(let slot):
                 let offset = attribute == .firstBaseline ? labels[slot].firstBaselineOffset : labels[slot].lastBaselineOffset
                 return AnchorTerms((y, 1), (h, 0.5), (offset, 1))
-            case .stack(_, let arranged):
-                let visible = attribute == .firstBaseline
+            case .stack(let spec, let arranged):
+                let delegate = spec.axis == .horizontal
+                    ? baselineView(ofHorizontalStack: view, arranged: arranged, mask: mask, tallest: tallest)
+                    : attribute == .firstBaseline
                     ? arranged.first { !isCollapsed($0, mask: mask) }
                     : arranged.last { !isCollapsed($0, mask: mask) }
-                if let delegate = visible { return anchorTerms(delegate, attribute, mask: mask) }
+                if let delegate { return anchorTerms(delegate, attribute, mask: mask, tallest: tallest) }
                 return attribute == .firstBaseline ? AnchorTerms((y, 1)) : AnchorTerms((y, 1), (h, 1))
             case .box:
                 // No text: the first baseline is the top, the last the bottom (as Apple documents

@@ -11,7 +11,7 @@ extension TextMeasurer {
         guard !layout.lines.isEmpty else { return GlyphLayout(lines: [], measurement: layout.measurement, size: size) }
         let clusters = MeasuredClusters(shapedText(text, stack: style.fonts))
         let units = ContiguousArray(text.utf16)
-        let faces = style.fonts.kernel
+        let faces = style.fonts.kernelTable
         var next = 0
         let lines = layout.lines.map { line in
             while next < clusters.count && clusters.starts[next] < line.range.lowerBound { next += 1 }
@@ -70,7 +70,7 @@ private struct MeasuredClusters {
     /// sharing a face is reshaped as measuring shaped it, and each glyph is put at its
     /// cluster's measured pen position (a right-to-left run's clusters mirrored within the
     /// run's measured width).
-    func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFonts,
+    func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
                 size: Double) -> [PlacedGlyph] {
         var out: [PlacedGlyph] = []
         var pen = 0.0
@@ -94,7 +94,7 @@ private struct MeasuredClusters {
     }
 
     private func place(_ run: Range<Int>, lefts: [Double], runRight: Double, text: UnsafeBufferPointer<UInt16>,
-                       font: Int, faces: KernelFonts, size: Double, into out: inout [PlacedGlyph]) {
+                       font: Int, faces: KernelFontTable, size: Double, into out: inout [PlacedGlyph]) {
         let start = starts[run.lowerBound], end = starts[run.upperBound - 1] + lengths[run.upperBound - 1]
         // The paragraph around the run is the shaper's context, as it was when measuring.
         let paragraph = paragraphs[paragraphOf[run.lowerBound]]

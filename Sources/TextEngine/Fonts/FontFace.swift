@@ -25,9 +25,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let hbFont: OpaquePointer
     /// Bit c set when the face maps BMP character c: coverage without a cmap lookup.
     nonisolated(unsafe) let bmpCoverage: UnsafeMutablePointer<UInt64>
-    /// Bit c set when BMP character c may shape differently next to another character (its
-    /// glyph is in a GSUB or GPOS lookup): where a line's joints need shaping.
-    nonisolated(unsafe) let bmpContext: UnsafeMutablePointer<UInt64>
+    /// Per BMP character, the classes of the contextual lookups its glyph is in (64 KiB,
+    /// `tl_fill_bmp_joint_classes`): two neighbours with none in common need no joint shaping.
+    nonisolated(unsafe) let jointClasses: UnsafeMutablePointer<UInt8>
     /// This face's serial number, unique in the process.
     let serial: UInt64
     /// Horizontal extents in em: ascender, descender (negative), line gap.
@@ -78,8 +78,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             || hb_ot_color_has_svg(face) != 0
         bmpCoverage = .allocate(capacity: 1024)
         tl_fill_bmp_coverage(UnsafeMutableRawPointer(face), bmpCoverage)
-        bmpContext = .allocate(capacity: 1024)
-        tl_fill_bmp_context(UnsafeMutableRawPointer(face), bmpContext)
+        jointClasses = .allocate(capacity: 65536)
+        tl_fill_bmp_joint_classes(UnsafeMutableRawPointer(face), jointClasses)
         hbFont = font
         serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
     }
@@ -116,7 +116,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     deinit {
         hb_font_destroy(hbFont)
         bmpCoverage.deallocate()
-        bmpContext.deallocate()
+        jointClasses.deallocate()
     }
 
     /// Ascender, descender, line gap and line height at `size` points (hhea, or OS/2 typo

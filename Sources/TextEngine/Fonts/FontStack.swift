@@ -5,29 +5,29 @@ public struct FontStack: Sendable, Hashable {
 
     /// Everything about the stack, in one object: copying a stack (every TextStyle copy does)
     /// retains one reference.
-    let kernel: KernelFonts
+    let kernelTable: KernelFontTable
 
     /// A stack that shapes with `primary` and falls back to `fallbacks` in order.
     public init(primary: FontFace, fallbacks: [FontFace] = []) {
-        kernel = KernelFonts(Array(([primary] + fallbacks).prefix(Self.maximumFaces)))
+        kernelTable = KernelFontTable(Array(([primary] + fallbacks).prefix(Self.maximumFaces)))
     }
 
     /// The primary face followed by the fallbacks (at most `maximumFaces`).
-    public var faces: [FontFace] { kernel.faces }
+    public var faces: [FontFace] { kernelTable.faces }
     /// The primary face.
-    public var primary: FontFace { kernel.faces[0] }
+    public var primary: FontFace { kernelTable.faces[0] }
     /// The fallback faces, in order.
-    public var fallbacks: ArraySlice<FontFace> { kernel.faces.dropFirst() }
+    public var fallbacks: ArraySlice<FontFace> { kernelTable.faces.dropFirst() }
 
     /// Stacks are equal when they hold the same face objects in the same order.
     public static func == (lhs: FontStack, rhs: FontStack) -> Bool {
-        if lhs.kernel === rhs.kernel { return true }
-        let l = lhs.kernel, r = rhs.kernel
+        if lhs.kernelTable === rhs.kernelTable { return true }
+        let l = lhs.kernelTable, r = rhs.kernelTable
         guard l.identityHash == r.identityHash, l.faces.count == r.faces.count else { return false }
         for i in l.faces.indices where l.faces[i] !== r.faces[i] { return false }
         return true
     }
 
     /// Hashes the faces' identities.
-    public func hash(into hasher: inout Hasher) { hasher.combine(kernel.identityHash) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kernelTable.identityHash) }
 }

@@ -10,7 +10,7 @@ extension TextMeasurer {
     /// Fills the lines of `text` in C (tl_measure_text: the text cache, else analysis and
     /// then the cache), handing each to `sink`; returns whether the line limit cut the text,
     /// or nil when the C path could not run (out of memory, or a text over 2^29 bytes).
-    func fillInKernel(_ text: String, kernel: KernelFonts, options: tl_fill_options,
+    func fillInKernel(_ text: String, kernel: KernelFontTable, options: tl_fill_options,
                       sink: (LineFiller.Line) -> Void) -> Bool? {
         guard let cache = texts.pointer else { return nil }
         var result = tl_fill_result()
@@ -59,7 +59,7 @@ extension TextMeasurer {
     /// `analyse` on the text's UTF-16 code units: one C pass (breaks, cache lookups, shaping
     /// of what is missing) whose results are copied once into the text's two arrays.
     private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
-        let kernel = stack.kernel
+        let kernel = stack.kernelTable
         var analysis = tl_analysis()
         let found = tl_analyse_text(segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
                                     Int32(stack.faces.count), units.baseAddress, Int32(units.count), &analysis)

@@ -19,8 +19,11 @@ Semantics (from the SPEC and UIKit): content view at (0, 0) with width == W (req
 height == 0 at priority 50 (systemLayoutSizeFitting); hugging `size <= intrinsic`, compression
 `size >= intrinsic`; a label draws its text vertically centred, so a baseline is
 `top + (height - textHeight) / 2 + baseline`; other views (super included) have their first
-baseline at their top and their last at their bottom; a stack's are those of its first/last
-visible arranged view. UIStackView as kean/Arranged reproduces its constraints: ends pinned,
+baseline at their top and their last at their bottom; a vertical stack's are those of its
+first/last visible arranged view, a horizontal stack's those of its tallest visible arranged view
+(the first of equally tall ones; the cell is solved with each horizontal stack's first visible
+view, then again with the tallest views that solution gives, until they agree, a choice comes
+back or four solutions were made, the last one kept). UIStackView as kean/Arranged reproduces its constraints: ends pinned,
 spacing between visible views, fillEqually equal sizes; equalSpacing equal gaps >= spacing and
 equalCentering equal centre steps at 149, both with the stack's length pulled to 0 at 49
 (canvas fit); cross-axis alignment for every arranged view, hidden ones included (at 999);
@@ -71,8 +74,9 @@ def parse(text):
 
 
 class Cell:
-    def __init__(self, case):
+    def __init__(self, case, tallest=None):
         self.case = case
+        self.tallest = tallest or {}  # horizontal stack id -> the arranged view its baselines use
         self.views = {v["id"]: v for v in case["views"]}
         self.order = [v["id"] for v in case["views"]]
         self.vars = {i: {k: kiwi.Variable(i + "." + k) for k in ("x", "y", "w", "h")} for i in self.order}
@@ -106,6 +110,9 @@ class Cell:
             return y + 0.5 * h - 0.5 * text_h + base
         if view["kind"] == "stack":
             visible = [s for s in view["stack"]["arranged"] if not self.collapsed(s)]
+            if visible and view["stack"]["axis"] == "horizontal":
+                chosen = self.tallest.get(item)
+                return self.attr(chosen if chosen in visible else visible[0], a)
             if visible:
                 return self.attr(visible[0] if a == "firstBaseline" else visible[-1], a)
         return y + 0 if a == "firstBaseline" else y + h
@@ -207,6 +214,33 @@ class Cell:
         if al != "fill":
             self.add(A(s, csz), "==", 0, 49)
 
+    def tallest_views(self):
+        """Each horizontal stack's tallest visible arranged view in the solution (the first of
+        views equally tall within 1e-9)."""
+        chosen = {}
+        for i in self.order:
+            view = self.views[i]
+            if view["kind"] != "stack" or view["stack"]["axis"] != "horizontal":
+                continue
+            best = None
+            for a in view["stack"]["arranged"]:
+                if not self.collapsed(a) and (best is None or self.vars[a]["h"].value() > self.vars[best]["h"].value() + 1e-9):
+                    best = a
+            if best is not None:
+                chosen[i] = best
+        return chosen
+
+    def tallest_views_used(self):
+        """The view each horizontal stack with a visible arranged view took its baselines from."""
+        used = {}
+        for i in self.order:
+            view = self.views[i]
+            if view["kind"] == "stack" and view["stack"]["axis"] == "horizontal":
+                visible = [s for s in view["stack"]["arranged"] if not self.collapsed(s)]
+                if visible:
+                    used[i] = self.tallest.get(i) if self.tallest.get(i) in visible else visible[0]
+        return used
+
     def solve(self):
         """Lexicographic priorities, solved level by level: each soft constraint gets explicit
         non-negative error variables; from the strongest level down, kiwi minimises that level's
@@ -258,12 +292,28 @@ class Cell:
         return {"height": height, "content": content, "frames": frames}
 
 
+def solve_case(case):
+    """Solves `case` with each horizontal stack's baselines from its tallest visible view: first
+    with every such stack's first visible view, then with the tallest views each solution gives,
+    until the choice agrees with its solution, comes back, or four solutions were made."""
+    tallest, tried = None, []
+    while True:
+        cell = Cell(case, tallest)
+        result = cell.solve()
+        solved = cell.tallest_views()
+        current = cell.tallest_views_used()
+        if solved == current or len(tried) + 1 >= 4 or solved in tried:
+            return result
+        tried.append(current)
+        tallest = solved
+
+
 def main():
     cases = json.load(sys.stdin)["cases"]
     results = []
     for case in cases:
         try:
-            results.append(Cell(case).solve())
+            results.append(solve_case(case))
         except kiwi.UnsatisfiableConstraint as e:
             results.append({"error": "unsatisfiable: " + str(e)})
     json.dump({"results": results}, sys.stdout)

@@ -1,10 +1,11 @@
 import CTextKernels
 
-/// A stack's faces as the C kernels take them (`tl_font` records and face serial numbers) and
-/// their line metrics, made once per stack so measuring a text builds nothing.
+/// The font table the C text kernels read for one font stack: a `tl_font` record and a serial
+/// number (the faces' key in the C caches) per face, and each face's line metrics, made once per
+/// stack so measuring a text builds nothing.
 ///
 /// Holds the faces (and so keeps alive the HarfBuzz fonts its records point to). Immutable.
-final class KernelFonts: @unchecked Sendable {
+final class KernelFontTable: @unchecked Sendable {
     /// The primary face followed by the fallbacks.
     let faces: [FontFace]
     /// A hash of the faces' identities, precomputed for == and hashing.
@@ -33,7 +34,7 @@ final class KernelFonts: @unchecked Sendable {
                                is_color: face.isColor ? 1 : 0,
                                bmp: UnsafePointer(face.bmpCoverage),
                                units_per_em: Int32(face.unitsPerEm),
-                               context: UnsafePointer(face.bmpContext))
+                               joint_classes: UnsafePointer(face.jointClasses))
             serials[i] = face.serial
             metrics[i] = (face.emAscender, face.emDescender, face.emLineGap)
         }
