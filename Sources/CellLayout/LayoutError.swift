@@ -1,3 +1,5 @@
+import TextEngine
+
 /// A template or row that cannot be laid out: what kind of problem, where (a JSON path) and what
 /// went wrong.
 ///
@@ -10,8 +12,9 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable, Equatable {
         /// The layout cannot be made: an unknown view, conflicting required constraints, a
         /// missing template, a size that is not a finite number.
         case layout
-        /// A font file named in `fonts` is missing or will not load.
-        case font
+        /// A font file named in `fonts` is missing or will not load, and which of `FontError`'s
+        /// kinds kept it from loading.
+        case font(FontError.Kind)
     }
 
     /// What kind of problem this is.

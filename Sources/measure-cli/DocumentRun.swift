@@ -28,7 +28,7 @@ struct DocumentRun {
                 }
             } catch {
                 progress?.finish()
-                throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+                throw Failures.line(error, file: file)
             }
             progress?.finish()
             if let (measured, fonts) = single {
@@ -47,17 +47,14 @@ struct DocumentRun {
         let document: Document
         if let config = options.config {
             let value: JSONValue
-            do { value = try bytes.withUnsafeBytes { (raw) throws(JSONParseError) in try JSONParser().parse(raw) } } catch {
-                throw Failures.parse(error, file: file)
+            do { value = try bytes.withUnsafeBytes { (raw) throws(DocumentError) in try JSONParser().parse(raw) } } catch {
+                throw Failures.document(error, file: file)
             }
             do {
                 document = try ConfigFileDocument.make(config: config.text, dataDocument: value, decoder: options.decoder,
                                                        mode: config.mode, warnings: &documentWarnings)
             } catch {
-                switch error {
-                case .config(let error): throw CLIFailure(status: .input, message: "\(config.name): \(error)")
-                case .document(let error): throw Failures.document(error, file: file)
-                }
+                throw Failures.frontEnd(error, file: file, config: config.name)
             }
         } else if !singlePass, let fast = bytes.withUnsafeBytes({ raw in
             DocumentMeasurement(jobs: options.jobs).decode(deferredRows: raw, decoder: options.decoder, warnings: &documentWarnings)
@@ -67,8 +64,8 @@ struct DocumentRun {
             // The sequential path finds the first problem in document order, with its exact place.
             documentWarnings.removeAll()
             let value: JSONValue
-            do { value = try bytes.withUnsafeBytes { (raw) throws(JSONParseError) in try JSONParser().parse(raw) } } catch {
-                throw Failures.parse(error, file: file)
+            do { value = try bytes.withUnsafeBytes { (raw) throws(DocumentError) in try JSONParser().parse(raw) } } catch {
+                throw Failures.document(error, file: file)
             }
             do { document = try options.decoder.decode(value, warnings: &documentWarnings) } catch {
                 throw Failures.document(error, file: file)
@@ -87,7 +84,7 @@ struct DocumentRun {
         let measured: MeasuredDocument
         do { measured = try measuring.measure(document, with: measurer) } catch {
             progress?.finish()
-            throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+            throw Failures.line(error, file: file)
         }
         progress?.finish()
         let records = measured.map(OutputRecord.init)

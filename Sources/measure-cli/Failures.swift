@@ -1,31 +1,41 @@
 import CellsFormat
 import CellLayout
+import ListSources
 
 /// How each library error becomes the one stderr line and exit status of SPEC section 3.
 enum Failures {
-    /// A JSON syntax error: `file: path: line L, column C: message`.
-    static func parse(_ error: JSONParseError, file: String) -> CLIFailure {
+    /// A document that is not JSON or not a valid document: `file: path: message`, with
+    /// `line L, column C: ` before the message when it is not JSON.
+    static func document(_ error: DocumentError, file: String) -> CLIFailure {
         CLIFailure(status: .input, message: "\(file): \(error)")
     }
 
-    /// A document error: `file: path: message`.
-    static func document(_ error: DocumentError, file: String) -> CLIFailure {
-        CLIFailure(status: .input, message: "\(file): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
+    /// A `--stream` line that is not JSON, as its line's error shows it (the line number goes
+    /// before): `path: column C: message`.
+    static func streamLineSyntax(_ error: DocumentError) -> String {
+        guard case .syntax(_, let column, _) = error.kind else { return error.description }
+        return "\(error.path.isEmpty ? "" : error.path + ": ")column \(column): \(error.message)"
     }
 
-    /// A layout error: exit status by the error's kind; `at` names the line being measured when
-    /// the error's own path is elsewhere.
-    static func layout(_ error: LayoutError, file: String, at linePath: String? = nil) -> CLIFailure {
-        CLIFailure(status: ExitStatus(error.kind), message: "\(file): \(layoutText(error, at: linePath))")
+    /// A `--config` run's front-end error: a config-file mistake names the config file
+    /// (`settings.tableViewConfig: line 5: message`), a data-document mistake the input file.
+    static func frontEnd(_ error: FrontEndError, file: String, config: String) -> CLIFailure {
+        switch error.kind {
+        case .configFile: return CLIFailure(status: .input, message: "\(config): \(error)")
+        case .configData, .input: return CLIFailure(status: .input, message: "\(file): \(error)")
+        }
     }
 
-    /// `path: message`. A relative path (empty, `template`, `header.template`) is placed under
-    /// the line being measured; an absolute one (`templates.FeedCell.constraints[3]`) is kept and
-    /// the line follows in parentheses, since a template's problem may show only with some rows.
-    static func layoutText(_ error: LayoutError, at linePath: String?) -> String {
-        guard let linePath else { return error.description }
-        if error.isAbsolute { return "\(error.description) (in \(linePath))" }
-        return error.located(at: linePath).description
+    /// A layout error met outside any one line (a template or font of the document): exit
+    /// status by the error's kind.
+    static func layout(_ error: LayoutError, file: String) -> CLIFailure {
+        CLIFailure(status: ExitStatus(error.kind), message: "\(file): \(error)")
+    }
+
+    /// A line that did not lay out: exit status by its layout error's kind, the error placed in
+    /// the document as `LineFailure` describes it.
+    static func line(_ failure: LineFailure, file: String) -> CLIFailure {
+        CLIFailure(status: ExitStatus(failure.error.kind), message: "\(file): \(failure)")
     }
 }
 

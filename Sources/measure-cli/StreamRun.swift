@@ -106,7 +106,7 @@ struct StreamRun {
         let file = input.displayName
         let value: JSONValue
         do { value = try JSONParser().parse(line) } catch {
-            throw CLIFailure(status: .input, message: "\(file): line \(number): \(error.path.isEmpty ? "" : error.path + ": ")column \(error.column): \(error.message)")
+            throw CLIFailure(status: .input, message: "\(file): line \(number): \(Failures.streamLineSyntax(error))")
         }
         return try decodeRowless(value, file: file, rowsAdvice: "the --stream document line has no rows; send each row as a line of its own",
                                  warnings: &warnings)
@@ -116,8 +116,8 @@ struct StreamRun {
     func decodeDocument(file documentFile: InputFile, warnings: inout [String]) throws(CLIFailure) -> Document {
         let bytes = try documentFile.readAll()
         let value: JSONValue
-        do { value = try bytes.withUnsafeBytes { (raw) throws(JSONParseError) in try JSONParser().parse(raw) } } catch {
-            throw Failures.parse(error, file: documentFile.displayName)
+        do { value = try bytes.withUnsafeBytes { (raw) throws(DocumentError) in try JSONParser().parse(raw) } } catch {
+            throw Failures.document(error, file: documentFile.displayName)
         }
         return try decodeRowless(value, file: documentFile.displayName,
                                  rowsAdvice: "the --document file has no rows; send each row as a line of the input", warnings: &warnings)

@@ -31,7 +31,7 @@ struct StreamState {
                 footers.append(footer)
             }
         } catch {
-            throw Failures.layout(error.error, file: file, at: error.line.errorPath)
+            throw Failures.line(error, file: file)
         }
     }
 
@@ -53,7 +53,7 @@ struct StreamState {
             case .blank:
                 continue
             case .notJSON(let error):
-                bad(line, "\(error.path.isEmpty ? "" : error.path + ": ")column \(error.column): \(error.message)", to: &records)
+                bad(line, Failures.streamLineSyntax(error), to: &records)
             case .documentLine:
                 bad(line, "sections: a document line; with --document every input line is a row", to: &records)
             case .noSection(let error):
@@ -61,7 +61,7 @@ struct StreamState {
             case .badRow(let s, let row, let error):
                 bad(line, "\(StreamState.join("sections[\(s)].rows[\(row)]", error.path)): \(error.message)", to: &records)
             case .failed(let s, let row, let error):
-                bad(line, Failures.layoutText(error, at: "sections[\(s)].rows[\(row)]"), to: &records)
+                bad(line, LineFailure(line: DocumentLine(section: s, kind: .row, row: row), error: error).description, to: &records)
             case .measured(let s, let row, let key, let measurement):
                 if !headerWritten[s], !rowsOnly { appendHeader(s, to: &records) }
                 records.append(.measured(section: s, kind: .row, row: row, key: key, measurement: measurement,

@@ -126,17 +126,18 @@ import TestSupport
 
     @Test func aFontThatWillNotLoadIsOfTheFontKindAndEveryOtherProblemOfTheLayoutKind() {
         let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned)
-        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/Missing.ttf"]))?.kind == .font)
+        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/Missing.ttf"]))?.kind == .font(.noSuchFile))
+        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/LICENSE-DejaVu.txt"]))?.kind == .font(.notAFont))
         let unknownFont = TemplateSpec(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
         #expect(compileError(unknownFont)?.kind == .layout)
     }
 
     @Test func placingAnErrorUnderARowKeepsItsKindAndLeavesAbsolutePathsAlone() {
-        let font = LayoutError(.font, path: "fonts.bold", message: "gone")
+        let font = LayoutError(.font(.noSuchFile), path: "fonts.bold", message: "gone")
         #expect(font.located(at: "sections[0].rows[1]") == font)
         let value = LayoutError(path: "[2]", message: "not a number").located(at: "sections[0].rows[1].items")
         #expect(value == LayoutError(path: "sections[0].rows[1].items[2]", message: "not a number"))
-        #expect(LayoutError(.font, path: "", message: "m").moved(to: "fonts.x").kind == .font)
+        #expect(LayoutError(.font(.notAFont), path: "", message: "m").moved(to: "fonts.x").kind == .font(.notAFont))
     }
 
     @Test func unknownTemplateIsAnErrorAboutTheRow() throws {

@@ -71,6 +71,15 @@ import TestSupport
         #expect(row.data["extra"] == .object(["a": .number(1)]))
     }
 
+    @Test func jsonThatIsNotADocumentIsOfKindInvalidValueAndBytesThatAreNotJSONOfKindSyntax() throws {
+        let notADocument = #expect(throws: DocumentError.self) { try DocumentDecoder().decode(JSONParser().parse("[1]")) }
+        #expect(notADocument?.kind == .invalidValue)
+        let notJSON = #expect(throws: DocumentError.self) { try JSONParser().parse("{\"list\": {\"width\": 3,}}") }
+        // The closing brace where a member name must come: byte 21, the 22nd character.
+        #expect(notJSON?.kind == .syntax(line: 1, column: 22, offset: 21))
+        #expect(notJSON?.description == "list: line 1, column 22: expected a member name in quotes, found '}'")
+    }
+
     @Test func errorsNameTheJSONPath() {
         #expect(error(#"{"sections":[{"rows":[{},{"template":"FeedCel"}]}]}"#)
                 == DocumentError(path: "sections[0].rows[1]", message: "template \"FeedCel\" not found"))

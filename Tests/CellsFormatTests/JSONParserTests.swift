@@ -143,21 +143,21 @@ import TestSupport
 
     @Test func errorsGiveLineColumnAndPath() {
         // Columns count characters (é is one), offsets count bytes (é is two).
-        #expect(throws: JSONParseError(line: 3, column: 12, offset: 27, path: "a[1].b", message: "expected a value, found '}'")) {
+        #expect(throws: DocumentError(.syntax(line: 3, column: 12, offset: 27), path: "a[1].b", message: "expected a value, found '}'")) {
             try JSONParser().parse("{\"a\":[1,\n{\"b\":\n  \"é\",\"b\": }]}")
         }
-        #expect(throws: JSONParseError(line: 1, column: 1, offset: 0, path: "", message: "unexpected end of input: expected a value")) {
+        #expect(throws: DocumentError(.syntax(line: 1, column: 1, offset: 0), path: "", message: "unexpected end of input: expected a value")) {
             try JSONParser().parse("")
         }
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONParseError.self) { try JSONParser().parse(deep) }
+        #expect(throws: DocumentError.self) { try JSONParser().parse(deep) }
         let limit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect((try? JSONParser().parse(limit)) != nil)
         let over = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
-        #expect(throws: JSONParseError.self) { try JSONParser().parse(over) }
+        #expect(throws: DocumentError.self) { try JSONParser().parse(over) }
     }
 
     @Test func deferredRowsAreTheRowsByteRanges() throws {
@@ -182,7 +182,7 @@ import TestSupport
         #expect(rows.map { $0.map { String(decoding: bytes[$0], as: UTF8.self) } } == [rowTexts])
         for row in rowTexts { #expect(throws: Never.self) { try JSONParser().parse(Array(row.utf8)) } }
         let unterminated = Array(#"{"sections":[{"rows":[{"t":"abc\"}]}]}"#.utf8)
-        #expect(throws: JSONParseError.self) { try unterminated.withUnsafeBytes { try JSONParser().parseDeferringRows($0) } }
+        #expect(throws: DocumentError.self) { try unterminated.withUnsafeBytes { try JSONParser().parseDeferringRows($0) } }
     }
 
     @Test func numbersPrintInShortestRoundTripForm() {

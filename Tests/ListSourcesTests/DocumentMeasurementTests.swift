@@ -71,6 +71,17 @@ import TextEngine
         }
     }
 
+    @Test func aLineFailureIsItsLayoutErrorPlacedUnderTheLine() {
+        let row = DocumentLine(section: 2, kind: .row, row: 7)
+        let relative = LineFailure(line: row, error: LayoutError(path: "h", message: "not a finite number"))
+        #expect(relative.description == "sections[2].rows[7].h: not a finite number")
+        let absolute = LineFailure(line: row, error: LayoutError(.font(.noSuchFile), path: "fonts.bold", message: "will not load"))
+        #expect(absolute.description == "fonts.bold: will not load (in sections[2].rows[7])")
+        #expect(absolute.error.kind == .font(.noSuchFile))
+        let footer = LineFailure(line: DocumentLine(section: 1, kind: .footer), error: LayoutError(path: "footer.template", message: "missing"))
+        #expect(footer.description == "sections[1].footer.template: missing")
+    }
+
     @Test func aKeyedRepeatSharesTheFirstRowsMeasurement() throws {
         // The second row repeats the first one's key with a longer text: it is not measured, so it
         // keeps the first row's height; the third row, without a key, is measured and is taller.

@@ -125,7 +125,7 @@ import TestSupport
         #expect(try provider.document().sections.map(\.rows.count) == [2])
         try provider.switchMode(to: 2)
         #expect(try provider.document().sections.map(\.rows.count) == [3, 2])
-        #expect(throws: ConfigFileError(line: 10, "mode 3 does not exist; the file has 3 mode(s)")) { try provider.switchMode(to: 3) }
+        #expect(throws: FrontEndError.configFile(line: 10, "mode 3 does not exist; the file has 3 mode(s)")) { try provider.switchMode(to: 3) }
         let twoModes = try ConfigFile.parse("mode\nrow -c TableViewCell\nmode\nrow -c TableViewCell2")
         #expect(twoModes.modes.map { $0.sections[0].rows[0].flags.template } == ["TableViewCell", "TableViewCell2"])
     }
@@ -183,18 +183,18 @@ import TestSupport
     }
 
     @Test func parseErrorsNameTheLine() {
-        #expect(throws: ConfigFileError(line: 3, "unknown flag \"-x\"")) { try ConfigFile.parse("mode\n\nrow -x 1") }
-        #expect(throws: ConfigFileError(line: 1, "-s needs a value")) { try ConfigFile.parse("row -s") }
-        #expect(throws: ConfigFileError(line: 2, "-s needs a value")) { try ConfigFile.parse("row\nrow -s -c Cell") }
-        #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"0\"")) { try ConfigFile.parse("row -s _array -n 0") }
-        #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"two\"")) { try ConfigFile.parse("row -n two") }
+        #expect(throws: FrontEndError.configFile(line: 3, "unknown flag \"-x\"")) { try ConfigFile.parse("mode\n\nrow -x 1") }
+        #expect(throws: FrontEndError.configFile(line: 1, "-s needs a value")) { try ConfigFile.parse("row -s") }
+        #expect(throws: FrontEndError.configFile(line: 2, "-s needs a value")) { try ConfigFile.parse("row\nrow -s -c Cell") }
+        #expect(throws: FrontEndError.configFile(line: 1, "-n needs a positive integer, found \"0\"")) { try ConfigFile.parse("row -s _array -n 0") }
+        #expect(throws: FrontEndError.configFile(line: 1, "-n needs a positive integer, found \"two\"")) { try ConfigFile.parse("row -n two") }
         // A negative number is -n's value, refused for its sign, not a missing value.
-        #expect(throws: ConfigFileError(line: 1, "-n needs a positive integer, found \"-5\"")) { try ConfigFile.parse("row -s _array -n -5") }
-        #expect(throws: ConfigFileError(line: 1, "-h is for sections, not rows")) { try ConfigFile.parse("row -h Header") }
-        #expect(throws: ConfigFileError(line: 1, "-es is for rows, not sections")) { try ConfigFile.parse("section -es subs") }
-        #expect(throws: ConfigFileError(line: 2, "-es needs its section to have -s (an array of elements)")) { try ConfigFile.parse("section\nrow -es subs") }
-        #expect(throws: ConfigFileError(line: 1, "mode takes no flags, found \"-c\"")) { try ConfigFile.parse("mode -c Cell") }
-        #expect(throws: ConfigFileError(line: 4, "template \"TableViewCel\" not found")) {
+        #expect(throws: FrontEndError.configFile(line: 1, "-n needs a positive integer, found \"-5\"")) { try ConfigFile.parse("row -s _array -n -5") }
+        #expect(throws: FrontEndError.configFile(line: 1, "-h is for sections, not rows")) { try ConfigFile.parse("row -h Header") }
+        #expect(throws: FrontEndError.configFile(line: 1, "-es is for rows, not sections")) { try ConfigFile.parse("section -es subs") }
+        #expect(throws: FrontEndError.configFile(line: 2, "-es needs its section to have -s (an array of elements)")) { try ConfigFile.parse("section\nrow -es subs") }
+        #expect(throws: FrontEndError.configFile(line: 1, "mode takes no flags, found \"-c\"")) { try ConfigFile.parse("mode -c Cell") }
+        #expect(throws: FrontEndError.configFile(line: 4, "template \"TableViewCel\" not found")) {
             try ConfigFileDocument.make(config: "mode\nrow\nmode\nsection -c TableViewCel", data: Self.data, base: Self.base)
         }
     }
@@ -288,14 +288,26 @@ import TestSupport
         #expect(warnings == [DocumentError(path: "sections", message: "ignored: the config file gives the sections")])
     }
 
-    @Test func errorsSayWhichFileAndWhere() throws {
+    @Test func aConfigFileMistakeIsOfKindConfigFileWithItsLine() throws {
         let value = try JSONParser().parse(Array(Self.dataJSON.utf8))
         var warnings: [DocumentError] = []
-        #expect(throws: ConfigInputError.config(ConfigFileError(line: 2, "template \"Cell\" not found"))) {
+        let error = #expect(throws: FrontEndError.self) {
             try ConfigFileDocument.make(config: "row\nrow -c Cell", dataDocument: value, decoder: DocumentDecoder(fontDefaults: Fixtures.fonts), warnings: &warnings)
         }
-        #expect(throws: ConfigInputError.document(DocumentError(path: "", message: "the data document must be a JSON object with list, fonts, templates and data"))) {
+        #expect(error?.kind == .configFile(line: 2))
+        #expect(error?.description == "line 2: template \"Cell\" not found")
+    }
+
+    @Test func aDataDocumentMistakeIsOfKindConfigDataAtItsJSONPath() throws {
+        var warnings: [DocumentError] = []
+        #expect(throws: FrontEndError(.configData, "", "the data document must be a JSON object with list, fonts, templates and data")) {
             try ConfigFileDocument.make(config: "row", dataDocument: .array([]), warnings: &warnings)
         }
+        let badWidth = try JSONParser().parse(Array(#"{"list": {"width": "wide"}, "templates": {}}"#.utf8))
+        let error = #expect(throws: FrontEndError.self) {
+            try ConfigFileDocument.make(config: "row", dataDocument: badWidth, warnings: &warnings)
+        }
+        #expect(error?.kind == .configData)
+        #expect(error?.location == "list.width")
     }
 }

@@ -68,6 +68,14 @@ import TestSupport
         #expect(list.items.isEmpty)
     }
 
+    @Test func aMistakeHandedToAFrontEndIsOfKindInputAtItsLocation() {
+        var list = DataDrivenList(base: Self.base)
+        let error = #expect(throws: FrontEndError.self) { try list.remove(at: 3) }
+        #expect(error?.kind == .input)
+        #expect(error?.location == "data[3]")
+        #expect(error?.description == "data[3]: no such item; the list has 0")
+    }
+
     @Test func insertingRemovingAndReplacingKeepTheCacheRight() throws {
         var list = DataDrivenList(base: Self.base)
         try list.reload(Self.flexibleExample())

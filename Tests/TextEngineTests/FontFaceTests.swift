@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aMissingFileIsAnErrorNamingIt() {
-        #expect(throws: FontError(path: "/no/such/font.ttf", reason: "no such file")) {
+        #expect(throws: FontError(.noSuchFile, path: "/no/such/font.ttf", reason: "no such file")) {
             try FontFace(path: "/no/such/font.ttf")
         }
         let error = try? #require(throws: FontError.self) { try FontFace(path: "/no/such/font.ttf") }
@@ -41,28 +41,47 @@ import Testing
 
     @Test func aFileThatIsNotAFontIsAnErrorNamingIt() {
         let path = fontPath("LICENSE-DejaVu.txt")
-        #expect(throws: FontError(path: path, reason: "not a TrueType/OpenType font file")) {
+        #expect(throws: FontError(.notAFont, path: path, reason: "not a TrueType/OpenType font file")) {
             try FontFace(path: path)
         }
     }
 
     @Test func anythingButARegularFileIsAnErrorNamingWhatItIs() {
         let path = packageRoot.appendingPathComponent("Fonts").path
-        #expect(throws: FontError(path: path, reason: "is a directory, not a regular file")) {
+        #expect(throws: FontError(.notRegularFile, path: path, reason: "is a directory, not a regular file")) {
             try FontFace(path: path)
         }
         // Read, /dev/zero would never end: it is refused before a byte is read.
-        #expect(throws: FontError(path: "/dev/zero", reason: "is a character device, not a regular file")) {
+        #expect(throws: FontError(.notRegularFile, path: "/dev/zero", reason: "is a character device, not a regular file")) {
             try FontFace(path: "/dev/zero")
+        }
+    }
+
+    @Test func aFontFileOverTheSizeLimitIsOfKindTooLargeBeforeAByteIsRead() throws {
+        // A sparse file: its size is past the limit without the disk holding the bytes.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tl-huge-\(getpid()).ttf").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(truncate(path, off_t(FontFace.maximumFileSize + 1)) == 0)
+        let error = #expect(throws: FontError.self) { try FontFace(path: path) }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.reason == "is 268435457 bytes, more than the limit of 268435456 bytes (256 MiB)")
+    }
+
+    @Test func aFileTheSystemWillNotOpenIsOfKindCannotOpenWithTheSystemsReason() {
+        // A name longer than any file system allows: open fails with ENAMETOOLONG, not ENOENT.
+        let path = "/tmp/" + String(repeating: "x", count: 300) + ".ttf"
+        #expect(throws: FontError(.cannotOpen, path: path, reason: "cannot open: \(String(cString: strerror(ENAMETOOLONG)))")) {
+            try FontFace(path: path)
         }
     }
 
     @Test func aFaceIndexPastTheFileIsAnErrorNamingFileAndIndex() {
         let path = fontPath("DejaVuSans.ttf")
-        #expect(throws: FontError(path: path, faceIndex: 1, reason: "face index 1 out of range (the file has 1 face)")) {
+        #expect(throws: FontError(.noSuchFace, path: path, faceIndex: 1, reason: "face index 1 out of range (the file has 1 face)")) {
             try FontFace(path: path, faceIndex: 1)
         }
-        #expect(throws: FontError(path: path, faceIndex: -1, reason: "face index -1 out of range (the file has 1 face)")) {
+        #expect(throws: FontError(.noSuchFace, path: path, faceIndex: -1, reason: "face index -1 out of range (the file has 1 face)")) {
             try FontFace(path: path, faceIndex: -1)
         }
     }
@@ -83,7 +102,7 @@ import Testing
         let regularExpected = try HBShape.advances(font: fontPath("DejaVuSans.ttf"), texts: ["Hello, world"])[0]
         let face0 = try FontFace(path: path, faceIndex: 0)
         #expect(measurer.layout("Hello, world", style: TextStyle(fonts: FontStack(primary: face0), size: 2048), width: .infinity).width == Double(regularExpected))
-        #expect(throws: FontError(path: path, faceIndex: 2, reason: "face index 2 out of range (the file has 2 faces)")) {
+        #expect(throws: FontError(.noSuchFace, path: path, faceIndex: 2, reason: "face index 2 out of range (the file has 2 faces)")) {
             try FontFace(path: path, faceIndex: 2)
         }
     }

@@ -16,7 +16,7 @@ enum FontLibrary {
                 faces[key] = loaded
                 return loaded
             } catch {
-                throw LayoutError(.font, path: path, message: "font \(JSONText.quoted(file)) will not load: \(error.reason)")
+                throw LayoutError(.font(error.kind), path: path, message: "font \(JSONText.quoted(file)) will not load: \(error.reason)")
             }
         }
         var fallbacks: [FontFace] = []

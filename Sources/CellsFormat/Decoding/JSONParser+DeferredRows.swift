@@ -4,7 +4,7 @@ extension JSONParser {
     /// order, so they can be parsed in parallel. Row bytes are only delimited here, not checked:
     /// parse each range with `parse(_:)`; if any fails, parse the whole buffer again to get the
     /// error as a sequential parse reports it.
-    public func parseDeferringRows(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (document: JSONValue, rows: [[Range<Int>]]) {
+    public func parseDeferringRows(_ bytes: UnsafeRawBufferPointer) throws(DocumentError) -> (document: JSONValue, rows: [[Range<Int>]]) {
         let (document, rows) = try parseDeferringElements(of: "sections", "rows", in: bytes)
         return (document, rows)
     }

@@ -10,7 +10,7 @@ extension JSONParser {
     /// values, in order, so they can be parsed in parallel. Element bytes are only delimited here,
     /// not checked: parse each range with `parse(_:)`; if any fails, parse the whole buffer again
     /// to get the error as a sequential parse reports it.
-    package func parseDeferringElements(of outer: String, _ inner: String, in bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> (document: JSONValue, elements: [[Range<Int>]]) {
+    package func parseDeferringElements(of outer: String, _ inner: String, in bytes: UnsafeRawBufferPointer) throws(DocumentError) -> (document: JSONValue, elements: [[Range<Int>]]) {
         var scanner = _JSONScanner(bytes: bytes, maxDepth: maxDepth)
         scanner.deferredMembers = (outer, inner)
         let parsed = try scanner.parseDocument()
@@ -28,7 +28,7 @@ extension JSONParser {
             // A duplicated inner member keeps the last one (as a sequential parse does); the
             // ranges then no longer match the placeholders, which callers must treat as failure.
             guard placeholders.count == ranges[i].count else {
-                throw JSONParseError(line: 0, column: 0, offset: 0, path: "\(outer)[\(i)].\(inner)", message: "\(inner) do not match their ranges")
+                throw DocumentError(path: "\(outer)[\(i)].\(inner)", message: "\(inner) do not match their ranges")
             }
             member[inner] = .array([])
             outers[i] = .object(member)
@@ -50,7 +50,7 @@ extension _JSONScanner {
 
     /// Records the element value at the cursor as a byte range and steps over it, tracking only
     /// strings and brackets; malformed bytes are found when the range is parsed.
-    mutating func deferElement() throws(JSONParseError) {
+    mutating func deferElement() throws(DocumentError) {
         guard case .array(let outers) = stack[1], case .array(let elements) = stack[3] else { return }
         let outer = outers.count
         while deferredElements.count <= outer { deferredElements.append([]) }
@@ -60,7 +60,7 @@ extension _JSONScanner {
         deferredElements[outer].append(start..<index)
     }
 
-    mutating func skipValue() throws(JSONParseError) {
+    mutating func skipValue() throws(DocumentError) {
         let first = base[index]
         if first == UInt8(ascii: "\"") {
             try skipString()
@@ -98,7 +98,7 @@ extension _JSONScanner {
 
     /// Skips a string: `memchr` finds each quote (long texts are most of a document's
     /// bytes), and a quote after an odd run of backslashes is escaped, so the scan goes on.
-    mutating func skipString() throws(JSONParseError) {
+    mutating func skipString() throws(DocumentError) {
         let start = index + 1
         var from = start
         while from < count {

@@ -15,21 +15,21 @@ public struct JSONParser {
     }
 
     /// The value the bytes hold, which must be exactly one JSON value with optional white space.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(DocumentError) -> JSONValue {
         var scanner = _JSONScanner(bytes: bytes, maxDepth: maxDepth)
         return try scanner.parseDocument()
     }
 
     /// The value the bytes hold; see `parse(_:)` on a raw buffer.
-    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
-            do throws(JSONParseError) { return .success(try parse(raw)) } catch { return .failure(error) }
+    public func parse(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
+        let result: Result<JSONValue, DocumentError> = bytes.withUnsafeBytes { raw in
+            do throws(DocumentError) { return .success(try parse(raw)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     /// The value a string holds; see `parse(_:)` on a raw buffer.
-    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    public func parse(_ text: String) throws(DocumentError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 }

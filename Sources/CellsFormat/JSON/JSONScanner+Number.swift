@@ -9,7 +9,7 @@ extension _JSONScanner {
     /// Reads a number by RFC 8259's grammar. Up to 15 significant digits with a small exponent
     /// convert exactly by one multiplication or division; anything else goes through the
     /// standard library's correctly rounded conversion. Overflow to infinity is an error.
-    mutating func parseNumber() throws(JSONParseError) -> Double {
+    mutating func parseNumber() throws(DocumentError) -> Double {
         let start = index
         var negative = false
         if base[index] == UInt8(ascii: "-") {

@@ -1,7 +1,7 @@
 extension _JSONScanner {
     /// Reads a string starting at its opening quote. Plain ASCII runs take the fast path; other
     /// bytes must form valid UTF-8 (Unicode 15, Table 3-7); escapes go through `scratch`.
-    mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(DocumentError) -> String {
         let quote = index
         index += 1
         let start = index
@@ -46,7 +46,7 @@ extension _JSONScanner {
     }
 
     /// Decodes the escapes of an already delimited string body.
-    mutating func unescape(from start: Int, to end: Int) throws(JSONParseError) -> String {
+    mutating func unescape(from start: Int, to end: Int) throws(DocumentError) -> String {
         scratch.removeAll(keepingCapacity: true)
         var k = start
         while k < end {
@@ -93,7 +93,7 @@ extension _JSONScanner {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-    func hex4(at: Int) throws(JSONParseError) -> UInt32 {
+    func hex4(at: Int) throws(DocumentError) -> UInt32 {
         var value: UInt32 = 0
         for k in at..<(at + 4) {
             let b = base[k]

@@ -42,7 +42,7 @@ struct _JSONScanner {
         }
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    mutating func parseDocument() throws(DocumentError) -> JSONValue {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             throw error("a byte order mark is not allowed in JSON", at: 0)
         }
@@ -98,7 +98,7 @@ struct _JSONScanner {
     }
 
     /// Reads `"key" :` with surrounding white space.
-    mutating func parseMemberKey() throws(JSONParseError) -> String {
+    mutating func parseMemberKey() throws(DocumentError) -> String {
         skipWhitespace()
         guard index < count, base[index] == UInt8(ascii: "\"") else {
             throw error(index < count ? "expected a member name in quotes, found \(describeByte(at: index))"
@@ -115,7 +115,7 @@ struct _JSONScanner {
     }
 
     /// Reads scalars until a value completes, opening containers on the stack as it goes.
-    mutating func parseValueStart() throws(JSONParseError) -> JSONValue {
+    mutating func parseValueStart() throws(DocumentError) -> JSONValue {
         while true {
             skipWhitespace()
             guard index < count else { throw error("unexpected end of input: expected a value") }
@@ -173,11 +173,11 @@ struct _JSONScanner {
         return k >= 0 && base[k] == UInt8(ascii: ",")
     }
 
-    mutating func checkDepth() throws(JSONParseError) {
+    mutating func checkDepth() throws(DocumentError) {
         if stack.count >= maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(DocumentError) {
         let n = literal.utf8CodeUnitCount
         let text = literal.utf8Start
         for k in 0..<n {
@@ -208,7 +208,7 @@ struct _JSONScanner {
     }
 
     /// An error at the cursor (or `at`), located by line, column and the open containers' path.
-    func error(_ message: String, at: Int? = nil) -> JSONParseError {
+    func error(_ message: String, at: Int? = nil) -> DocumentError {
         let offset = min(at ?? index, count)
         var line = 1
         var lineStart = 0
@@ -218,7 +218,7 @@ struct _JSONScanner {
         }
         var column = 1
         for k in lineStart..<offset where base[k] & 0xC0 != 0x80 { column += 1 }
-        return JSONParseError(line: line, column: column, offset: offset, path: currentPath(), message: message)
+        return DocumentError(.syntax(line: line, column: column, offset: offset), path: currentPath(), message: message)
     }
 
     /// The path of the value being read: keys and indices of the open containers.

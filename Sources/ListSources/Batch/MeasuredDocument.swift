@@ -34,12 +34,28 @@ public struct DocumentLine: Sendable, Hashable {
     }
 }
 
-/// A line that did not measure, and why; thrown for the first such line in document order.
-public struct LineFailure: Error, Sendable {
+/// A line of a measured document that did not lay out: the line, and its `LayoutError`. It is
+/// not a second kind of error, only a `LayoutError` placed in the list: `error.kind` says what
+/// went wrong. Thrown for the first such line in document order.
+public struct LineFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line.
     public let line: DocumentLine
     /// The layout error, its path relative to `line.errorPath` unless absolute.
     public let error: LayoutError
+
+    /// `error` met while measuring `line`.
+    public init(line: DocumentLine, error: LayoutError) {
+        self.line = line
+        self.error = error
+    }
+
+    /// `path: message` with a relative path placed under the line's (`sections[0].rows[3].h`);
+    /// an absolute path (`templates.FeedCell.constraints[3]`) is kept and the line follows in
+    /// parentheses, since a template's problem may show only with some rows.
+    public var description: String {
+        if error.isAbsolute { return "\(error.description) (in \(line.errorPath))" }
+        return error.located(at: line.errorPath).description
+    }
 }
 
 /// A measured line: where it is, its row's key, and the height (and frames when asked for).

@@ -12,8 +12,8 @@ public struct RowStreamMeasurement {
     public enum Line: Sendable {
         /// Nothing but spaces, tabs and a carriage return.
         case blank
-        /// Not JSON.
-        case notJSON(JSONParseError)
+        /// Not JSON (a `.syntax` error).
+        case notJSON(DocumentError)
         /// A whole document (an object with a `sections` array) where only rows are taken.
         case documentLine
         /// JSON that names no section the row can join.

@@ -39,24 +39,24 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
         self.path = path
         self.faceIndex = faceIndex
-        func fail(_ reason: String) -> FontError {
-            FontError(path: path, faceIndex: faceIndex, reason: reason)
+        func fail(_ kind: FontError.Kind, _ reason: String) -> FontError {
+            FontError(kind, path: path, faceIndex: faceIndex, reason: reason)
         }
         let blob: OpaquePointer
-        do { blob = try FontFace.mapBlob(path: path) } catch { throw fail(error.reason) }
+        do { blob = try FontFace.mapBlob(path: path) } catch { throw fail(FontError.Kind(error), error.reason) }
         defer { hb_blob_destroy(blob) }
         let faceCount = Int(hb_face_count(blob))
-        guard faceCount > 0 else { throw fail("not a TrueType/OpenType font file") }
+        guard faceCount > 0 else { throw fail(.notAFont, "not a TrueType/OpenType font file") }
         guard faceIndex >= 0, faceIndex < faceCount else {
-            throw fail("face index \(faceIndex) out of range (the file has \(faceCount) face\(faceCount == 1 ? "" : "s"))")
+            throw fail(.noSuchFace, "face index \(faceIndex) out of range (the file has \(faceCount) face\(faceCount == 1 ? "" : "s"))")
         }
-        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { throw fail("cannot create a face") }
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { throw fail(.notAFont, "cannot create a face") }
         defer { hb_face_destroy(face) }
         let upem = Int(hb_face_get_upem(face))
         guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
-            throw fail("the font has no glyphs (damaged or not a font)")
+            throw fail(.notAFont, "the font has no glyphs (damaged or not a font)")
         }
-        guard let font = hb_font_create(face) else { throw fail("cannot create a font") }
+        guard let font = hb_font_create(face) else { throw fail(.notAFont, "cannot create a font") }
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         hb_font_make_immutable(font)

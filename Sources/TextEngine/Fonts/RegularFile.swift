@@ -5,21 +5,21 @@ import Darwin
 #endif
 
 /// A file's device and inode: the same file whatever path (link, `./`, symlink) names it.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     /// The device holding the file.
-    public let device: UInt64
+    package let device: UInt64
     /// The file's inode on that device.
-    public let inode: UInt64
+    package let inode: UInt64
 
     /// The identity `fstat` reports for an open descriptor, nil when it fails.
-    public init?(descriptor: Int32) {
+    package init?(descriptor: Int32) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// The identity of the file a path names (following symlinks), nil when there is none.
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
@@ -34,17 +34,17 @@ public struct FileIdentity: Hashable, Sendable {
 /// A regular file open for reading, checked before a byte of it is read: it is a regular file
 /// (not a FIFO, which could block forever, nor a device such as `/dev/zero`, which never ends)
 /// and at most a given size.
-public struct RegularFile: ~Copyable {
+package struct RegularFile: ~Copyable {
     /// The open descriptor, closed when this value goes.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// The file's size when it was opened.
-    public let size: Int
+    package let size: Int
     /// The file's device and inode.
-    public let identity: FileIdentity
+    package let identity: FileIdentity
 
     /// Opens `path` without waiting (a FIFO with no writer would block `open` itself), then
     /// checks its kind and its size against `limit` bytes.
-    public init(path: String, limit: Int) throws(RegularFileError) {
+    package init(path: String, limit: Int) throws(RegularFileError) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == ENOENT ? .noSuchFile : .cannotOpen(String(cString: strerror(errno)))
@@ -85,8 +85,9 @@ public struct RegularFile: ~Copyable {
     }
 }
 
-/// Why a file was not opened for reading.
-public enum RegularFileError: Error, Sendable, Equatable {
+/// Why a file was not opened for reading. Inside the package only: a font file's failure reaches
+/// users as a `FontError` of the matching kind, an input file's as measure-cli's input error.
+package enum RegularFileError: Error, Sendable, Equatable {
     /// Nothing at the path.
     case noSuchFile
     /// `open` or `fstat` failed for another reason (the system's text).
@@ -98,7 +99,7 @@ public enum RegularFileError: Error, Sendable, Equatable {
 
     /// The reason as error lines show it: "no such file", "is a FIFO (named pipe), not a regular
     /// file", "is 2147483700 bytes, more than the limit of 268435456 bytes (256 MiB)".
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .noSuchFile: return "no such file"
         case .cannotOpen(let text): return "cannot open: \(text)"
@@ -109,7 +110,7 @@ public enum RegularFileError: Error, Sendable, Equatable {
     }
 
     /// `268435456 bytes (256 MiB)`: a byte count with its binary unit when it is a whole one.
-    public static func describe(_ bytes: Int) -> String {
+    package static func describe(_ bytes: Int) -> String {
         let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
         guard let (size, name) = units.first(where: { bytes >= $0.0 && bytes % $0.0 == 0 }) else { return "\(bytes) bytes" }
         return "\(bytes) bytes (\(bytes / size) \(name))"

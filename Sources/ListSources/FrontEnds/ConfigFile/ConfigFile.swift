@@ -10,7 +10,7 @@ public struct ConfigFile: Sendable, Hashable {
     /// Parses `text`. Unlike AOZ, which logs and skips a bad flag, a bad flag is an error naming
     /// its line: an unknown flag, a flag without its value, `-n` that is not a positive integer,
     /// `-h` on a row, `-es` on a section or under a section without `-s`, flags on `mode`.
-    public static func parse(_ text: String) throws(ConfigFileError) -> ConfigFile {
+    public static func parse(_ text: String) throws(FrontEndError) -> ConfigFile {
         var modes: [ConfigMode] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -31,7 +31,7 @@ public struct ConfigFile: Sendable, Hashable {
                 }
                 let mode = modes.count - 1, section = modes[mode].sections.count - 1
                 if flags.elementSource != nil && modes[mode].sections[section].flags.source == nil {
-                    throw ConfigFileError(line: lineNumber, "-es needs its section to have -s (an array of elements)")
+                    throw FrontEndError.configFile(line: lineNumber, "-es needs its section to have -s (an array of elements)")
                 }
                 modes[mode].sections[section].rows.append(ConfigRow(line: lineNumber, flags: flags))
             }
@@ -42,17 +42,17 @@ public struct ConfigFile: Sendable, Hashable {
     /// Every flag the language has.
     static let flags: Set<String> = ["-s", "-c", "-ec", "-h", "-n", "-all", "-es", "-t"]
 
-    static func parseFlags(_ words: ArraySlice<String>, line: Int, of head: String) throws(ConfigFileError) -> ConfigFlags {
+    static func parseFlags(_ words: ArraySlice<String>, line: Int, of head: String) throws(FrontEndError) -> ConfigFlags {
         var flags = ConfigFlags()
         var rest = words[...]
         if head == "mode", let first = rest.first {
-            throw ConfigFileError(line: line, "mode takes no flags, found \(JSONText.quoted(first))")
+            throw FrontEndError.configFile(line: line, "mode takes no flags, found \(JSONText.quoted(first))")
         }
-        func value(of flag: String) throws(ConfigFileError) -> String {
+        func value(of flag: String) throws(FrontEndError) -> String {
             // Only a known flag ends a flag's value: `-n -5` is -n with the value -5 (then
             // refused as not positive), not -n without one.
             guard let next = rest.first, !ConfigFile.flags.contains(next) else {
-                throw ConfigFileError(line: line, "\(flag) needs a value")
+                throw FrontEndError.configFile(line: line, "\(flag) needs a value")
             }
             rest = rest.dropFirst()
             return next
@@ -62,23 +62,23 @@ public struct ConfigFile: Sendable, Hashable {
             switch flag {
             case "-s": flags.source = try value(of: flag); flags.elementSource = nil
             case "-es":
-                guard head == "row" else { throw ConfigFileError(line: line, "-es is for rows, not \(head)s") }
+                guard head == "row" else { throw FrontEndError.configFile(line: line, "-es is for rows, not \(head)s") }
                 flags.elementSource = try value(of: flag); flags.source = nil
             case "-c": flags.template = try value(of: flag)
             case "-ec": flags.emptyTemplate = try value(of: flag)
             case "-h":
-                guard head == "section" else { throw ConfigFileError(line: line, "-h is for sections, not \(head)s") }
+                guard head == "section" else { throw FrontEndError.configFile(line: line, "-h is for sections, not \(head)s") }
                 flags.header = try value(of: flag)
             case "-t": flags.tag = try value(of: flag)
             case "-all": flags.elementsPerRow = .all
             case "-n":
                 let text = try value(of: flag)
                 guard let n = Int(text), n > 0 else {
-                    throw ConfigFileError(line: line, "-n needs a positive integer, found \(JSONText.quoted(text))")
+                    throw FrontEndError.configFile(line: line, "-n needs a positive integer, found \(JSONText.quoted(text))")
                 }
                 flags.elementsPerRow = .count(n)
             default:
-                throw ConfigFileError(line: line, "unknown flag \(JSONText.quoted(flag))")
+                throw FrontEndError.configFile(line: line, "unknown flag \(JSONText.quoted(flag))")
             }
         }
         return flags

@@ -7,18 +7,18 @@ public enum ConfigFileDocument {
     /// measured by it (the template reads `_position`, `_tag`, `_empty`, `_contents`); rows without
     /// one take `base.list.rowHeight`. A `-h` header is measured with the section's contents.
     public static func make(config: String, data: JSONValue, base: Document = Document(),
-                            mode: Int = 0) throws(ConfigFileError) -> Document {
+                            mode: Int = 0) throws(FrontEndError) -> Document {
         let file = try ConfigFile.parse(config)
         return try make(file: file, data: data, base: base, mode: mode)
     }
 
     /// As `make(config:...)` for an already parsed file.
     public static func make(file: ConfigFile, data: JSONValue, base: Document = Document(),
-                            mode: Int = 0) throws(ConfigFileError) -> Document {
+                            mode: Int = 0) throws(FrontEndError) -> Document {
         try checkTemplates(file, in: base.templates)
         guard file.modes.indices.contains(mode) else {
-            throw ConfigFileError(line: file.modes.last?.line ?? 1,
-                                  "mode \(mode) does not exist; the file has \(file.modes.count) mode(s)")
+            throw FrontEndError.configFile(line: file.modes.last?.line ?? 1,
+                                                 "mode \(mode) does not exist; the file has \(file.modes.count) mode(s)")
         }
         var document = base
         document.sections = ConfigResolver.resolve(file.modes[mode], data: data).map(section)
@@ -41,11 +41,11 @@ public enum ConfigFileDocument {
 
     /// Every template named by `-c`, `-ec` or `-h` in any mode must exist, so a typo is caught on
     /// its line before any data is read.
-    static func checkTemplates(_ file: ConfigFile, in templates: [String: TemplateSpec]) throws(ConfigFileError) {
-        func check(_ flags: ConfigFlags, line: Int) throws(ConfigFileError) {
+    static func checkTemplates(_ file: ConfigFile, in templates: [String: TemplateSpec]) throws(FrontEndError) {
+        func check(_ flags: ConfigFlags, line: Int) throws(FrontEndError) {
             for name in [flags.template, flags.emptyTemplate, flags.header].compactMap({ $0 })
             where templates[name] == nil {
-                throw ConfigFileError(line: line, "template \"\(name)\" not found")
+                throw FrontEndError.configFile(line: line, "template \"\(name)\" not found")
             }
         }
         for mode in file.modes {

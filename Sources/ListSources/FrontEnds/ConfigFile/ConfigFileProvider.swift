@@ -13,7 +13,7 @@ public struct ConfigFileProvider: Sendable {
     public private(set) var mode: Int = 0
 
     /// A provider for `config` with `data`, in mode 0; checks the file and its templates.
-    public init(config: String, data: JSONValue, base: Document) throws(ConfigFileError) {
+    public init(config: String, data: JSONValue, base: Document) throws(FrontEndError) {
         self.file = try ConfigFile.parse(config)
         self.data = data
         self.base = base
@@ -21,16 +21,16 @@ public struct ConfigFileProvider: Sendable {
     }
 
     /// Switches to mode `mode` (AOZ's `provider.mode = N`); an unknown mode is an error.
-    public mutating func switchMode(to mode: Int) throws(ConfigFileError) {
+    public mutating func switchMode(to mode: Int) throws(FrontEndError) {
         guard file.modes.indices.contains(mode) else {
-            throw ConfigFileError(line: file.modes.last?.line ?? 1,
-                                  "mode \(mode) does not exist; the file has \(file.modes.count) mode(s)")
+            throw FrontEndError.configFile(line: file.modes.last?.line ?? 1,
+                                                 "mode \(mode) does not exist; the file has \(file.modes.count) mode(s)")
         }
         self.mode = mode
     }
 
     /// The document of the current mode and data.
-    public func document() throws(ConfigFileError) -> Document {
+    public func document() throws(FrontEndError) -> Document {
         try ConfigFileDocument.make(file: file, data: data, base: base, mode: mode)
     }
 
