@@ -6,7 +6,7 @@ public struct Constraint: Sendable {
     public var relation: Relation
     /// How strongly the relation is held.
     public var priority: Priority
-    /// The caller's name for this constraint, reported back in `ConstraintConflict.tags`.
+    /// The caller's name for this constraint, reported back in `SolverError.tags`.
     public var tag: Int
 
     /// `lhs relation rhs` at `priority`, named `tag` in conflict reports.

@@ -89,7 +89,7 @@ public final class Solver {
     /// Adds `c` and re-solves. A required constraint that cannot hold together with the required
     /// constraints already added throws a conflict naming them, and leaves the solver as it was.
     @discardableResult
-    public func add(_ c: Constraint) throws(ConstraintConflict) -> ConstraintHandle {
+    public func add(_ c: Constraint) throws(SolverError) -> ConstraintHandle {
         let level: Double? = c.priority.isRequired ? nil : c.priority.value
         return ConstraintHandle(id: try tableau.add(c, levelValue: level))
     }
@@ -98,7 +98,7 @@ public final class Solver {
     /// that keeps its terms in a reused buffer (no `Constraint` or expression array per call).
     @discardableResult
     public func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
-                    priority: Priority = .required, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+                    priority: Priority = .required, tag: Int = -1) throws(SolverError) -> ConstraintHandle {
         let level: Double? = priority.isRequired ? nil : priority.value
         return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, relation, levelValue: level, tag: tag))
     }
@@ -111,7 +111,7 @@ public final class Solver {
     /// non-required level, as close as the required constraints allow).
     @discardableResult
     public func addSoftEquality(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, excess: Priority,
-                                shortfall: Priority, tag: Int = -1) throws(ConstraintConflict) -> ConstraintHandle {
+                                shortfall: Priority, tag: Int = -1) throws(SolverError) -> ConstraintHandle {
         let above = excess.isRequired ? requiredEditLevel : excess.value
         let below = shortfall.isRequired ? requiredEditLevel : shortfall.value
         return ConstraintHandle(id: try tableau.add(terms: terms, constant: constant, .equal, levelValue: above,

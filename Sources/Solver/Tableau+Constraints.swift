@@ -3,8 +3,8 @@
 extension Tableau {
     /// Adds `constraint` (at level `levelValue`, or required when nil) and re-optimizes.
     /// On failure the tableau holds the same constraints as before and is re-optimized.
-    mutating func add(_ constraint: Constraint, levelValue: Double?) throws(ConstraintConflict) -> Int {
-        try constraint.expression.terms.withUnsafeBufferPointer { (terms) throws(ConstraintConflict) -> Int in
+    mutating func add(_ constraint: Constraint, levelValue: Double?) throws(SolverError) -> Int {
+        try constraint.expression.terms.withUnsafeBufferPointer { (terms) throws(SolverError) -> Int in
             try add(terms: terms, constant: constraint.expression.constant, constraint.relation,
                     levelValue: levelValue, tag: constraint.tag)
         }
@@ -15,7 +15,7 @@ extension Tableau {
     /// An equality's negative side is priced at `shortfallLevelValue` when given (else at
     /// `levelValue`, as its positive side).
     mutating func add(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, _ relation: Relation,
-                      levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(ConstraintConflict) -> Int {
+                      levelValue: Double?, shortfallLevelValue: Double? = nil, tag: Int) throws(SolverError) -> Int {
         try validate(terms: terms, constant: constant, tag: tag)
         resolve()
         compactArenaIfWasteful()
@@ -36,7 +36,7 @@ extension Tableau {
             if !nearZero(row.constant) {
                 let tags = conflictTags(in: row, newConstraint: id, tag: tag)
                 row.release(in: &arena)
-                throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
+                throw SolverError(.unsatisfiable, tags: tags)
             }
             // Redundant with required equalities (at the current parameter values): the marker
             // carries the row (made now when the equality was added without one).
@@ -87,17 +87,17 @@ extension Tableau {
     }
 
     /// Refuses constraints naming foreign variables or carrying NaN or infinities.
-    func validate(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, tag: Int) throws(ConstraintConflict) {
+    func validate(terms: UnsafeBufferPointer<LinearTerm>, constant: Double, tag: Int) throws(SolverError) {
         guard constant.isFinite else {
-            throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
+            throw SolverError(.nonFiniteValue, tags: [tag])
         }
         for t in terms {
             guard t.coefficient.isFinite else {
-                throw ConstraintConflict(tags: [tag], reason: .nonFiniteValue)
+                throw SolverError(.nonFiniteValue, tags: [tag])
             }
             guard t.variable.id >= 0 && t.variable.id < kinds.count
                     && (kinds[t.variable.id] == .external || kinds[t.variable.id] == .parameter) else {
-                throw ConstraintConflict(tags: [tag], reason: .unknownVariable(t.variable.id))
+                throw SolverError(.unknownVariable(t.variable), tags: [tag])
             }
         }
     }
@@ -187,7 +187,7 @@ extension Tableau {
     /// When it cannot, the artificial row (the only one holding the new constraint's symbols) is
     /// dropped, leaving an equivalent tableau of the old constraints, and the conflict is thrown.
     /// Returns the marker it made for a required equality added without one, if it made one.
-    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(ConstraintConflict) -> Int? {
+    mutating func addWithArtificialVariable(_ row: Row, id: Int, tag: Int, marker: Int) throws(SolverError) -> Int? {
         let art = makeSymbol(.slack, owner: -1)
         var artRow = row
         artRow.basic = art
@@ -208,7 +208,7 @@ extension Tableau {
                 undoArtificialPivots()
                 optimize()
                 infeasible.clear()
-                throw ConstraintConflict(tags: tags, reason: .unsatisfiable)
+                throw SolverError(.unsatisfiable, tags: tags)
             }
             var entering = -1
             for t in rows[index].terms(arena) where kinds[t.symbol] == .slack || kinds[t.symbol] == .error {

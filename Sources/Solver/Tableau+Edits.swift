@@ -14,14 +14,14 @@ extension Tableau {
     mutating func addEdit(_ variable: Int, priority: Priority) throws(SolverError) {
         resolve()
         guard variable >= 0 && variable < kinds.count && kinds[variable] == .external else {
-            throw SolverError.unknownVariable(Variable(id: variable))
+            throw SolverError(.unknownVariable(Variable(id: variable)))
         }
-        guard editOf[variable] < 0 else { throw SolverError.duplicateEditVariable(Variable(id: variable)) }
+        guard editOf[variable] < 0 else { throw SolverError(.duplicateEditVariable(Variable(id: variable))) }
         let constraint = Constraint(Variable(id: variable), .equal, 0, priority: priority)
         let level = priority.isRequired ? requiredEditLevel : priority.value
         // An edit carries errors, so it always has a subject and cannot conflict.
         guard let id = try? add(constraint, levelValue: level), let record = constraints[id] else {
-            throw SolverError.unknownVariable(Variable(id: variable))
+            throw SolverError(.unknownVariable(Variable(id: variable)))
         }
         editOf[variable] = edits.count
         columnOwner[record.marker] = edits.count

@@ -62,7 +62,7 @@ import Testing
         #expect(!s.suggestValue(x, .infinity))
         #expect(!s.suggestValue(x, .nan))
         #expect(s.value(of: x) == 3)
-        #expect(throws: SolverError.duplicateEditVariable(x)) { try s.addEditVariable(x, priority: .low) }
+        #expect(throws: SolverError(.duplicateEditVariable(x))) { try s.addEditVariable(x, priority: .low) }
     }
 
     @Test func removingAnEditReleasesItsVariable() throws {

@@ -63,7 +63,7 @@ import Testing
         let s = Solver()
         let p = s.makeParameter("p"), x = s.makeVariable("x")
         try s.add(Constraint(x, .equal, LinearExpression(p), tag: 1))
-        #expect(throws: ConstraintConflict(tags: [2, 1], reason: .unsatisfiable)) {
+        #expect(throws: SolverError(.unsatisfiable, tags: [2, 1])) {
             try s.add(Constraint(x, .equal, p + 1, tag: 2))
         }
         // Parameters are free until fixed: this one only needs some value of p.
@@ -161,7 +161,7 @@ import Testing
         for (size, p, hug, resist) in [(a, p1, priorities.hug, priorities.resist), (b, p2, priorities.hug2, priorities.resist2)] {
             let terms = [LinearTerm(size, 1), LinearTerm(p, -1)]
             if soft {
-                try terms.withUnsafeBufferPointer { (t) throws(ConstraintConflict) in
+                try terms.withUnsafeBufferPointer { (t) throws(SolverError) in
                     try s.addSoftEquality(terms: t, constant: 0, excess: Priority(hug), shortfall: Priority(resist))
                 }
             } else {

@@ -181,7 +181,7 @@ final class SolverProgram: Sendable {
             fixAt -= 1
         }
         // One buffer on the stack for every constraint's solver terms: no array per constraint.
-        let conflict: ConstraintConflict? = withUnsafeTemporaryAllocation(of: LinearTerm.self, capacity: longest) { buffer in
+        let conflict: SolverError? = withUnsafeTemporaryAllocation(of: LinearTerm.self, capacity: longest) { buffer in
             system.constraints.withUnsafeBufferPointer { constraints in
                 system.terms.withUnsafeBufferPointer { terms in
                     variables.withUnsafeBufferPointer { variables in
@@ -195,7 +195,7 @@ final class SolverProgram: Sendable {
                                 n += 1
                             }
                             let these = UnsafeBufferPointer(rebasing: buffer[0..<n])
-                            do throws(ConstraintConflict) {
+                            do throws(SolverError) {
                                 if let shortfall = c.shortfallPriority {
                                     try solver.addSoftEquality(terms: these, constant: c.constant,
                                                                excess: Priority(c.priority), shortfall: Priority(shortfall),
@@ -257,11 +257,11 @@ final class SolverProgram: Sendable {
     }
 
     /// A `LayoutError` naming every constraint of a conflict by its text and path.
-    static func conflictError(_ conflict: ConstraintConflict, system: ConstraintSystem,
+    static func conflictError(_ conflict: SolverError, system: ConstraintSystem,
                               blueprint: TemplateBlueprint) -> LayoutError {
         let fallbackPath = blueprint.path
         let named = conflict.tags.compactMap { system.source(of: $0, in: blueprint) }
-        switch conflict.reason {
+        switch conflict.kind {
         case .unsatisfiable:
             let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
             // Point at a constraint the person wrote rather than at a generated one.
@@ -270,7 +270,7 @@ final class SolverProgram: Sendable {
         case .nonFiniteValue:
             return LayoutError(path: named.first?.path ?? fallbackPath,
                                message: "\"\(named.first?.text ?? "")\": a number is not finite")
-        case .unknownVariable:
+        case .unknownVariable, .duplicateEditVariable:
             return LayoutError(path: fallbackPath, message: "internal: \(conflict)")
         }
     }
