@@ -9,7 +9,8 @@ flexbox with the template's fonts, sizes and spacing, `overflow-wrap: anywhere`,
 fontconfig that lists only the bundled Fonts/ with hinting off (and `--font-render-hinting=none`).
 The page builds every row, reads each row's height with getBoundingClientRect and times that
 with performance.now(), so browser start-up is measured apart (an empty page, same flags).
-measure-cli measures the same rows from the whole document, process start included.
+measure-cli measures the same rows from the whole document, process start included, and its
+start-up is measured apart too (a one-row document), so both sides also give rows/s after start-up.
 Runs alternate (browser, measure-cli --jobs 1, measure-cli --jobs 2) and medians are printed,
 then how many heights agree within half a point. Agreement is counted twice: with CSS's
 `line-height: normal` (what a page would say; Chromium rounds each font's ascent and descent to
@@ -160,12 +161,17 @@ def main():
     ratio = line_height_ratio(os.path.join(ROOT, "Fonts", "DejaVuSans.ttf"))
     page_exact = os.path.join(folder, "feed-line-height.html")
     write_page(page_exact, rows, repr(ratio))
+    # measure-cli's start-up (fonts, templates, one row) is measured apart as the browser's is.
+    one_row = dict(feed, sections=[dict(feed["sections"][0], rows=feed["sections"][0]["rows"][:1])])
+    one_row_document = os.path.join(folder, "feed-one-row.json")
+    with open(one_row_document, "w", encoding="utf-8") as f:
+        json.dump(one_row, f)
     empty = os.path.join(folder, "empty.html")
     with open(empty, "w") as f:
         f.write("<!doctype html><title>empty</title>")
 
     chromium("file://" + empty, env, folder)  # the font cache and profile, made once
-    startup, layout, browser_wall, ours = [], [], [], {1: [], 2: []}
+    startup, layout, browser_wall, ours, ours_startup = [], [], [], {1: [], 2: []}, []
     startup_cpu, browser_cpu, ours_cpu = [], [], {1: [], 2: []}
     heights = None
     for _ in range(args.runs):
@@ -179,6 +185,7 @@ def main():
         browser_wall.append(wall)
         layout.append(result["ms"] / 1000)
         heights = result["heights"]
+        ours_startup.append(run_cli(args.cli, one_row_document, 1)[0])
         for jobs in (1, 2):
             cpu = children_cpu()
             seconds, measured = run_cli(args.cli, document, jobs)
@@ -196,6 +203,11 @@ def main():
         rate = len(rows) / med(ours[jobs])
         print("  measure-cli --jobs %d (process):  %.3f s  (%.0f rows/s): %.0fx the browser's rows/s"
               % (jobs, med(ours[jobs]), rate, rate / browser_rate))
+    print("  measure-cli start-up (one-row document): %.3f s" % med(ours_startup))
+    for jobs in (1, 2):
+        after = med(ours[jobs]) - med(ours_startup)
+        print("  measure-cli --jobs %d after start-up: %.3f s  (%.0f rows/s): %.0fx the browser's rows/s"
+              % (jobs, after, len(rows) / after, len(rows) / after / browser_rate))
     # CPU time, which the host's other load does not inflate as it does wall time: all of
     # Chromium's processes for the feed page less those for the empty page, against measure-cli's.
     browser_net = med(browser_cpu) - med(startup_cpu)
