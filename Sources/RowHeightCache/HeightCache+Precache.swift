@@ -77,15 +77,18 @@ extension HeightCache {
             }
             if selected == nil { gate.waitUntilFree() }
         }
-        guard let (wanted, revision) = selected, !wanted.isEmpty else {
-            run.skipped.add(items.count, ordering: .relaxed)
+        guard let (wanted, revision) = selected else { return }
+        // Rows left unmeasured by a cancelled run are neither measured nor skipped.
+        if wanted.isEmpty || run.cancelled.load(ordering: .relaxed) {
+            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
             return
         }
         var answers: [RowAnswer] = []
         var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
         let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
-        var start = timesMeasurements.load(ordering: .relaxed) ? ContinuousClock.now : nil
+        let timed = timesMeasurements.load(ordering: .relaxed)
+        var start = timed ? ContinuousClock.now : nil
         source.keysAndHeights(at: paths, width: width) { position, key in
             wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
         } answer: { position, result in
@@ -96,7 +99,7 @@ extension HeightCache {
             } catch {
                 failures.append(error)
             }
-            if start != nil { start = ContinuousClock.now }
+            if timed { start = ContinuousClock.now }
             return !run.cancelled.load(ordering: .relaxed)
         }
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.

@@ -296,6 +296,11 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         try await precacheFeed(benchmark, rows: 10_000, concurrency: 2)
     }
 
+    // One worker: the cache's and the source's own cost a row, without two threads sharing the measurer.
+    Benchmark("Precache 10,000 ListMeasurer feed cells, 1 worker") { benchmark in
+        try await precacheFeed(benchmark, rows: 10_000, concurrency: 1)
+    }
+
     Benchmark("Peer: 10,000 ListMeasurer feed cells on one thread") { benchmark in
         try measureFeed(benchmark, rows: 10_000)
     }

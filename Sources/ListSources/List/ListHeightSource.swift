@@ -208,14 +208,18 @@ public final class ListHeightSource: HeightSource {
         var rows: [RowSpec] = []
         var reads: [BatchRead] = []
         let shells = current.withLock { storage in
-            var shells: [(index: Int, shell: SectionSpec)] = []
+            var shells: [SectionSpec] = []
+            var shellSection = -1
             rows.reserveCapacity(indexPaths.count)
             reads.reserveCapacity(indexPaths.count)
             for path in indexPaths {
                 do throws(HeightCacheError) {
                     let (section, row) = try storage.place(of: path)
-                    if shells.last?.index != section { shells.append((section, storage.shell(section))) }
-                    let read = storage.row(row, in: section, shell: shells[shells.count - 1].shell)
+                    if section != shellSection {
+                        shells.append(storage.shell(section))
+                        shellSection = section
+                    }
+                    let read = storage.row(row, in: section, shell: shells[shells.count - 1])
                     reads.append(BatchRead(row: rows.count, shell: shells.count - 1, fixed: read.fixed, error: nil))
                     rows.append(read.row)
                 } catch {
@@ -229,7 +233,7 @@ public final class ListHeightSource: HeightSource {
             let read = reads[position]
             let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
                 if let error = read.error { throw error }
-                return try Self.answer(rows[read.row], in: shells[read.shell].shell, fixed: read.fixed, width: width,
+                return try Self.answer(rows[read.row], in: shells[read.shell], fixed: read.fixed, width: width,
                                        known: { known(position, $0) }, measure: measure)
             }
             if !answer(position, result) { return }
