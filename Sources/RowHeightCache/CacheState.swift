@@ -17,10 +17,18 @@ struct HeightsAtWidth: Sendable {
     /// The height at `path`: NaN when not measured, -1 outside the list.
     @inline(__always)
     func height(at path: IndexPath) -> Double {
-        let (sectionIndex, row) = path.sectionAndRow
-        guard sectionIndex >= 0, sectionIndex < heights.count else { return -1 }
-        return heights[sectionIndex].withUnsafeBufferPointer { section in
-            row >= 0 && row < section.count ? section[row] : -1
+        let (section, row) = path.sectionAndRow
+        return height(section: section, row: row)
+    }
+
+    /// The height of `row` in `section`: NaN when not measured, -1 outside the list.
+    @inline(__always)
+    func height(section sectionIndex: Int, row: Int) -> Double {
+        heights.withUnsafeBufferPointer { sections in
+            guard sectionIndex >= 0, sectionIndex < sections.count else { return -1 }
+            return sections[sectionIndex].withUnsafeBufferPointer { section in
+                row >= 0 && row < section.count ? section[row] : -1
+            }
         }
     }
 
@@ -32,9 +40,11 @@ struct HeightsAtWidth: Sendable {
     }
 }
 
-/// A miss answered outside the lock, waiting to be stored.
+/// A miss answered outside the lock, waiting to be stored. The row's place is two integers, not
+/// an `IndexPath`: every read of a path's indexes is a call into Foundation.
 struct RowAnswer: Sendable {
-    var path: IndexPath
+    var section: Int
+    var row: Int
     var token: UInt64
     var width: Double
     var height: Double
@@ -44,7 +54,7 @@ struct RowAnswer: Sendable {
     var time: Duration
 
     var logLine: String {
-        "miss \(path) width \(width): \(measured ? "measured" : "keyed") \(height)"
+        "miss \(IndexPath(row: row, section: section)) width \(width): \(measured ? "measured" : "keyed") \(height)"
     }
 }
 
@@ -140,7 +150,13 @@ struct CacheState: Sendable {
     /// Whether `path` names a row of the list (a path without exactly two indexes never does).
     func contains(_ path: IndexPath) -> Bool {
         let (section, row) = path.sectionAndRow
-        return section >= 0 && section < rows.count && row >= 0 && row < rows[section].count
+        return contains(section: section, row: row)
+    }
+
+    /// Whether `row` of `section` is a row of the list.
+    @inline(__always)
+    func contains(section: Int, row: Int) -> Bool {
+        section >= 0 && section < rows.count && row >= 0 && row < rows[section].count
     }
 
     /// The error for an index path outside the list.
@@ -156,14 +172,20 @@ struct CacheState: Sendable {
     /// Sets the height at `path` in the store for `width`, if that store is kept; keeps the
     /// offset index in step when it is the current width.
     mutating func store(_ height: Double, at path: IndexPath, width: Double) {
+        let (section, row) = path.sectionAndRow
+        store(height, section: section, row: row, width: width)
+    }
+
+    /// `store(_:at:width:)` for `row` of `section`.
+    mutating func store(_ height: Double, section: Int, row: Int, width: Double) {
         if current.width == width {
-            let old = current.heights[path.section][path.row]
-            current.heights[path.section][path.row] = height
+            let old = current.heights[section][row]
+            current.heights[section][row] = height
             if effective(height) != effective(old) {
-                offsets.set(section: path.section, row: path.row, to: effective(height))
+                offsets.set(section: section, row: row, to: effective(height))
             }
         } else if let index = others.firstIndex(where: { $0.width == width }) {
-            others[index].heights[path.section][path.row] = height
+            others[index].heights[section][row] = height
         }
     }
 
@@ -182,8 +204,8 @@ struct CacheState: Sendable {
                 statistics.keyedHits += 1
             }
         }
-        let path = filled.path
-        guard self.revision == revision, contains(path), rows[path.section][path.row].token == filled.token else {
+        let (section, row) = (filled.section, filled.row)
+        guard self.revision == revision, contains(section: section, row: row), rows[section][row].token == filled.token else {
             return false
         }
         let token = filled.token
@@ -192,7 +214,7 @@ struct CacheState: Sendable {
             if let known = keyIDs[key] {
                 id = known
                 if let holder = keyHolders[id], holder != token, let other = find(token: holder) {
-                    throw .duplicateKey(key, other, path)
+                    throw .duplicateKey(key, other, IndexPath(row: row, section: section))
                 }
             } else {
                 id = nextKeyID
@@ -200,10 +222,10 @@ struct CacheState: Sendable {
                 keyIDs[key] = id
             }
             keyHolders[id] = token
-            rows[path.section][path.row].keyID = id
+            rows[section][row].keyID = id
         }
-        store(filled.height, at: path, width: filled.width)
-        if filled.measured { rows[path.section][path.row].remeasure = false }
+        store(filled.height, section: section, row: row, width: filled.width)
+        if filled.measured { rows[section][row].remeasure = false }
         return true
     }
 

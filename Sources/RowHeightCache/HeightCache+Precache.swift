@@ -10,11 +10,11 @@ extension HeightCache {
     public func precache(concurrency: Int? = nil,
                          progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async -> PrecacheSummary {
         let (work, width) = state.withLock { state in
-            var work: [(IndexPath, UInt64)] = []
+            var work: [PrecacheItem] = []
             for section in state.rows.indices {
                 let heights = state.current.heights[section]
                 for row in heights.indices where heights[row].isNaN {
-                    work.append((IndexPath(row: row, section: section), state.rows[section][row].token))
+                    work.append(PrecacheItem(section: section, row: row, token: state.rows[section][row].token))
                 }
             }
             return (work, state.current.width)
@@ -54,20 +54,23 @@ extension HeightCache {
     }
 
     /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
-    /// by a miss, outside the lock, then stores them under one lock if the list did not change
+    /// by a miss, outside the lock and through one batch call to the source (which reads them
+    /// under one lock of its own), then stores them under one lock if the list did not change
     /// meanwhile (else they are counted as skipped: they may belong to either state).
-    func precacheChunk(_ items: ArraySlice<(IndexPath, UInt64)>, width: Double, run: PrecacheRun) {
-        var selected: (wanted: [(IndexPath, UInt64, Bool)], revision: UInt64)?
+    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun) {
+        var selected: (wanted: [PrecacheItem], revision: UInt64)?
         while selected == nil {
-            selected = state.withLock { state -> ([(IndexPath, UInt64, Bool)], UInt64)? in
+            selected = state.withLock { state -> ([PrecacheItem], UInt64)? in
                 if state.changing { return nil }
-                var wanted: [(IndexPath, UInt64, Bool)] = []
+                var wanted: [PrecacheItem] = []
                 guard state.current.width == width else { return (wanted, state.revision) }
-                for (path, token) in items where state.contains(path) {
-                    let meta = state.rows[path.section][path.row]
-                    if meta.token == token, state.current.heights[path.section][path.row].isNaN,
-                       !state.isInFlight(token) {
-                        wanted.append((path, token, meta.remeasure))
+                wanted.reserveCapacity(items.count)
+                for var item in items where state.contains(section: item.section, row: item.row) {
+                    let meta = state.rows[item.section][item.row]
+                    if meta.token == item.token, state.current.heights[item.section][item.row].isNaN,
+                       !state.isInFlight(item.token) {
+                        item.remeasure = meta.remeasure
+                        wanted.append(item)
                     }
                 }
                 return (wanted, state.revision)
@@ -75,16 +78,29 @@ extension HeightCache {
             if selected == nil { gate.waitUntilFree() }
         }
         guard let (wanted, revision) = selected else { return }
+        // Rows left unmeasured by a cancelled run are neither measured nor skipped.
+        if wanted.isEmpty || run.cancelled.load(ordering: .relaxed) {
+            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+            return
+        }
         var answers: [RowAnswer] = []
         var failures: [HeightCacheError] = []
         answers.reserveCapacity(wanted.count)
-        for (path, token, remeasure) in wanted {
-            if run.cancelled.load(ordering: .relaxed) { break }
-            do {
-                answers.append(try answer(path, token: token, width: width, key: nil, remeasure: remeasure))
+        let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
+        let timed = timesMeasurements.load(ordering: .relaxed)
+        var start = timed ? ContinuousClock.now : nil
+        source.keysAndHeights(at: paths, width: width) { position, key in
+            wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
+        } answer: { position, result in
+            let item = wanted[position]
+            do throws(HeightCacheError) {
+                answers.append(try rowAnswer(result, path: paths[position], section: item.section, row: item.row,
+                                             token: item.token, width: width, since: start))
             } catch {
                 failures.append(error)
             }
+            if timed { start = ContinuousClock.now }
+            return !run.cancelled.load(ordering: .relaxed)
         }
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.
         let (stored, duplicates, current) = state.withLock { state in
@@ -108,4 +124,13 @@ extension HeightCache {
         run.skipped.add(items.count - wanted.count + answers.count - stored - duplicates.count + skippedFailures,
                         ordering: .relaxed)
     }
+}
+
+/// A row precache means to measure: its place, the token it had when the run started (a row
+/// whose token changed since is skipped), and whether its key's height is not trusted.
+struct PrecacheItem: Sendable {
+    var section: Int
+    var row: Int
+    var token: UInt64
+    var remeasure = false
 }

@@ -46,8 +46,10 @@ public final class HeightCache: Sendable {
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
         // The hit path returns a plain Double (-1: outside the list, NaN: a miss); a wider
         // result costs a hit about 4 ns more, so a miss takes the lock again instead.
+        // The path's indexes are read before locking: each read is a call into Foundation.
+        let (section, row) = indexPath.sectionAndRow
         let height = state.withLock { state -> Double in
-            let height = state.current.height(at: indexPath)
+            let height = state.current.height(section: section, row: row)
             if state.statisticsEnabled, height >= 0 { state.statistics.hits += 1 }
             return height
         }
@@ -84,14 +86,14 @@ public final class HeightCache: Sendable {
     /// so a stream of updates cannot starve it. A miss nobody waits for allocates nothing beyond
     /// what the source does; only a second thread waiting on the same row makes an event.
     func miss(_ path: IndexPath, key: String?) throws(HeightCacheError) -> Double {
+        let (section, row) = path.sectionAndRow
         var overlaps = 0
         while true {
             let holdsGate = overlaps >= 2
             if holdsGate { gate.lock() }
             defer { if holdsGate { gate.unlock() } }
             let step = state.withLock { state -> MissStep in
-                guard state.contains(path) else { return .invalid(state.outOfRange(path)) }
-                let (section, row) = path.sectionAndRow
+                guard state.contains(section: section, row: row) else { return .invalid(state.outOfRange(path)) }
                 let height = state.current.heights[section][row]
                 if !height.isNaN { return .hit(height) }
                 if state.changing {
@@ -115,8 +117,8 @@ public final class HeightCache: Sendable {
             case let .measure(ticket):
                 let filled: RowAnswer
                 do throws(HeightCacheError) {
-                    filled = try answer(path, token: ticket.token, width: ticket.width, key: key,
-                                        remeasure: ticket.remeasure)
+                    filled = try answer(path, section: section, row: row, token: ticket.token, width: ticket.width,
+                                        key: key, remeasure: ticket.remeasure)
                 } catch {
                     let (current, waiters) = state.withLock { state in
                         (state.revision == ticket.revision, state.land(ticket.token))
@@ -161,30 +163,38 @@ public final class HeightCache: Sendable {
     }
 
     /// A miss answered outside the lock: from the keyed cache (unless the row was reloaded),
-    /// else measured (and then also stored under its key).
-    func answer(_ path: IndexPath, token: UInt64, width: Double,
+    /// else measured (and then also stored under its key). `section` and `row` are `path`'s.
+    func answer(_ path: IndexPath, section: Int, row: Int, token: UInt64, width: Double,
                 key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> RowAnswer {
         if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width) {
-            return RowAnswer(path: path, token: token, width: width, height: height, key: givenKey,
+            return RowAnswer(section: section, row: row, token: token, width: width, height: height, key: givenKey,
                              measured: false, time: .zero)
         }
         let start = timesMeasurements.load(ordering: .relaxed) ? ContinuousClock.now : nil
-        let answer: (key: String?, height: Double, measured: Bool)
-        do {
-            if let givenKey {
-                answer = (givenKey, try source.measureHeight(at: path, width: width), true)
-            } else {
-                // One call reads the row once for both its key and its height (one lock in the source).
-                answer = try source.keyAndHeight(at: path, width: width) { key in
-                    remeasure ? nil : keyed.height(forKey: key, width: width)
-                }
+        let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
+            if let givenKey { return (givenKey, try source.measureHeight(at: path, width: width), true) }
+            // One call reads the row once for both its key and its height (one lock in the source).
+            return try source.keyAndHeight(at: path, width: width) { key in
+                remeasure ? nil : keyed.height(forKey: key, width: width)
             }
-        } catch {
-            throw .measurementFailed(path, underlying: error)
+        }
+        return try rowAnswer(result, path: path, section: section, row: row, token: token, width: width, since: start)
+    }
+
+    /// A source's answer for the row at `path` (`section`, `row`) as the cache stores it: a
+    /// failure, or a height that is not finite and non-negative, is an error naming the path;
+    /// `start` (set when measurements are timed) gives a measured row its time.
+    func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>, path: IndexPath,
+                   section: Int, row: Int, token: UInt64, width: Double,
+                   since start: ContinuousClock.Instant?) throws(HeightCacheError) -> RowAnswer {
+        let answer: (key: String?, height: Double, measured: Bool)
+        switch result {
+        case let .success(value): answer = value
+        case let .failure(error): throw .measurementFailed(path, underlying: error)
         }
         guard answer.height.isFinite, answer.height >= 0 else { throw .invalidHeight(path, answer.height) }
         let time = answer.measured ? start.map { ContinuousClock.now - $0 } ?? .zero : .zero
-        return RowAnswer(path: path, token: token, width: width, height: answer.height, key: answer.key,
+        return RowAnswer(section: section, row: row, token: token, width: width, height: answer.height, key: answer.key,
                          measured: answer.measured, time: time)
     }
 

@@ -19,6 +19,15 @@ public protocol HeightSource: Sendable {
     /// default asks `key(at:)`, then `measureHeight(at:width:)`.
     func keyAndHeight(at indexPath: IndexPath, width: Double,
                       known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool)
+    /// `keyAndHeight(at:width:known:)` for each of `indexPaths`, in order: `known` and `answer`
+    /// get the path's position in `indexPaths`, `answer` gets the row's answer or the error it
+    /// threw, and returning false from `answer` stops the batch. Precache calls it once per
+    /// chunk of rows from several threads at once; a source behind a lock implements it to read
+    /// every row of the batch under one acquisition, then measure outside the lock. The default
+    /// calls `keyAndHeight(at:width:known:)` for each path.
+    func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+                        known: (_ position: Int, _ key: String) -> Double?,
+                        answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool)
 }
 
 extension HeightSource {
@@ -31,5 +40,15 @@ extension HeightSource {
         let key = key(at: indexPath)
         if let key, let height = known(key) { return (key, height, false) }
         return (key, try measureHeight(at: indexPath, width: width), true)
+    }
+
+    /// `keyAndHeight(at:width:known:)` for each path in turn.
+    public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+                               known: (_ position: Int, _ key: String) -> Double?,
+                               answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
+        for (position, path) in indexPaths.enumerated() {
+            let result = Result { try keyAndHeight(at: path, width: width) { known(position, $0) } }
+            if !answer(position, result) { return }
+        }
     }
 }

@@ -71,6 +71,37 @@ struct CacheListSourceTests {
         #expect(calls.withLock { $0 } == 1)
     }
 
+    @Test func keysAndHeightsAnswersEachRowAsKeyAndHeightDoesInOrderAndStopsWhenAsked() throws {
+        let paths = [ip(0, 0), ip(0, 1), ip(2, 0), ip(1, 0), ip(0, 2), ip(0, 0)]
+        // Position 5 knows its key's height; every other position measures.
+        let known = { (position: Int, key: String) -> Double? in position == 5 ? 77 : nil }
+        let batch = Self.source()
+        var answers: [Int: Result<(key: String?, height: Double, measured: Bool), any Error>] = [:]
+        batch.keysAndHeights(at: paths, width: 300, known: known) { position, result in
+            answers[position] = result
+            return true
+        }
+        #expect(answers.keys.sorted() == Array(paths.indices))
+        let single = Self.source()
+        for (position, path) in paths.enumerated() {
+            let expected = Result { try single.keyAndHeight(at: path, width: 300) { known(position, $0) } }
+            switch (answers[position], expected) {
+            case let (.success(got)?, .success(want)):
+                #expect(got.key == want.key && got.height == want.height && got.measured == want.measured)
+            case (.failure(let error)?, .failure):
+                #expect(error is HeightCacheError)
+            default:
+                Issue.record("position \(position): \(String(describing: answers[position])) against \(expected)")
+            }
+        }
+        var seen: [Int] = []
+        batch.keysAndHeights(at: paths, width: 300, known: known) { position, _ in
+            seen.append(position)
+            return position < 1
+        }
+        #expect(seen == [0, 1])
+    }
+
     @Test func aRowOutsideTheListIsAnInvalidIndexPath() {
         let source = Self.source()
         #expect(throws: HeightCacheError.self) { try source.measureHeight(at: ip(0, 3), width: 300) }

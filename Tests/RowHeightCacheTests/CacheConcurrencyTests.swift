@@ -29,6 +29,44 @@ struct CacheConcurrencyTests {
         #expect(cachedHeights(cache) == expected)
     }
 
+    /// A source that answers precache's batches itself, counting them, and refuses single-row reads.
+    final class BatchSource: HeightSource {
+        let inner = TableSource(consecutiveIdentities([700, 300]))
+        let batches = _Guarded<[Int]>([])
+        let singleReads = _Guarded(0)
+
+        func numberOfSections() -> Int { inner.numberOfSections() }
+        func numberOfRows(inSection section: Int) -> Int { inner.numberOfRows(inSection: section) }
+        func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+            singleReads.withLock { $0 += 1 }
+            return try inner.measureHeight(at: indexPath, width: width)
+        }
+        func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+                            known: (_ position: Int, _ key: String) -> Double?,
+                            answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
+            batches.withLock { $0.append(indexPaths.count) }
+            for (position, path) in indexPaths.enumerated() {
+                let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
+                    try (nil, inner.measureHeight(at: path, width: width), true)
+                }
+                if !answer(position, result) { return }
+            }
+        }
+    }
+
+    @Test func precacheReadsRowsThroughTheSourcesBatchCallAChunkAtATime() async throws {
+        let source = BatchSource()
+        let cache = try HeightCache(source: source, width: 375)
+        let summary = await cache.precache(concurrency: 2)
+        #expect(summary.measured == 1_000)
+        #expect(source.singleReads.withLock { $0 } == 0)
+        let batches = source.batches.withLock { $0 }
+        #expect(batches.reduce(0, +) == 1_000)
+        #expect(batches.count * 8 <= 1_000)
+        let expected = source.inner.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
+        #expect(cachedHeights(cache) == expected)
+    }
+
     /// A source that stops at its `gateAt`-th measurement until the gate opens.
     final class GatedSource: HeightSource {
         let inner = TableSource(consecutiveIdentities([1000]))

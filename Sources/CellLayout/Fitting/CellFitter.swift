@@ -37,9 +37,14 @@ extension CompiledTemplate {
         var tallest = blueprint.firstVisibleChoice(mask: mask)
         var tried: [UInt64] = []
         while true {
-            let program = try program(for: mask, tallest: tallest, fixedHeight: fixedContentHeight != nil)
-            let (cell, solvedTallest) = try fit(row, program: program, width: width, measurer: measurer, scale: scale,
-                                                frames: wantFrames, fixedContentHeight: fixedContentHeight)
+            let fixedHeight = fixedContentHeight != nil
+            // The all-visible program is passed from its stored property: returned by
+            // `program(for:)` it would be retained and released every row by every thread.
+            let (cell, solvedTallest) = mask == 0 && tallest == 0 && !fixedHeight
+                ? try fit(row, program: allVisible, width: width, measurer: measurer, scale: scale,
+                          frames: wantFrames, fixedContentHeight: fixedContentHeight)
+                : try fit(row, program: program(for: mask, tallest: tallest, fixedHeight: fixedHeight), width: width,
+                          measurer: measurer, scale: scale, frames: wantFrames, fixedContentHeight: fixedContentHeight)
             if solvedTallest == tallest || tried.count + 1 >= Self.maximumBaselineRounds || tried.contains(solvedTallest) {
                 return cell
             }

@@ -9,7 +9,7 @@ import CellsFormat
 public final class CompiledTemplate: Sendable {
     let blueprint: TemplateBlueprint
     /// The variant with every arranged view visible (most rows), read without locking.
-    private let allVisible: SolverProgram
+    let allVisible: SolverProgram
     private let variants: _Guarded<[VariantKey: SolverProgram]>
     /// Variants with the content height set by the row (fixed-height rows laid out for frames).
     private let fixedHeightVariants = _Guarded<[VariantKey: SolverProgram]>([:])

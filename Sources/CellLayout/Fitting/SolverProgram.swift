@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Locking
 import Solver
 
@@ -66,7 +71,10 @@ final class SolverProgram: Sendable {
     let keepsEqualityMarkers: Bool
     /// The compiled state every workspace starts from.
     private let prototype: Solver.Snapshot
-    private let pool: _Guarded<[SolverWorkspace]>
+    /// Pooled workspaces in a few stripes, each thread using the one its identity picks: threads
+    /// measuring at once rarely share a stripe, whose lock and storage they would otherwise pass
+    /// between their cores twice a row.
+    private let pools: [_Guarded<[SolverWorkspace]>]
     private let labelCount: Int
 
     /// Compiles the variant of `blueprint` with the arranged views in `mask` collapsed and the
@@ -125,7 +133,21 @@ final class SolverProgram: Sendable {
         self.edits = edits
         labelCount = blueprint.labels.count
         prototype = solver.snapshot()
-        pool = _Guarded([])
+        pools = (0..<Self.poolStripes).map { _ in _Guarded([]) }
+    }
+
+    /// How many stripes the workspace pool has (a power of two).
+    static let poolStripes = 8
+
+    /// The stripe of the pool the calling thread uses: the top bits of its thread identity,
+    /// scrambled (thread identities are addresses a stack size apart, alike in their low bits).
+    private var threadPool: _Guarded<[SolverWorkspace]> {
+        #if canImport(Darwin)
+        let thread = UInt64(UInt(bitPattern: pthread_self()))
+        #else
+        let thread = UInt64(pthread_self())
+        #endif
+        return pools[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)]
     }
 
     /// A solver holding every constraint of `system`, with the content height a required edit
@@ -224,7 +246,7 @@ final class SolverProgram: Sendable {
 
     /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
     func checkout() -> SolverWorkspace {
-        if let workspace = pool.withLock({ $0.popLast() }) { return workspace }
+        if let workspace = threadPool.withLock({ $0.popLast() }) { return workspace }
         return SolverWorkspace(Solver(prototype), variableCount: variables.count, labelCount: labelCount)
     }
 
@@ -234,7 +256,7 @@ final class SolverProgram: Sendable {
     func checkin(_ workspace: SolverWorkspace) {
         workspace.rowsServed += 1
         guard workspace.isClean, workspace.rowsServed < SolverWorkspace.maximumRowsServed else { return }
-        pool.withLock { $0.append(workspace) }
+        threadPool.withLock { $0.append(workspace) }
     }
 
     /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft

@@ -25,7 +25,7 @@ public final class ListHeightSource: HeightSource {
     /// The document, and its sections without their rows, handed to `measure` with each row:
     /// copying a whole section per row would retain and release its shared row array from every
     /// measuring thread, a cache line they would fight over. Made on the first read after a change.
-    private struct Storage: Sendable {
+    fileprivate struct Storage: Sendable {
         var document: Document
         var shells: [SectionSpec]?
 
@@ -182,26 +182,102 @@ public final class ListHeightSource: HeightSource {
     public func keyAndHeight(at indexPath: IndexPath, width: Double,
                              known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
         let row = try read(indexPath)
-        if let fixed = row.fixed { return (nil, fixed, true) }
-        let key = row.row.cacheKey
+        return try Self.answer(row.row, in: row.section, fixed: row.fixed, width: width, known: known, measure: measure)
+    }
+
+    /// A row's key and height once read: a fixed height directly, a keyed row's `known` height
+    /// when there is one, else measured.
+    private static func answer(_ row: RowSpec, in section: SectionSpec, fixed: Double?, width: Double,
+                               known: (_ key: String) -> Double?,
+                               measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
+        if let fixed { return (nil, fixed, true) }
+        let key = row.cacheKey
         if let key, let height = known(key) { return (key, height, false) }
-        return (key, try measure(row.row, row.section, width), true)
+        return (key, try measure(row, section, width), true)
+    }
+
+    /// Each row's key and height, as `keyAndHeight(at:width:known:)` gives them, with every row
+    /// of the batch read under one lock acquisition and measured after it: precache's workers
+    /// then meet at the lock once a chunk, not once a row. Rows of one section share one copy
+    /// of its settings.
+    public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+                               known: (_ position: Int, _ key: String) -> Double?,
+                               answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
+        // Concrete arrays, not `Result`s of tuples: those are copied through generic value
+        // witnesses, several retains a row field by field.
+        var rows: [RowSpec] = []
+        var reads: [BatchRead] = []
+        let shells = current.withLock { storage in
+            var shells: [SectionSpec] = []
+            var shellSection = -1
+            rows.reserveCapacity(indexPaths.count)
+            reads.reserveCapacity(indexPaths.count)
+            for path in indexPaths {
+                do throws(HeightCacheError) {
+                    let (section, row) = try storage.place(of: path)
+                    if section != shellSection {
+                        shells.append(storage.shell(section))
+                        shellSection = section
+                    }
+                    let read = storage.row(row, in: section, shell: shells[shells.count - 1])
+                    reads.append(BatchRead(row: rows.count, shell: shells.count - 1, fixed: read.fixed, error: nil))
+                    rows.append(read.row)
+                } catch {
+                    reads.append(BatchRead(row: -1, shell: -1, fixed: nil, error: error))
+                }
+            }
+            return shells
+        }
+        let measure = self.measure
+        for position in reads.indices {
+            let read = reads[position]
+            let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
+                if let error = read.error { throw error }
+                return try Self.answer(rows[read.row], in: shells[read.shell], fixed: read.fixed, width: width,
+                                       known: { known(position, $0) }, measure: measure)
+            }
+            if !answer(position, result) { return }
+        }
+    }
+
+    /// Where a batch's row was read to: its index in the batch's rows and section shells and its
+    /// fixed height, or the error its index path gave.
+    private struct BatchRead {
+        var row: Int
+        var shell: Int
+        var fixed: Double?
+        var error: HeightCacheError?
     }
 
     /// The row at `indexPath` with its section (without its rows) and its fixed height (nil:
     /// measured), under one lock; throws `HeightCacheError.invalidIndexPath` outside the list.
     private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (row: RowSpec, section: SectionSpec, fixed: Double?) {
         try current.withLock { storage throws(HeightCacheError) in
-            let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
-            guard s >= 0, s < storage.document.sections.count,
-                  r >= 0, r < storage.document.sections[s].rows.count else {
-                let rows = s >= 0 && s < storage.document.sections.count ? storage.document.sections[s].rows.count : nil
-                throw .invalidIndexPath(indexPath, sections: storage.document.sections.count, rows: rows)
-            }
-            let section = storage.shell(s)
-            let row = storage.document.sections[s].rows[r]
-            let fixed = (try? HeightPolicy.of(row, in: section, list: storage.document.list))?.fixedHeight
-            return (row, section, fixed)
+            let (section, row) = try storage.place(of: indexPath)
+            let shell = storage.shell(section)
+            let read = storage.row(row, in: section, shell: shell)
+            return (read.row, shell, read.fixed)
         }
+    }
+}
+
+extension ListHeightSource.Storage {
+    /// The section and row `indexPath` names, reading its indexes once; throws
+    /// `HeightCacheError.invalidIndexPath` unless it names a row of the document.
+    func place(of indexPath: IndexPath) throws(HeightCacheError) -> (section: Int, row: Int) {
+        let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
+        guard s >= 0, s < document.sections.count, r >= 0, r < document.sections[s].rows.count else {
+            let rows = s >= 0 && s < document.sections.count ? document.sections[s].rows.count : nil
+            throw .invalidIndexPath(indexPath, sections: document.sections.count, rows: rows)
+        }
+        return (s, r)
+    }
+
+    /// Row `row` of section `section` (both in range; `shell` is the section without its rows)
+    /// and the height the policy fixes for it (nil: measured, or an error the measurer reports).
+    func row(_ row: Int, in section: Int, shell: SectionSpec) -> (row: RowSpec, fixed: Double?) {
+        let spec = document.sections[section].rows[row]
+        let fixed = (try? HeightPolicy.of(spec, in: shell, list: document.list))?.fixedHeight
+        return (spec, fixed)
     }
 }
