@@ -51,14 +51,7 @@ enum CLIRunner {
     /// Runs measure-cli with `arguments`, feeding `stdin` (from a file when `stdinFile` is set).
     static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: URL? = nil,
                     environment: [String: String] = [:], in directory: URL = packageRoot) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "TEMPLATELAYOUT_FONTS")
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        let process = PackageTools.process(executable, arguments, in: directory, environment: environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

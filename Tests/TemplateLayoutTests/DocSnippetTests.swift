@@ -12,14 +12,8 @@ import TestSupport
     /// Runs `arguments` in `directory` with `environment` added; returns its output and status.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
         -> (stdout: String, stderr: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "TEMPLATELAYOUT_FONTS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let process = PackageTools.process(URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory,
+                                           environment: environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

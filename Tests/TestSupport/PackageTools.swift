@@ -33,6 +33,22 @@ package enum PackageTools {
         return outcome.stdout
     }
 
+    /// A process running `executable` with `arguments` in `directory`, its environment this
+    /// one's plus `environment` but without `TEMPLATELAYOUT_FONTS`, so it finds fonts as a
+    /// user's process would.
+    package static func process(_ executable: URL, _ arguments: [String], in directory: URL,
+                                environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "TEMPLATELAYOUT_FONTS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        return process
+    }
+
     /// Reads a started process's stdout and stderr to their ends (both at once, so neither pipe
     /// fills and blocks it) and waits for it to exit.
     package static func collect(_ process: Process, _ out: Pipe, _ err: Pipe) -> (stdout: String, stderr: String, status: Int32) {
