@@ -88,7 +88,7 @@ extension HeightCache {
         answers.reserveCapacity(wanted.count)
         let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
         let timed = timesMeasurements.load(ordering: .relaxed)
-        var start = timed ? ContinuousClock.now : nil
+        var start = MeasureStart.now(timed: timed)
         source.keysAndHeights(at: paths, width: width) { position, key in
             wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
         } answer: { position, result in
@@ -99,7 +99,7 @@ extension HeightCache {
             } catch {
                 failures.append(error)
             }
-            if timed { start = ContinuousClock.now }
+            if timed { start = .now(timed: true) }
             return !run.cancelled.load(ordering: .relaxed)
         }
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.

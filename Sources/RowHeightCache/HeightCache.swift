@@ -170,7 +170,7 @@ public final class HeightCache: Sendable {
             return RowAnswer(section: section, row: row, token: token, width: width, height: height, key: givenKey,
                              measured: false, time: .zero)
         }
-        let start = timesMeasurements.load(ordering: .relaxed) ? ContinuousClock.now : nil
+        let start = MeasureStart.now(timed: timesMeasurements.load(ordering: .relaxed))
         let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
             if let givenKey { return (givenKey, try source.measureHeight(at: path, width: width), true) }
             // One call reads the row once for both its key and its height (one lock in the source).
@@ -183,17 +183,17 @@ public final class HeightCache: Sendable {
 
     /// A source's answer for the row at `path` (`section`, `row`) as the cache stores it: a
     /// failure, or a height that is not finite and non-negative, is an error naming the path;
-    /// `start` (set when measurements are timed) gives a measured row its time.
+    /// `start` (when measurements are timed) gives a measured row its time.
     func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>, path: IndexPath,
                    section: Int, row: Int, token: UInt64, width: Double,
-                   since start: ContinuousClock.Instant?) throws(HeightCacheError) -> RowAnswer {
+                   since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
         let answer: (key: String?, height: Double, measured: Bool)
         switch result {
         case let .success(value): answer = value
         case let .failure(error): throw .measurementFailed(path, underlying: error)
         }
         guard answer.height.isFinite, answer.height >= 0 else { throw .invalidHeight(path, answer.height) }
-        let time = answer.measured ? start.map { ContinuousClock.now - $0 } ?? .zero : .zero
+        let time = answer.measured ? start.elapsed : .zero
         return RowAnswer(section: section, row: row, token: token, width: width, height: answer.height, key: answer.key,
                          measured: answer.measured, time: time)
     }

@@ -27,18 +27,26 @@ public final class ListHeightSource: HeightSource {
     /// measuring thread, a cache line they would fight over. Made on the first read after a change.
     fileprivate struct Storage: Sendable {
         var document: Document
-        var shells: [SectionSpec]?
+        var shells: [SectionShell]?
 
-        mutating func shell(_ section: Int) -> SectionSpec {
+        mutating func shell(_ section: Int) -> SectionShell {
             if shells == nil {
                 shells = document.sections.map { section in
                     var shell = section
                     shell.rows = []
-                    return shell
+                    return SectionShell(shell)
                 }
             }
             return shells.unsafelyUnwrapped[section]
         }
+    }
+
+    /// A section without its rows, boxed: a row read hands it on with one retain, where copying
+    /// the struct retains and later releases each of its strings.
+    fileprivate final class SectionShell: Sendable {
+        let spec: SectionSpec
+
+        init(_ spec: SectionSpec) { self.spec = spec }
     }
 
     /// A source over `document`, measuring with `measure`.
@@ -167,8 +175,8 @@ public final class ListHeightSource: HeightSource {
 
     /// The row's height at `width`: fixed by the height policy, else measured.
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
-        let row = try read(indexPath)
-        return try row.fixed ?? measure(row.row, row.section, width)
+        let (row, shell, fixed) = try read(indexPath)
+        return try fixed ?? measure(row, shell.spec, width)
     }
 
     /// The row's key, for a measured row only (a fixed height must never be answered by a
@@ -181,13 +189,13 @@ public final class ListHeightSource: HeightSource {
     /// row's `known` height when there is one, else measured.
     public func keyAndHeight(at indexPath: IndexPath, width: Double,
                              known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
-        let row = try read(indexPath)
-        return try Self.answer(row.row, in: row.section, fixed: row.fixed, width: width, known: known, measure: measure)
+        let (row, shell, fixed) = try read(indexPath)
+        return try Self.answer(row, in: shell.spec, fixed: fixed, width: width, known: known, measure: measure)
     }
 
     /// A row's key and height once read: a fixed height directly, a keyed row's `known` height
     /// when there is one, else measured.
-    private static func answer(_ row: RowSpec, in section: SectionSpec, fixed: Double?, width: Double,
+    private static func answer(_ row: borrowing RowSpec, in section: borrowing SectionSpec, fixed: Double?, width: Double,
                                known: (_ key: String) -> Double?,
                                measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
         if let fixed { return (nil, fixed, true) }
@@ -208,7 +216,7 @@ public final class ListHeightSource: HeightSource {
         var rows: [RowSpec] = []
         var reads: [BatchRead] = []
         let shells = current.withLock { storage in
-            var shells: [SectionSpec] = []
+            var shells: [SectionShell] = []
             var shellSection = -1
             rows.reserveCapacity(indexPaths.count)
             reads.reserveCapacity(indexPaths.count)
@@ -233,7 +241,7 @@ public final class ListHeightSource: HeightSource {
             let read = reads[position]
             let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
                 if let error = read.error { throw error }
-                return try Self.answer(rows[read.row], in: shells[read.shell], fixed: read.fixed, width: width,
+                return try Self.answer(rows[read.row], in: shells[read.shell].spec, fixed: read.fixed, width: width,
                                        known: { known(position, $0) }, measure: measure)
             }
             if !answer(position, result) { return }
@@ -251,7 +259,7 @@ public final class ListHeightSource: HeightSource {
 
     /// The row at `indexPath` with its section (without its rows) and its fixed height (nil:
     /// measured), under one lock; throws `HeightCacheError.invalidIndexPath` outside the list.
-    private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (row: RowSpec, section: SectionSpec, fixed: Double?) {
+    private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (row: RowSpec, section: SectionShell, fixed: Double?) {
         try current.withLock { storage throws(HeightCacheError) in
             let (section, row) = try storage.place(of: indexPath)
             let shell = storage.shell(section)
@@ -275,9 +283,9 @@ extension ListHeightSource.Storage {
 
     /// Row `row` of section `section` (both in range; `shell` is the section without its rows)
     /// and the height the policy fixes for it (nil: measured, or an error the measurer reports).
-    func row(_ row: Int, in section: Int, shell: SectionSpec) -> (row: RowSpec, fixed: Double?) {
+    func row(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> (row: RowSpec, fixed: Double?) {
         let spec = document.sections[section].rows[row]
-        let fixed = (try? HeightPolicy.of(spec, in: shell, list: document.list))?.fixedHeight
+        let fixed = (try? HeightPolicy.of(spec, in: shell.spec, list: document.list))?.fixedHeight
         return (spec, fixed)
     }
 }
