@@ -1,5 +1,6 @@
 #include "tl_scratch.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->fresh);
     free(scratch->units);
     free(scratch->lines);
+    tl_text_memo_free(scratch->text_memo);
     free(scratch->joints);
     free(scratch->pair_keys);
     free(scratch->pair_joints);
@@ -38,12 +40,15 @@ static void tl_scratch_free(void *pointer) {
 
 static void tl_scratch_make_key(void) { pthread_key_create(&tl_scratch_key, tl_scratch_free); }
 
+static _Atomic uint32_t tl_scratch_threads;
+
 tl_scratch *tl_scratch_get(void) {
     pthread_once(&tl_scratch_once, tl_scratch_make_key);
     tl_scratch *scratch = pthread_getspecific(tl_scratch_key);
     if (scratch) return scratch;
     scratch = calloc(1, sizeof *scratch);
     if (!scratch) return NULL;
+    scratch->thread_index = atomic_fetch_add_explicit(&tl_scratch_threads, 1, memory_order_relaxed);
     UErrorCode status = U_ZERO_ERROR;
     // The root locale gives UAX #14 as ICU tailors it by default (CJ as NS: strict kinsoku).
     scratch->line = ubrk_open(UBRK_LINE, "", NULL, 0, &status);

@@ -60,10 +60,15 @@ typedef struct tl_scratch {
     int64_t units_capacity;
     tl_line *lines;          // tl_measure_text's lines
     int32_t lines_capacity;
+    struct tl_text_memo *text_memo;  // tl_text_cache.c's copies of texts this thread measures again
+    uint32_t thread_index;   // a number per thread, which spreads per-thread counters
     tl_joint_entry *joints;  // TL_JOINT_ENTRIES entries, direct-mapped, made on first use
     uint64_t *pair_keys;     // TL_PAIR_ENTRIES keys (UINT64_MAX: empty), made with `joints`
     double *pair_joints;
 } tl_scratch;
+
+/// Frees a thread's text memo and the texts it holds (tl_text_cache.c).
+void tl_text_memo_free(struct tl_text_memo *memo);
 
 /// This thread's scratch space, or NULL when it cannot be created.
 tl_scratch *tl_scratch_get(void);

@@ -3,6 +3,7 @@
 #include "tl_joints.h"
 #include "tl_shards.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,9 +32,51 @@ static inline uint8_t *tl_text_bytes(tl_text_entry *e) {
 // texts: 16 shards, so two jobs seldom meet on a lock).
 enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 16 };
 
+// Each thread keeps its own copies of texts it measures again and again (a row template's
+// fixed words, a feed's repeated posts), a few of them in a direct-mapped memo: a text found
+// there is filled without the shard's lock and without writing a line another thread reads.
+// Two threads measuring the same warm texts through a shared shard kept moving its lock's cache
+// line between their cores, which cost more than the lookup. A text is copied on its second hit
+// in the shared cache (so one that comes once does not pay for a copy), only while its entry
+// is small; a thread's memo holds at most TL_MEMO_SLOTS * tl_memo_entry_bytes (256 KiB) and is
+// freed when the thread exits. A copy is used only for the cache it came from (by serial
+// number, never reused) and only until that cache is cleared: the counts then read as a cache
+// without copies would give. Entries are never changed once stored, so a copy stays right.
+enum { TL_MEMO_SLOTS = 32, TL_MEMO_STRIPES = 8 };
+static const size_t tl_memo_entry_bytes = 8 * 1024;
+
+typedef struct tl_memo_slot {
+    uint64_t hash;           // the copied text's hash
+    uint64_t cache;          // the serial of the cache it was copied from
+    uint64_t clears;         // that cache's clear count when it was copied
+    uint64_t seen;           // the hash of the last text hit in the shared cache for this slot, not copied
+    tl_text_entry *entry;    // the copy (malloc'd), or NULL
+} tl_memo_slot;
+
+struct tl_text_memo {
+    tl_memo_slot slot[TL_MEMO_SLOTS];
+};
+
+void tl_text_memo_free(struct tl_text_memo *memo) {
+    if (!memo) return;
+    for (int i = 0; i < TL_MEMO_SLOTS; i++) free(memo->slot[i].entry);
+    free(memo);
+}
+
+// A counter on a cache line of its own: threads count their memo hits on different lines.
+typedef struct tl_counter_line {
+    _Atomic int64_t count;
+    char padding[56];
+} tl_counter_line;
+
 struct tl_text_cache {
     tl_shards shards;
+    uint64_t serial;                              // unique for the process's lifetime
+    _Atomic uint64_t clears;                      // tl_text_cache_clear calls so far
+    tl_counter_line memo_hits[TL_MEMO_STRIPES];   // hits answered by threads' memos
 };
+
+static _Atomic uint64_t tl_text_cache_serials;
 
 typedef struct tl_text_key {
     const uint64_t *faces;
@@ -63,6 +106,7 @@ tl_text_cache *tl_text_cache_create(int64_t capacity) {
         free(cache);
         return NULL;
     }
+    cache->serial = atomic_fetch_add_explicit(&tl_text_cache_serials, 1, memory_order_relaxed) + 1;
     return cache;
 }
 
@@ -72,10 +116,40 @@ void tl_text_cache_destroy(tl_text_cache *cache) {
     free(cache);
 }
 
-void tl_text_cache_clear(tl_text_cache *cache) { tl_shards_clear(&cache->shards); }
+void tl_text_cache_clear(tl_text_cache *cache) {
+    // Counted first: a copy a thread makes from now on carries an older count or this one,
+    // and one with an older count is never used again.
+    atomic_fetch_add_explicit(&cache->clears, 1, memory_order_acq_rel);
+    tl_shards_clear(&cache->shards);
+}
 
 void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses) {
     tl_shards_counts(&cache->shards, entries, hits, misses);
+    for (int i = 0; i < TL_MEMO_STRIPES; i++)
+        *hits += atomic_load_explicit(&cache->memo_hits[i].count, memory_order_relaxed);
+}
+
+// This thread's memo slot for `hash`, or NULL when the memo cannot be allocated.
+static tl_memo_slot *tl_memo_slot_for(tl_scratch *s, uint64_t hash) {
+    if (!s->text_memo) s->text_memo = calloc(1, sizeof *s->text_memo);
+    return s->text_memo ? &s->text_memo->slot[hash & (TL_MEMO_SLOTS - 1)] : NULL;
+}
+
+// Called under the shard's lock with the shared entry `e` just found: on the text's second hit
+// (and when it is small enough) copies it into `slot` and returns the copy, else NULL.
+static tl_text_entry *tl_memo_keep(tl_memo_slot *slot, const tl_text_entry *e, uint64_t hash,
+                                   const tl_text_cache *cache, uint64_t clears) {
+    if (e->record.size > tl_memo_entry_bytes) return NULL;
+    if (slot->seen != hash) {
+        slot->seen = hash;
+        return NULL;
+    }
+    tl_text_entry *copy = malloc(e->record.size);
+    if (!copy) return NULL;
+    memcpy(copy, e, e->record.size);
+    free(slot->entry);
+    *slot = (tl_memo_slot){.hash = hash, .cache = cache->serial, .clears = clears, .entry = copy};
+    return copy;
 }
 
 // Stores an analysed text (its key and analysis copied in); out of memory stores nothing.
@@ -241,6 +315,16 @@ static int tl_measure_windows(tl_scratch *s, tl_segment_cache *segments, const u
     return filler.failed ? -1 : truncated;
 }
 
+// Fills the lines of a cached text into `out`; 0, or -1 when out of memory.
+static int32_t tl_fill_entry(tl_scratch *s, tl_text_entry *e, tl_fill_options options, tl_fill_result *out) {
+    int32_t lines = 0;
+    int truncated = tl_fill(s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e), e->has_joints, options,
+                            &lines);
+    if (truncated < 0) return -1;
+    *out = (tl_fill_result){s->lines, lines, truncated};
+    return 0;
+}
+
 int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
                         const tl_font *fonts, int32_t font_count, const uint8_t *utf8,
                         int64_t length, tl_fill_options options, tl_fill_result *out) {
@@ -251,19 +335,28 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     tl_text_key key = {face_ids, font_count, utf8, length};
     uint64_t hash = tl_hash_bytes(utf8, length, tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x7E47));
     int32_t lines = 0;
-    tl_shard *shard = &texts->shards.shard[tl_shard_index(&texts->shards, hash)];
-    pthread_mutex_lock(&shard->lock);
-    tl_text_entry *e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
-    if (e) {
-        // Filled under the lock: the entry may move or go once it is released.
-        int truncated = tl_fill(s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e), e->has_joints, options,
-                                &lines);
+    tl_memo_slot *slot = tl_memo_slot_for(s, hash);
+    uint64_t clears = atomic_load_explicit(&texts->clears, memory_order_acquire);
+    tl_text_entry *e = NULL;
+    if (slot && slot->entry && slot->hash == hash && slot->cache == texts->serial && slot->clears == clears &&
+        tl_text_matches(&slot->entry->record, &key)) {
+        atomic_fetch_add_explicit(&texts->memo_hits[s->thread_index % TL_MEMO_STRIPES].count, 1, memory_order_relaxed);
+        e = slot->entry;
+    } else {
+        tl_shard *shard = &texts->shards.shard[tl_shard_index(&texts->shards, hash)];
+        pthread_mutex_lock(&shard->lock);
+        e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
+        tl_text_entry *copy = e && slot ? tl_memo_keep(slot, e, hash, texts, clears) : NULL;
+        if (e && !copy) {
+            // Filled under the lock: the entry may move or go once it is released.
+            int result = tl_fill_entry(s, e, options, out);
+            pthread_mutex_unlock(&shard->lock);
+            return result;
+        }
         pthread_mutex_unlock(&shard->lock);
-        if (truncated < 0) return -1;
-        *out = (tl_fill_result){s->lines, lines, truncated};
-        return 0;
+        e = copy;
     }
-    pthread_mutex_unlock(&shard->lock);
+    if (e) return tl_fill_entry(s, e, options, out);
 
     // A text has at most as many UTF-16 units as UTF-8 bytes. Plain text is transcoded and
     // broken in one pass; anything else is transcoded again and broken by ICU.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Testing
 @testable import TextEngine
 
@@ -38,6 +39,63 @@ import Testing
         #expect(first.lines == second.lines)
         #expect(after.texts.hits == before.texts.hits + 1)
         #expect(after.segments == before.segments)   // nothing shaped again
+    }
+
+    /// From the third time on a thread fills a text from its own copy, without the shared
+    /// cache's lock: still counted as a hit, and the lines are the same at every width.
+    @Test func aTextMeasuredAgainAndAgainOnOneThreadStaysAHitWithTheSameLines() {
+        let measurer = TextMeasurer()
+        let reference = TextMeasurer()
+        let text = TestCorpus.english[3]
+        for (pass, width) in [200.0, 120, 90, 200, 60, 300].enumerated() {
+            #expect(measurer.layout(text, style: Self.style, width: width).lines
+                    == reference.layout(text, style: Self.style, width: width).lines, "pass \(pass)")
+        }
+        let stats = measurer.cacheStatistics.texts
+        #expect(stats.misses == 1 && stats.hits == 5)
+    }
+
+    @Test func aThreadsCopyOfATextIsNotUsedOnceTheCacheIsCleared() {
+        let measurer = TextMeasurer()
+        let text = TestCorpus.english[3]
+        for _ in 0..<4 { _ = measurer.measure(text, style: Self.style, width: 150) }
+        measurer.removeAllCachedTexts()
+        let before = measurer.cacheStatistics.texts
+        _ = measurer.measure(text, style: Self.style, width: 150)
+        let after = measurer.cacheStatistics.texts
+        #expect(after.misses == before.misses + 1 && after.hits == before.hits)
+        #expect(after.entries == 1)
+    }
+
+    @Test func aThreadsCopyOfATextServesOnlyTheCacheItCameFrom() {
+        let first = TextMeasurer()
+        let text = TestCorpus.english[3]
+        for _ in 0..<4 { _ = first.measure(text, style: Self.style, width: 150) }
+        let second = TextMeasurer()
+        _ = second.measure(text, style: Self.style, width: 150)
+        #expect(second.cacheStatistics.texts.misses == 1 && second.cacheStatistics.texts.hits == 0)
+    }
+
+    /// Threads sharing one measurer each keep copies of the texts they repeat; every thread's
+    /// lines match a measurer nobody else used.
+    @Test func threadsRepeatingTheSameTextsGetTheSameLines() {
+        let reference = TextMeasurer()
+        let texts = Array(TestCorpus.all.prefix(12))
+        let widths = [80.0, 150, 240]
+        let expected = texts.map { text in widths.map { reference.layout(text, style: Self.style, width: $0).lines } }
+        let shared = TextMeasurer()
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for pass in 0..<6 {
+                for (index, text) in texts.enumerated() {
+                    let column = (index + pass + thread) % widths.count
+                    if shared.layout(text, style: Self.style, width: widths[column]).lines != expected[index][column] {
+                        mismatches.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 
     @Test func aNewTextReusesTheShapedSegmentsItShares() {
