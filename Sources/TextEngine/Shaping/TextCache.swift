@@ -7,7 +7,8 @@ import CTextKernels
 /// the text's segments and clusters in one block of its generation's arena. At most `capacity`
 /// texts together, split into up to 16 shards by hash (each shard holding 64 texts or more),
 /// each with its own mutex, under which a cached text's lines are filled (a fill walks arrays
-/// of numbers and allocates nothing); threads measuring different texts rarely share a lock.
+/// of numbers and allocates nothing); threads measuring different texts rarely share a lock,
+/// and a thread fills the texts it repeats from copies of its own (docs/text.md).
 final class TextCache: @unchecked Sendable {
     /// nil only when the cache could not be allocated; texts then take TextEngine's Swift path.
     let pointer: OpaquePointer?
