@@ -47,6 +47,13 @@ public final class ListHeightSource: HeightSource {
         let spec: SectionSpec
 
         init(_ spec: SectionSpec) { self.spec = spec }
+
+        /// `ListHeightSource.answer` for `row` of this section: called here, the section is
+        /// lent from the shell rather than copied for the call.
+        func answer(_ row: borrowing RowSpec, fixed: Double?, width: Double, known: (_ key: String) -> Double?,
+                    measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
+            try ListHeightSource.answer(row, in: spec, fixed: fixed, width: width, known: known, measure: measure)
+        }
     }
 
     /// A source over `document`, measuring with `measure`.
@@ -190,14 +197,14 @@ public final class ListHeightSource: HeightSource {
     public func keyAndHeight(at indexPath: IndexPath, width: Double,
                              known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
         let (row, shell, fixed) = try read(indexPath)
-        return try Self.answer(row, in: shell.spec, fixed: fixed, width: width, known: known, measure: measure)
+        return try shell.answer(row, fixed: fixed, width: width, known: known, measure: measure)
     }
 
     /// A row's key and height once read: a fixed height directly, a keyed row's `known` height
     /// when there is one, else measured.
-    private static func answer(_ row: borrowing RowSpec, in section: borrowing SectionSpec, fixed: Double?, width: Double,
-                               known: (_ key: String) -> Double?,
-                               measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
+    fileprivate static func answer(_ row: borrowing RowSpec, in section: borrowing SectionSpec, fixed: Double?,
+                                   width: Double, known: (_ key: String) -> Double?,
+                                   measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
         if let fixed { return (nil, fixed, true) }
         let key = row.cacheKey
         if let key, let height = known(key) { return (key, height, false) }
@@ -237,14 +244,17 @@ public final class ListHeightSource: HeightSource {
             return shells
         }
         let measure = self.measure
-        for position in reads.indices {
-            let read = reads[position]
-            let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
-                if let error = read.error { throw error }
-                return try Self.answer(rows[read.row], in: shells[read.shell].spec, fixed: read.fixed, width: width,
-                                       known: { known(position, $0) }, measure: measure)
+        // Rows are lent from the buffer and sections from their shells, not copied a row each.
+        rows.withUnsafeBufferPointer { rows in
+            for position in reads.indices {
+                let read = reads[position]
+                let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
+                    if let error = read.error { throw error }
+                    return try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
+                                                         known: { known(position, $0) }, measure: measure)
+                }
+                if !answer(position, result) { return }
             }
-            if !answer(position, result) { return }
         }
     }
 
