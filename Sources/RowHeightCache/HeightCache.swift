@@ -13,7 +13,7 @@ public final class HeightCache: Sendable {
     package let source: any HeightSource
     let state: _Guarded<CacheState>
     /// The current width's heights as hits read them without the lock (written under it).
-    let hitTable = HitTable()
+    @usableFromInline let hitTable = HitTable()
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
@@ -46,13 +46,23 @@ public final class HeightCache: Sendable {
     /// cache when the row has a key (and was not reloaded since), else measured and stored.
     /// Concurrent misses on one row measure it once; a miss while the data is being changed
     /// through `performBatchUpdates(_:)` waits for the change to finish.
+    @inlinable
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
+        // Inlinable, so a hit makes no call into this module. The path's indexes are read
+        // once: each read is a call into Foundation.
+        let (section, row) = indexPath.sectionAndRow
+        let height = hitTable.height(section: section, row: row)
+        if !height.isNaN { return height }
+        return try lockedHeight(for: indexPath, section: section, row: row)
+    }
+
+    /// `height(for:)` when the hit table cannot answer (`section` and `row` are `indexPath`'s).
+    /// Kept out of line so that a hit without the lock runs in a small function.
+    @usableFromInline @inline(never)
+    func lockedHeight(for indexPath: IndexPath, section: Int, row: Int) throws(HeightCacheError) -> Double {
         // The hit paths return a plain Double (NaN: ask further; under the lock -1: outside the
         // list, NaN: a miss); a wider result costs a hit about 4 ns more, so a miss takes the
-        // lock again instead. The path's indexes are read once: each read is a call into Foundation.
-        let (section, row) = indexPath.sectionAndRow
-        let fast = hitTable.height(section: section, row: row)
-        if !fast.isNaN { return fast }
+        // lock again instead.
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
             if height >= 0 { state.lockedHit(section: section, row: row, height: height) }

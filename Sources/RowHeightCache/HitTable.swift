@@ -21,31 +21,49 @@ import Synchronization
 /// replaces it with one at least twice as large, so the buffers retired (kept until the cache's
 /// deinit) always total less than the live one: at most 4 slots of 8 bytes per row and section
 /// of the largest list the cache has held, against the store's 8 bytes per row.
+///
+/// The read side is inlinable so that `height(for:)` inlines into the caller's module: a hit is
+/// then no call into this module at all, only Foundation's calls that read the index path.
+@usableFromInline
 final class HitTable: @unchecked Sendable {
-    // @unchecked: `buffer`, `capacity`, `retired` and the rebuild counters are written only with
-    // the cache's state lock held; readers touch only `version`, `live` and the slots, all atomic.
+    // @unchecked: `capacity`, `retired` and the rebuild counters are written only with the
+    // cache's state lock held; readers touch only `version`, `live` and the slots, all atomic.
 
     /// Even: the slots answer for the store; odd: ask under the lock. Starts odd (nothing built).
-    private let version = Atomic<UInt64>(1)
+    @usableFromInline let version = Atomic<UInt64>(1)
     /// The buffer readers use: slot 0 holds the number of sections S, slots 1...S+1 the slot
     /// where each section's rows start (the last one: where the rows end), then the heights.
-    /// A buffer is only ever written while it is `live`.
-    private let live = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// A buffer is only ever written while it is `live`; the first one is all zeros (no section).
+    @usableFromInline let live: Atomic<UnsafeMutableRawPointer>
     /// `live`'s capacity in slots, and the buffers it replaced, freed with the cache.
-    private var capacity = 0
+    private var capacity: Int
     private var retired: [UnsafeMutableRawPointer] = []
     /// Hits answered under the lock since the table went out of date, and how many pay a rebuild.
     private var lockedHits = 0
     private var rebuildAfter = 0
 
+    init() {
+        capacity = 64
+        live = Atomic(Self.allocate(slots: capacity))
+    }
+
     deinit {
-        if let buffer = live.load(ordering: .relaxed) { buffer.deallocate() }
+        live.load(ordering: .relaxed).deallocate()
         for buffer in retired { buffer.deallocate() }
     }
 
+    /// A buffer of `slots` zeroed atomic slots.
+    private static func allocate(slots: Int) -> UnsafeMutableRawPointer {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: slots * MemoryLayout<Atomic<UInt64>>.stride,
+                                                      alignment: MemoryLayout<Atomic<UInt64>>.alignment)
+        let typed = buffer.bindMemory(to: Atomic<UInt64>.self, capacity: slots)
+        for index in 0..<slots { (typed + index).initialize(to: Atomic(0)) }
+        return buffer
+    }
+
     /// Slot `index` of `buffer`.
-    @inline(__always)
-    private static func slot(_ buffer: UnsafeMutableRawPointer, _ index: Int) -> UnsafePointer<Atomic<UInt64>> {
+    @inlinable @inline(__always)
+    static func slot(_ buffer: UnsafeMutableRawPointer, _ index: Int) -> UnsafePointer<Atomic<UInt64>> {
         UnsafePointer((buffer + index &* MemoryLayout<Atomic<UInt64>>.stride).assumingMemoryBound(to: Atomic<UInt64>.self))
     }
 
@@ -53,15 +71,17 @@ final class HitTable: @unchecked Sendable {
 
     /// The cached height of `row` in `section`, or NaN when the lock must answer: the table is
     /// out of date or changed while being read, the row is not measured, or it is outside the list.
-    @inline(__always)
+    @inlinable @inline(__always)
     func height(section: Int, row: Int) -> Double {
         let before = version.load(ordering: .acquiring)
-        guard before & 1 == 0, let buffer = live.load(ordering: .acquiring) else { return .nan }
+        guard before & 1 == 0 else { return .nan }
+        let buffer = live.load(ordering: .acquiring)
         // Every index is checked against values a writer wrote into this very buffer (a section
         // count and row starts that fit it), so even a reading torn by a rewrite stays inside
         // it; the version check below then throws that reading away.
         let sections = UInt(Self.slot(buffer, 0).pointee.load(ordering: .acquiring))
-        guard UInt(bitPattern: section) < sections, row >= 0 else { return .nan }
+        guard UInt(bitPattern: section) < sections else { return .nan }
+        guard row >= 0 else { return .nan }
         let start = UInt(Self.slot(buffer, 1 &+ section).pointee.load(ordering: .acquiring))
         let end = UInt(Self.slot(buffer, 2 &+ section).pointee.load(ordering: .acquiring))
         let index = start &+ UInt(bitPattern: row)
@@ -79,7 +99,8 @@ final class HitTable: @unchecked Sendable {
 
     /// Writes a height just stored (NaN: forgotten) for `row` of `section` into its slot.
     func store(_ height: Double, section: Int, row: Int) {
-        guard isCurrent, let buffer = live.load(ordering: .relaxed) else { return }
+        guard isCurrent else { return }
+        let buffer = live.load(ordering: .relaxed)
         let start = Int(Self.slot(buffer, 1 + section).pointee.load(ordering: .relaxed))
         Self.slot(buffer, start + row).pointee.store(height.bitPattern, ordering: .releasing)
     }
@@ -105,17 +126,11 @@ final class HitTable: @unchecked Sendable {
         let odd = makeOdd()
         let sections = heights.count
         let needed = 2 + sections + heights.reduce(0) { $0 + $1.count }
-        let buffer: UnsafeMutableRawPointer
-        if let old = live.load(ordering: .relaxed), needed <= capacity {
-            buffer = old
-        } else {
-            let size = max(needed, 2 * capacity, 64)
-            buffer = UnsafeMutableRawPointer.allocate(byteCount: size * MemoryLayout<Atomic<UInt64>>.stride,
-                                                      alignment: MemoryLayout<Atomic<UInt64>>.alignment)
-            let slots = buffer.bindMemory(to: Atomic<UInt64>.self, capacity: size)
-            for index in 0..<size { (slots + index).initialize(to: Atomic(0)) }
-            if let old = live.load(ordering: .relaxed) { retired.append(old) }
-            capacity = size
+        var buffer = live.load(ordering: .relaxed)
+        if needed > capacity {
+            retired.append(buffer)
+            capacity = max(needed, 2 * capacity)
+            buffer = Self.allocate(slots: capacity)
             live.store(buffer, ordering: .releasing)
         }
         Self.slot(buffer, 0).pointee.store(UInt64(sections), ordering: .releasing)
@@ -143,7 +158,8 @@ final class HitTable: @unchecked Sendable {
     /// Whether the table, when current, holds exactly `height` for `row` of `section` (checked
     /// by debug builds on every hit answered under the lock).
     func mirrors(_ height: Double, section: Int, row: Int) -> Bool {
-        guard isCurrent, let buffer = live.load(ordering: .relaxed) else { return true }
+        guard isCurrent else { return true }
+        let buffer = live.load(ordering: .relaxed)
         let start = Int(Self.slot(buffer, 1 + section).pointee.load(ordering: .relaxed))
         return Self.slot(buffer, start + row).pointee.load(ordering: .relaxed) == height.bitPattern
     }
