@@ -35,9 +35,10 @@ final class HitTable: @unchecked Sendable {
     /// where each section's rows start (the last one: where the rows end), then the heights.
     /// A buffer is only ever written while it is `live`; the first one is all zeros (no section).
     @usableFromInline let live: Atomic<UnsafeMutableRawPointer>
-    /// `live`'s capacity in slots, and the buffers it replaced, freed with the cache.
+    /// `live`'s capacity in slots, and the buffers it replaced (and their slots), freed with the cache.
     private var capacity: Int
     private var retired: [UnsafeMutableRawPointer] = []
+    private(set) var retiredSlots = 0
     /// Hits answered under the lock since the table went out of date, and how many pay a rebuild.
     private var lockedHits = 0
     private var rebuildAfter = 0
@@ -97,12 +98,28 @@ final class HitTable: @unchecked Sendable {
     /// Whether the slots answer for the store (false: out of date, hits take the lock).
     var isCurrent: Bool { version.load(ordering: .relaxed) & 1 == 0 }
 
+    /// The slots of every buffer held, the live one and those retired.
+    var slotsHeld: Int { capacity + retiredSlots }
+
     /// Writes a height just stored (NaN: forgotten) for `row` of `section` into its slot.
     func store(_ height: Double, section: Int, row: Int) {
         guard isCurrent else { return }
+        guard let index = slotIndex(section: section, row: row) else {
+            // Shaped unlike the store: a change that forgot to mark it. Never write outside it.
+            assertionFailure("hit table shaped unlike the store")
+            _ = makeOdd()
+            return
+        }
+        Self.slot(live.load(ordering: .relaxed), index).pointee.store(height.bitPattern, ordering: .releasing)
+    }
+
+    /// The slot of `row` in `section` in the live buffer, nil outside the table's shape.
+    private func slotIndex(section: Int, row: Int) -> Int? {
         let buffer = live.load(ordering: .relaxed)
+        guard section >= 0, section < Int(Self.slot(buffer, 0).pointee.load(ordering: .relaxed)), row >= 0 else { return nil }
         let start = Int(Self.slot(buffer, 1 + section).pointee.load(ordering: .relaxed))
-        Self.slot(buffer, start + row).pointee.store(height.bitPattern, ordering: .releasing)
+        let end = Int(Self.slot(buffer, 2 + section).pointee.load(ordering: .relaxed))
+        return start + row < end ? start + row : nil
     }
 
     /// Marks the table out of date: hits take the lock until `shouldRebuild` says a rebuild has
@@ -129,6 +146,7 @@ final class HitTable: @unchecked Sendable {
         var buffer = live.load(ordering: .relaxed)
         if needed > capacity {
             retired.append(buffer)
+            retiredSlots += capacity
             capacity = max(needed, 2 * capacity)
             buffer = Self.allocate(slots: capacity)
             live.store(buffer, ordering: .releasing)
@@ -159,8 +177,7 @@ final class HitTable: @unchecked Sendable {
     /// by debug builds on every hit answered under the lock).
     func mirrors(_ height: Double, section: Int, row: Int) -> Bool {
         guard isCurrent else { return true }
-        let buffer = live.load(ordering: .relaxed)
-        let start = Int(Self.slot(buffer, 1 + section).pointee.load(ordering: .relaxed))
-        return Self.slot(buffer, start + row).pointee.load(ordering: .relaxed) == height.bitPattern
+        guard let index = slotIndex(section: section, row: row) else { return false }
+        return Self.slot(live.load(ordering: .relaxed), index).pointee.load(ordering: .relaxed) == height.bitPattern
     }
 }
