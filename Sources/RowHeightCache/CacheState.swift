@@ -14,13 +14,6 @@ struct HeightsAtWidth: Sendable {
     var heights: [[Double]]
     var lastUse: UInt64
 
-    /// The height at `path`: NaN when not measured, -1 outside the list.
-    @inline(__always)
-    func height(at path: IndexPath) -> Double {
-        let (section, row) = path.sectionAndRow
-        return height(section: section, row: row)
-    }
-
     /// The height of `row` in `section`: NaN when not measured, -1 outside the list.
     @inline(__always)
     func height(section sectionIndex: Int, row: Int) -> Double {

@@ -140,6 +140,20 @@ struct CacheHitTableTests {
         #expect(try Self.staleInTable(cache, source) == [])
     }
 
+    @Test func keyedLookupsReadTheTableAndNeverItsForgottenRows() throws {
+        let source = TableSource(consecutiveIdentities([30]), keyEvery: 5)
+        let cache = try HeightCache(source: source, width: 375)
+        try Self.warm(cache)
+        try #require(cache.hitTable.isCurrent)
+        let measures = source.measures
+        #expect(try cache.height(forKey: TableSource.key(10), at: ip(0, 10)) == TableSource.height(10, 375))
+        #expect(source.measures == measures)
+        source.sections[0][10] = 1_005
+        try cache.invalidate(at: ip(0, 10))
+        #expect(try cache.height(forKey: TableSource.key(1_005), at: ip(0, 10)) == TableSource.height(1_005, 375))
+        #expect(source.measures == measures + 1)
+    }
+
     @Test func aWidthChangeNeverAnswersWithAnotherWidthsHeights() throws {
         let source = TableSource(consecutiveIdentities([30, 20]))
         let cache = try HeightCache(source: source, width: 375)
