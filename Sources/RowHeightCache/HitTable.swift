@@ -9,7 +9,7 @@ import Synchronization
 /// forgotten height is written into its slot as it is stored; anything that moves rows or
 /// replaces the store (an update, `reloadData`, `invalidateAll`, a width change) marks the table
 /// out of date, and it is rebuilt from the store once hits under the lock have paid for it (a
-/// quarter as many hits as the table has slots), so a run of updates costs no more than before
+/// quarter as many hits as the table has slots), so a run of updates copies nothing
 /// and a rebuild is never more than a small fraction of the locked hits it saves.
 ///
 /// Every slot is an `Atomic<UInt64>` (a height's bit pattern), so ThreadSanitizer sees no race:
