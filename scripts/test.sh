@@ -13,13 +13,13 @@ trap 'rm -f "$log"' EXIT
 swift build --build-tests
 swift test --skip-build "$@" 2>&1 | tee -a "$log"
 if [ $# -eq 0 ]; then
-  # The suites that share caches and templates between threads: the height cache's concurrency
-  # and one-step update stress tests, the feed scenarios (rows measured on several threads
+  # The suites that share caches and templates between threads: the height cache's concurrency,
+  # one-step update and lock-free hit stress tests, the feed scenarios (rows measured on several threads
   # reuse one template's solvers) and the text engine's C caches. On Linux, TSan cannot see
   # Synchronization.Mutex's lock, so shared state sits behind `_Guarded` (a Mutex that tells
   # TSan about itself) or pthread mutexes, which TSan sees.
   swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter "CacheConcurrencyTests|CacheOneStepUpdateTests|CacheFDScenarioTests|ShapingCacheTests" 2>&1 | tee -a "$log"
+    --filter "CacheConcurrencyTests|CacheOneStepUpdateTests|CacheHitTableTests|CacheFDScenarioTests|ShapingCacheTests" 2>&1 | tee -a "$log"
   bash scripts/spark-check.sh
   # Time and memory bounds (peak RSS, ratios to linear, time limits): scripts/bounds/*.sh, on the
   # release binary spark-check.sh built (one release build instead of two).

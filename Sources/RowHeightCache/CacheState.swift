@@ -14,13 +14,6 @@ struct HeightsAtWidth: Sendable {
     var heights: [[Double]]
     var lastUse: UInt64
 
-    /// The height at `path`: NaN when not measured, -1 outside the list.
-    @inline(__always)
-    func height(at path: IndexPath) -> Double {
-        let (section, row) = path.sectionAndRow
-        return height(section: section, row: row)
-    }
-
     /// The height of `row` in `section`: NaN when not measured, -1 outside the list.
     @inline(__always)
     func height(section sectionIndex: Int, row: Int) -> Double {
@@ -66,10 +59,13 @@ struct RowInFlight: Sendable {
 }
 
 /// Everything a `HeightCache` guards with its lock. The current width's store is kept apart
-/// from the others so that a hit is two array loads.
+/// from the others so that a hit under the lock is two array loads.
 struct CacheState: Sendable {
     var rows: [[RowIdentity]]
-    var current: HeightsAtWidth
+    /// Changed only here, so that `hitTable` follows every change of it.
+    private(set) var current: HeightsAtWidth
+    /// The copy of `current` hits read without the lock.
+    let hitTable: HitTable
     var others: [HeightsAtWidth] = []
     var offsets = OffsetIndex()
     var estimatedRowHeight: Double
@@ -93,13 +89,17 @@ struct CacheState: Sendable {
     /// a duplicate (released when the row is deleted, reloaded or invalidated).
     var keyHolders: [Int: UInt64] = [:]
     var nextKeyID = 0
-    var statisticsEnabled = false
+    /// Hits are counted under the lock, so while counting, none is answered without it.
+    var statisticsEnabled = false {
+        didSet { if statisticsEnabled { hitTable.markOutOfDate(slots: tableSlots) } }
+    }
     var statistics = HeightCacheStatistics()
     var log: (@Sendable (String) -> Void)?
 
-    init(counts: [Int], width: Double, estimatedRowHeight: Double, maxRetainedWidths: Int) {
+    init(counts: [Int], width: Double, estimatedRowHeight: Double, maxRetainedWidths: Int, hitTable: HitTable) {
         rows = []
         current = HeightsAtWidth(width: width, shapedLike: [], lastUse: 0)
+        self.hitTable = hitTable
         self.estimatedRowHeight = estimatedRowHeight
         self.maxRetainedWidths = maxRetainedWidths
         reset(counts: counts)
@@ -114,6 +114,29 @@ struct CacheState: Sendable {
         offsets.reset()
         keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
         keyHolders = [:]
+        hitTable.markOutOfDate(slots: tableSlots)
+    }
+
+    /// Forgets every height at every width; rows keep their places.
+    mutating func clearHeights() {
+        current = HeightsAtWidth(width: current.width, shapedLike: rows, lastUse: current.lastUse)
+        others = []
+        hitTable.markOutOfDate(slots: tableSlots)
+    }
+
+    /// The size of the hit table for the list as it is: one slot per row and per section.
+    var tableSlots: Int { rows.reduce(rows.count) { $0 + $1.count } }
+
+    /// Books a hit answered under the lock: counted when statistics are on, else towards
+    /// rebuilding the hit table (when it is out of date) so later hits need no lock.
+    @inline(__always)
+    mutating func lockedHit(section: Int, row: Int, height: Double) {
+        assert(hitTable.mirrors(height, section: section, row: row), "hit table differs from the store")
+        if statisticsEnabled {
+            statistics.hits += 1
+        } else if hitTable.shouldRebuild() {
+            hitTable.rebuild(from: current.heights)
+        }
     }
 
     /// Whether a miss is measuring the row with `token`.
@@ -181,6 +204,7 @@ struct CacheState: Sendable {
         if current.width == width {
             let old = current.heights[section][row]
             current.heights[section][row] = height
+            hitTable.store(height, section: section, row: row)
             if effective(height) != effective(old) {
                 offsets.set(section: section, row: row, to: effective(height))
             }
@@ -277,6 +301,7 @@ struct CacheState: Sendable {
         for path in plan.reloaded { rows[path.section][path.row].remeasure = true }
         offsets.follow(plan, heights: current.heights, estimate: estimatedRowHeight)
         revision &+= 1
+        hitTable.markOutOfDate(slots: tableSlots)
     }
 
     /// Makes `width` current, keeping at most `maxRetainedWidths` widths (least recently used go).
@@ -298,5 +323,6 @@ struct CacheState: Sendable {
             others.remove(at: oldest)
         }
         offsets.reset()
+        hitTable.markOutOfDate(slots: tableSlots)
     }
 }

@@ -3,7 +3,10 @@ extension HeightCache {
     /// The height cached for `key`; on a miss the row at `indexPath` is measured and cached
     /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
     public func height(forKey key: String, at indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        let height = state.withLock { $0.current.height(at: indexPath) }
+        let (section, row) = indexPath.sectionAndRow
+        let fast = hitTable.height(section: section, row: row)
+        if !fast.isNaN { return fast }
+        let height = state.withLock { $0.current.height(section: section, row: row) }
         if height >= 0 { return height }
         return try miss(indexPath, key: key)
     }

@@ -5,12 +5,15 @@ import Synchronization
 /// right through every UITableView-style update, with heights at different widths kept apart.
 ///
 /// Safe from any thread: state sits behind one lock (`Mutex`), held only for array work (never while
-/// measuring), so a hit is a lock, two array loads and an unlock. Change the data through
+/// measuring); a hit takes no lock, reading a copy of the current width's heights kept as a
+/// sequence lock (`HitTable`), and falls back to the lock when that copy is out of date. Change the data through
 /// `performBatchUpdates(_:)` (the data change and the cache update as one step) and no height
 /// measured against one state of the data is ever stored or returned for another.
 public final class HeightCache: Sendable {
     package let source: any HeightSource
     let state: _Guarded<CacheState>
+    /// The current width's heights as hits read them without the lock (written under it).
+    @usableFromInline let hitTable = HitTable()
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
@@ -31,7 +34,7 @@ public final class HeightCache: Sendable {
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
         let counts = HeightCache.counts(of: source)
         state = _Guarded(CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
-                                  maxRetainedWidths: max(maxRetainedWidths, 1)))
+                                  maxRetainedWidths: max(maxRetainedWidths, 1), hitTable: hitTable))
     }
 
     /// The source's rows per section, read outside the lock.
@@ -43,14 +46,26 @@ public final class HeightCache: Sendable {
     /// cache when the row has a key (and was not reloaded since), else measured and stored.
     /// Concurrent misses on one row measure it once; a miss while the data is being changed
     /// through `performBatchUpdates(_:)` waits for the change to finish.
+    @inlinable
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        // The hit path returns a plain Double (-1: outside the list, NaN: a miss); a wider
-        // result costs a hit about 4 ns more, so a miss takes the lock again instead.
-        // The path's indexes are read before locking: each read is a call into Foundation.
+        // Inlinable, so a hit makes no call into this module. The path's indexes are read
+        // once: each read is a call into Foundation.
         let (section, row) = indexPath.sectionAndRow
+        let height = hitTable.height(section: section, row: row)
+        if !height.isNaN { return height }
+        return try lockedHeight(for: indexPath, section: section, row: row)
+    }
+
+    /// `height(for:)` when the hit table cannot answer (`section` and `row` are `indexPath`'s).
+    /// Kept out of line so that a hit without the lock runs in a small function.
+    @usableFromInline @inline(never)
+    func lockedHeight(for indexPath: IndexPath, section: Int, row: Int) throws(HeightCacheError) -> Double {
+        // The hit paths return a plain Double (NaN: ask further; under the lock -1: outside the
+        // list, NaN: a miss); a wider result costs a hit about 4 ns more, so a miss takes the
+        // lock again instead.
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
-            if state.statisticsEnabled, height >= 0 { state.statistics.hits += 1 }
+            if height >= 0 { state.lockedHit(section: section, row: row, height: height) }
             return height
         }
         if height >= 0 { return height }
@@ -219,9 +234,7 @@ public final class HeightCache: Sendable {
     public func invalidateAll() {
         let log = state.withLock { state in
             state.revision &+= 1
-            state.current = HeightsAtWidth(width: state.current.width, shapedLike: state.rows,
-                                        lastUse: state.current.lastUse)
-            state.others = []
+            state.clearHeights()
             state.offsets.reset()
             // Rows keep stale key ids, but ids are never reused and every height is gone.
             state.keyIDs = [:]

@@ -58,8 +58,10 @@ extension IndexPath {
     /// (section, row) of a row's index path, or (-1, -1) when the path does not have exactly
     /// two indexes, which every bounds check of the cache refuses: a malformed path is an
     /// error, never a trap. Three calls into Foundation, no allocation.
-    @inline(__always)
+    @inlinable @inline(__always)
     var sectionAndRow: (section: Int, row: Int) {
-        count == 2 ? (self[0], self[1]) : (-1, -1)
+        // `endIndex` is the count (an index path's indexes start at 0), one call shorter:
+        // Foundation's `count` calls it.
+        endIndex == 2 ? (self[0], self[1]) : (-1, -1)
     }
 }

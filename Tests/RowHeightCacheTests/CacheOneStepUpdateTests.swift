@@ -69,14 +69,7 @@ struct CacheOneStepUpdateTests {
     /// Differences between what `cache` holds and a fresh cache over a copy of `source`'s data.
     static func stale(_ cache: HeightCache, _ source: EditableTable) throws -> [String] {
         let fresh = try HeightCache(source: source.snapshot(), width: cache.width)
-        var wrong: [String] = []
-        for (section, rows) in cachedHeights(cache).enumerated() {
-            for (row, height) in rows.enumerated() {
-                guard let height else { continue }
-                let expected = try fresh.height(for: ip(section, row))
-                if height != expected { wrong.append("[\(section), \(row)]: \(height), fresh \(expected)") }
-            }
-        }
+        var wrong = try differences(cachedHeights(cache), from: fresh)
         if cache.numberOfSections != fresh.numberOfSections { wrong.append("section count") }
         return wrong
     }

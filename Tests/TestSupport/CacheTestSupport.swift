@@ -86,5 +86,19 @@ package func cachedHeights(_ cache: HeightCache) -> [[Double?]] {
     }
 }
 
+/// Rows where `heights` (nil: not answered, skipped) differ from what `fresh` answers, as
+/// "[section, row]: height, fresh height".
+package func differences(_ heights: [[Double?]], from fresh: HeightCache) throws -> [String] {
+    var wrong: [String] = []
+    for (section, rows) in heights.enumerated() {
+        for (row, height) in rows.enumerated() {
+            guard let height else { continue }
+            let expected = try fresh.height(for: IndexPath(row: row, section: section))
+            if height != expected { wrong.append("[\(section), \(row)]: \(height), fresh \(expected)") }
+        }
+    }
+    return wrong
+}
+
 /// Shorthand for an index path.
 package func ip(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }

@@ -193,6 +193,15 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The floor of a hit through Foundation's IndexPath: making the path as the hit benchmark
+    // does and reading its two indexes as the cache does (five calls into FoundationEssentials).
+    Benchmark("Peer: IndexPath made and read (1M lookups)", configuration: hitConfiguration) { benchmark in
+        for index in benchmark.scaledIterations {
+            let path = IndexPath(row: index & 511, section: index & 7)
+            blackHole(path.endIndex == 2 ? path[0] &+ path[1] : -1)
+        }
+    }
+
     // A miss: forget one row, then measure it again through the synthetic feed cell.
     Benchmark("Cache miss + synthetic measure (1K rows)", configuration: .init(metrics: [.wallClock, .cpuTotal], scalingFactor: .kilo)) { benchmark in
         let cache = try HeightCache(source: SyntheticFeedSource(counts: [1_000]), width: 375)
