@@ -188,7 +188,8 @@ typedef struct tl_fill_result {
 } tl_fill_result;
 
 /// A bounded, thread-safe cache of analysed texts (their segments and clusters), keyed by (face
-/// ids, exact UTF-8 bytes). Two generations of at most `capacity` texts, in arenas; one mutex.
+/// ids, exact UTF-8 bytes). Two generations of at most `capacity` texts, in arenas, split into
+/// shards with a mutex each; a thread also keeps its own copies of the few texts it repeats.
 typedef struct tl_text_cache tl_text_cache;
 
 /// A cache of at most `capacity` (at least 2) texts; NULL when out of memory.
@@ -207,10 +208,11 @@ void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits,
 /// LineFiller does with the same arithmetic: each line takes as many break segments as fit
 /// `limit`, trailing white space hangs, a segment wider than an empty line (or every segment,
 /// with `breaks_at_graphemes`) is placed cluster by cluster, mandatory breaks end a line. The
-/// text's analysis comes from `texts` (filled under its lock), else from tl_analyse_text
-/// (through `segments`) and is then stored; a text over 65,536 UTF-16 units is analysed and
-/// filled a window of segments at a time and not stored, so its memory stays a small multiple
-/// of the text. Returns 0, or -1 when out of memory or the text is too long (over 2^29 bytes).
+/// text's analysis comes from the thread's copy of it, else from `texts` (filled under the
+/// shard's lock), else from tl_analyse_text (through `segments`) and is then stored; a text
+/// over 65,536 UTF-16 units is analysed and filled a window of segments at a time and not
+/// stored, so its memory stays a small multiple of the text. Returns 0, or -1 when out of
+/// memory or the text is too long (over 2^29 bytes).
 int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const uint64_t *face_ids,
                         const tl_font *fonts, int32_t font_count, const uint8_t *utf8,
                         int64_t length, tl_fill_options options, tl_fill_result *out);
