@@ -4,11 +4,9 @@ extension HeightCache {
     /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
     public func height(forKey key: String, at indexPath: IndexPath) throws(HeightCacheError) -> Double {
         let (section, row) = indexPath.sectionAndRow
-        let fast = hitTable.height(section: section, row: row)
-        if !fast.isNaN { return fast }
-        let height = state.withLock { $0.current.height(section: section, row: row) }
-        if height >= 0 { return height }
-        return try miss(indexPath, key: key)
+        let height = hitTable.height(section: section, row: row)
+        if !height.isNaN { return height }
+        return try lockedHeight(for: indexPath, section: section, row: row, key: key)
     }
 
     /// The height cached for `key` at the current width, else `measure(width)`'s, cached.

@@ -53,13 +53,15 @@ public final class HeightCache: Sendable {
         let (section, row) = indexPath.sectionAndRow
         let height = hitTable.height(section: section, row: row)
         if !height.isNaN { return height }
-        return try lockedHeight(for: indexPath, section: section, row: row)
+        return try lockedHeight(for: indexPath, section: section, row: row, key: nil)
     }
 
-    /// `height(for:)` when the hit table cannot answer (`section` and `row` are `indexPath`'s).
-    /// Kept out of line so that a hit without the lock runs in a small function.
+    /// `height(for:)` (or `height(forKey:at:)` with `key`) when the hit table cannot answer
+    /// (`section` and `row` are `indexPath`'s): a hit under the lock, booked towards rebuilding
+    /// the table, else a miss. Kept out of line so that a hit without the lock runs in a small
+    /// function.
     @usableFromInline @inline(never)
-    func lockedHeight(for indexPath: IndexPath, section: Int, row: Int) throws(HeightCacheError) -> Double {
+    func lockedHeight(for indexPath: IndexPath, section: Int, row: Int, key: String?) throws(HeightCacheError) -> Double {
         // The hit paths return a plain Double (NaN: ask further; under the lock -1: outside the
         // list, NaN: a miss); a wider result costs a hit about 4 ns more, so a miss takes the
         // lock again instead.
@@ -69,7 +71,7 @@ public final class HeightCache: Sendable {
             return height
         }
         if height >= 0 { return height }
-        return try miss(indexPath, key: nil)
+        return try miss(indexPath, key: key)
     }
 
     /// What a miss found under the lock, and what it does next.

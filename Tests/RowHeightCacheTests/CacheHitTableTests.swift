@@ -154,6 +154,26 @@ struct CacheHitTableTests {
         #expect(source.measures == measures + 1)
     }
 
+    /// A list read only by key (FDTemplateLayoutCell's `cacheByKey`) gets the table back after
+    /// an invalidation as one read by index path does, and its hits count while counting.
+    @Test func keyedLookupsAloneBringTheTableBackAndCountTheirHits() throws {
+        let source = TableSource(consecutiveIdentities([40]), keyEvery: 1)
+        let cache = try HeightCache(source: source, width: 375)
+        func readAllByKey() throws {
+            for row in 0..<40 { _ = try cache.height(forKey: TableSource.key(row), at: ip(0, row)) }
+        }
+        try readAllByKey()
+        try readAllByKey()
+        try #require(cache.hitTable.isCurrent)
+        cache.invalidateAll()
+        #expect(!cache.hitTable.isCurrent)
+        for _ in 0..<2 { try readAllByKey() }
+        #expect(cache.hitTable.isCurrent)
+        cache.setStatisticsEnabled(true)
+        try readAllByKey()
+        #expect(cache.statistics.hits == 40)
+    }
+
     @Test func aWidthChangeNeverAnswersWithAnotherWidthsHeights() throws {
         let source = TableSource(consecutiveIdentities([30, 20]))
         let cache = try HeightCache(source: source, width: 375)
