@@ -249,7 +249,8 @@ struct CacheState: Sendable {
             rows[section][row].keyID = id
         }
         store(filled.height, section: section, row: row, width: filled.width)
-        if filled.measured { rows[section][row].remeasure = false }
+        // Written only when set: a write into the nested array checks both levels' uniqueness.
+        if filled.measured && rows[section][row].remeasure { rows[section][row].remeasure = false }
         return true
     }
 

@@ -94,8 +94,8 @@ extension HeightCache {
         } answer: { position, result in
             let item = wanted[position]
             do throws(HeightCacheError) {
-                answers.append(try rowAnswer(result, path: paths[position], section: item.section, row: item.row,
-                                             token: item.token, width: width, since: start))
+                answers.append(try rowAnswer(result, section: item.section, row: item.row, token: item.token,
+                                             width: width, since: start))
             } catch {
                 failures.append(error)
             }
@@ -106,11 +106,12 @@ extension HeightCache {
         let (stored, duplicates, current) = state.withLock { state in
             var stored = 0
             var duplicates: [HeightCacheError] = []
-            for filled in answers {
+            // By index, so each answer is lent to `accept`, not copied out of the array.
+            for index in answers.indices {
                 do throws(HeightCacheError) {
-                    if try state.accept(filled, revision: revision) {
+                    if try state.accept(answers[index], revision: revision) {
                         stored += 1
-                        rememberKeyed(filled)
+                        rememberKeyed(answers[index])
                     }
                 } catch {
                     duplicates.append(error)

@@ -195,21 +195,23 @@ public final class HeightCache: Sendable {
                 remeasure ? nil : keyed.height(forKey: key, width: width)
             }
         }
-        return try rowAnswer(result, path: path, section: section, row: row, token: token, width: width, since: start)
+        return try rowAnswer(result, section: section, row: row, token: token, width: width, since: start)
     }
 
-    /// A source's answer for the row at `path` (`section`, `row`) as the cache stores it: a
+    /// A source's answer for row `row` of `section` as the cache stores it: a
     /// failure, or a height that is not finite and non-negative, is an error naming the path;
     /// `start` (when measurements are timed) gives a measured row its time.
-    func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>, path: IndexPath,
+    func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>,
                    section: Int, row: Int, token: UInt64, width: Double,
                    since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
         let answer: (key: String?, height: Double, measured: Bool)
         switch result {
         case let .success(value): answer = value
-        case let .failure(error): throw .measurementFailed(path, underlying: error)
+        case let .failure(error): throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
         }
-        guard answer.height.isFinite, answer.height >= 0 else { throw .invalidHeight(path, answer.height) }
+        guard answer.height.isFinite, answer.height >= 0 else {
+            throw .invalidHeight(IndexPath(row: row, section: section), answer.height)
+        }
         let time = answer.measured ? start.elapsed : .zero
         return RowAnswer(section: section, row: row, token: token, width: width, height: answer.height, key: answer.key,
                          measured: answer.measured, time: time)

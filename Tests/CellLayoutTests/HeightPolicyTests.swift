@@ -30,6 +30,26 @@ import TestSupport
         #expect(try HeightPolicy.of(RowSpec(), in: SectionSpec(), list: list) == .listRowHeight(40))
     }
 
+    @Test func fixedHeightAgreesWithTheRuleForEveryCombination() {
+        for rowHeight in [nil, 99.0] {
+            for rowAuto in [nil, false, true] {
+                for rowTemplate in [nil, "A"] {
+                    for sectionAuto in [false, true] {
+                        for sectionTemplate in [nil, "B"] {
+                            for sectionHeight in [nil, 44.0] {
+                                let row = RowSpec(template: rowTemplate, height: rowHeight, autoHeight: rowAuto)
+                                let section = SectionSpec(template: sectionTemplate, autoHeight: sectionAuto, height: sectionHeight)
+                                let rule = (try? HeightPolicy.of(row, in: section, list: list))?.fixedHeight
+                                #expect(HeightPolicy.fixedHeight(of: row, in: section, list: list) == rule,
+                                        "\(row) in \(section)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func autoHeightWithoutTemplateIsAnError() {
         #expect(throws: LayoutError(path: "", message: "autoHeight needs a template (on the row or its section)")) {
             try HeightPolicy.of(RowSpec(autoHeight: true), in: SectionSpec(), list: list)

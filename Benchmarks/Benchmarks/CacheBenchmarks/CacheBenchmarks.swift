@@ -1,9 +1,11 @@
 import Benchmark
+import Dispatch
+import Synchronization
 import TemplateLayout
 
 /// A list of fixed shape whose rows are "measured" by a synthetic feed-cell cost: greedy line
-/// breaking of a 140-character text by per-character advances, as a label would (until the
-/// real layout engine lands on main).
+/// breaking of a 140-character text by per-character advances, as a label would: a cell cheap
+/// enough that the cache's own costs show.
 struct SyntheticFeedSource: HeightSource {
     let counts: [Int]
 
@@ -141,6 +143,28 @@ func measureFeed(_ benchmark: Benchmark, rows: Int) throws {
     }
 }
 
+/// Each iteration measures a `rows`-row feed on two threads sharing the measurer, no cache:
+/// each thread takes the next 64 rows from a shared counter until none are left.
+func measureFeedOnTwoThreads(_ benchmark: Benchmark, rows: Int) throws {
+    let section = Feed.section
+    let measurer = Feed.measurer
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var sum = 0.0
+            while true {
+                let start = next.add(64, ordering: .relaxed).oldValue
+                guard start < rows else { break }
+                for row in start..<min(start + 64, rows) {
+                    sum += (try? measurer.measureRow(section.rows[row], in: section, frames: false).height) ?? 0
+                }
+            }
+            blackHole(sum)
+        }
+    }
+}
+
 /// The 1,000 feed rows one iteration of the miss benchmarks uses: each iteration the next window
 /// of the 10,000, so every row is new to the cache (forgotten, untimed, when the windows wrap)
 /// and its text was measured before. The benchmark closure runs once per iteration, so the
@@ -182,6 +206,31 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
             blackHole(try cache.height(for: .init(row: index & 511, section: index & 7)))
+        }
+    }
+
+    // A hit as a list's delegate asks it: the table view hands over the path
+    // (`heightForRowAt indexPath`), so the caller made it and only reading it is the hit's.
+    Benchmark("Cache hit, path given (1M lookups)", configuration: hitConfiguration) { benchmark in
+        let cache = try HeightCache(source: SyntheticFeedSource(counts: Array(repeating: 1_000, count: 10)), width: 375)
+        for section in 0..<10 {
+            for row in 0..<1_000 { _ = try cache.height(for: .init(row: row, section: section)) }
+        }
+        let paths = (0..<4_096).map { IndexPath(row: $0 & 511, section: $0 & 7) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            blackHole(try cache.height(for: paths[index & 4_095]))
+        }
+    }
+
+    // The floor of a hit on a given path: copying the path out of the array and reading its
+    // two indexes as the cache does (three calls into FoundationEssentials), no cache.
+    Benchmark("Peer: IndexPath given, read (1M lookups)", configuration: hitConfiguration) { benchmark in
+        let paths = (0..<4_096).map { IndexPath(row: $0 & 511, section: $0 & 7) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let path = paths[index & 4_095]
+            blackHole(path.endIndex == 2 ? path[0] &+ path[1] : -1)
         }
     }
 
@@ -327,6 +376,13 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Peer: 10,000 ListMeasurer feed cells on one thread") { benchmark in
         try measureFeed(benchmark, rows: 10_000)
+    }
+
+    // What two threads give on this host with no cache at all: the same rows through
+    // measureRow, 64-row chunks taken from a shared counter as precache takes them. The
+    // ceiling for the 2-core precache, measured in the same run.
+    Benchmark("Peer: 10,000 ListMeasurer feed cells on 2 threads, no cache") { benchmark in
+        try measureFeedOnTwoThreads(benchmark, rows: 10_000)
     }
 
     Benchmark("Peer: measure 20,000 rows on one thread, no cache") { benchmark in

@@ -25,6 +25,15 @@ public enum HeightPolicy: Sendable, Equatable {
         return .listRowHeight(list.rowHeight)
     }
 
+    /// The height `of(row, in: section, list: list)` fixes, nil when the row is measured (or
+    /// the rule is an error, which measuring the row reports), without building the rule: a
+    /// source asks it for every row it hands out, and the rule's template name costs a retain.
+    public static func fixedHeight(of row: borrowing RowSpec, in section: borrowing SectionSpec, list: ListSettings) -> Double? {
+        if let height = row.height { return height }
+        if row.autoHeight ?? section.autoHeight { return nil }
+        return section.height ?? list.rowHeight
+    }
+
     /// The height this rule fixes, or nil when the row is measured by its template.
     public var fixedHeight: Double? {
         switch self {

@@ -219,26 +219,29 @@ public final class ListHeightSource: HeightSource {
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
         // Concrete arrays, not `Result`s of tuples: those are copied through generic value
-        // witnesses, several retains a row field by field.
+        // witnesses, several retains a row field by field. A path outside the list (rare) keeps
+        // its error apart, so a read stays a few plain words.
         var rows: [RowSpec] = []
         var reads: [BatchRead] = []
+        var errors: [Int: HeightCacheError] = [:]
         let shells = current.withLock { storage in
             var shells: [SectionShell] = []
             var shellSection = -1
             rows.reserveCapacity(indexPaths.count)
             reads.reserveCapacity(indexPaths.count)
-            for path in indexPaths {
+            for (position, path) in indexPaths.enumerated() {
                 do throws(HeightCacheError) {
                     let (section, row) = try storage.place(of: path)
                     if section != shellSection {
                         shells.append(storage.shell(section))
                         shellSection = section
                     }
-                    let read = storage.row(row, in: section, shell: shells[shells.count - 1])
-                    reads.append(BatchRead(row: rows.count, shell: shells.count - 1, fixed: read.fixed, error: nil))
-                    rows.append(read.row)
+                    let fixed = storage.fixedHeight(row, in: section, shell: shells[shells.count - 1])
+                    reads.append(BatchRead(row: rows.count, shell: shells.count - 1, fixed: fixed))
+                    rows.append(storage.document.sections[section].rows[row])
                 } catch {
-                    reads.append(BatchRead(row: -1, shell: -1, fixed: nil, error: error))
+                    errors[position] = error
+                    reads.append(BatchRead(row: -1, shell: -1, fixed: nil))
                 }
             }
             return shells
@@ -248,23 +251,26 @@ public final class ListHeightSource: HeightSource {
         rows.withUnsafeBufferPointer { rows in
             for position in reads.indices {
                 let read = reads[position]
-                let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
-                    if let error = read.error { throw error }
-                    return try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
-                                                         known: { known(position, $0) }, measure: measure)
+                let answered: (key: String?, height: Double, measured: Bool)
+                do {
+                    if read.row < 0 { throw errors[position]! }
+                    answered = try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
+                                                             known: { known(position, $0) }, measure: measure)
+                } catch {
+                    if !answer(position, .failure(error)) { return }
+                    continue
                 }
-                if !answer(position, result) { return }
+                if !answer(position, .success(answered)) { return }
             }
         }
     }
 
-    /// Where a batch's row was read to: its index in the batch's rows and section shells and its
-    /// fixed height, or the error its index path gave.
+    /// Where a batch's row was read to: its index in the batch's rows and section shells (-1:
+    /// its index path gave an error, kept apart) and its fixed height.
     private struct BatchRead {
         var row: Int
         var shell: Int
         var fixed: Double?
-        var error: HeightCacheError?
     }
 
     /// The row at `indexPath` with its section (without its rows) and its fixed height (nil:
@@ -273,8 +279,8 @@ public final class ListHeightSource: HeightSource {
         try current.withLock { storage throws(HeightCacheError) in
             let (section, row) = try storage.place(of: indexPath)
             let shell = storage.shell(section)
-            let read = storage.row(row, in: section, shell: shell)
-            return (read.row, shell, read.fixed)
+            let fixed = storage.fixedHeight(row, in: section, shell: shell)
+            return (storage.document.sections[section].rows[row], shell, fixed)
         }
     }
 }
@@ -291,11 +297,10 @@ extension ListHeightSource.Storage {
         return (s, r)
     }
 
-    /// Row `row` of section `section` (both in range; `shell` is the section without its rows)
-    /// and the height the policy fixes for it (nil: measured, or an error the measurer reports).
-    func row(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> (row: RowSpec, fixed: Double?) {
-        let spec = document.sections[section].rows[row]
-        let fixed = (try? HeightPolicy.of(spec, in: shell.spec, list: document.list))?.fixedHeight
-        return (spec, fixed)
+    /// The height the policy fixes for row `row` of section `section` (both in range; `shell` is
+    /// the section without its rows): nil when it is measured, or on an error the measurer
+    /// reports. The row is read in place; a caller copies it once, where it keeps it.
+    func fixedHeight(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> Double? {
+        HeightPolicy.fixedHeight(of: document.sections[section].rows[row], in: shell.spec, list: document.list)
     }
 }
