@@ -43,8 +43,17 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmarks", plugins: benchmarkPlugins),
         .executableTarget(
             name: "CacheBenchmarks",
-            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],
+            dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root), "FeedFixture"],
             path: "Benchmarks/CacheBenchmarks", plugins: benchmarkPlugins),
+        // The feed the cache benchmarks and CacheRatios share.
+        .target(name: "FeedFixture", dependencies: [.product(name: "TemplateLayout", package: root)],
+                path: "Benchmarks/FeedFixture"),
+        // Cache against measureRow in one process, alternating (a plain executable, not a
+        // benchmark: the host's state moves between benchmarks run one after another).
+        .executableTarget(
+            name: "CacheRatios",
+            dependencies: [.product(name: "TemplateLayout", package: root), "FeedFixture"],
+            path: "Benchmarks/CacheRatios"),
         .executableTarget(
             name: "FrontEndBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],

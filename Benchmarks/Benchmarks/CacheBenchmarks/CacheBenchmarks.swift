@@ -1,5 +1,6 @@
 import Benchmark
 import Dispatch
+import FeedFixture
 import Synchronization
 import TemplateLayout
 
@@ -38,71 +39,9 @@ struct SyntheticFeedSource: HeightSource {
     }
 }
 
-/// SPEC section 2's FeedCell measured by the real engine, fonts from the package's Fonts/.
-enum FeedCell {
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
-        return parts.joined(separator: "/")
-    }()
-
-    static func label(_ id: String, _ text: String, font: String = "default", size: Double, lines: Int) -> ViewSpec {
-        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines)))
-    }
-
-    static let template = TemplateSpec(name: "FeedCell", views: [
-        ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
-        label("name", "${name}", font: "bold", size: 15, lines: 1),
-        label("detail", "${detail}", size: 14, lines: 0),
-    ], constraints: [
-        "avatar.leading == super.leading + 16", "avatar.top == super.top + 12",
-        "avatar.width == 40", "avatar.height == avatar.width",
-        "name.leading == avatar.trailing + 10", "name.trailing <= super.trailing - 16",
-        "name.top == avatar.top",
-        "detail.leading == name.leading", "detail.trailing == super.trailing - 16",
-        "detail.top == name.bottom + 6",
-        "super.bottom >= avatar.bottom + 12", "super.bottom >= detail.bottom + 12",
-    ])
-
-    static func section(rows: Int) -> SectionSpec {
-        SectionSpec(template: "FeedCell", autoHeight: true, rows: (0..<rows).map { index in
-            RowSpec(data: .object(["name": .string("Ada \(index)"),
-                                   "detail": .string(String(repeating: "The engine weaves algebra. ", count: 1 + index % 5))]))
-        })
-    }
-
-    static func measurer() throws -> ListMeasurer {
-        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
-                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
-        return try ListMeasurer(document: Document(fonts: fonts, templates: ["FeedCell": template]), baseDirectory: root)
-    }
-}
-
 /// `count` index paths spread over a section of `rows` rows, in a fixed scattered order.
 func scattered(_ count: Int, rows: Int, salt: Int) -> [IndexPath] {
     (0..<count).map { IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }
-}
-
-/// The feed rows every benchmark below shares, measured once so the text caches are warm.
-enum Feed {
-    static let rows = 10_000
-    static let measurer: ListMeasurer = try! FeedCell.measurer()
-    static let section: SectionSpec = {
-        let section = FeedCell.section(rows: rows)
-        for row in section.rows { _ = try? measurer.measureRow(row, in: section, frames: false) }
-        return section
-    }()
-
-    /// A source over the first `count` feed rows, measuring with `measurer`.
-    static func source(rows count: Int) -> ListHeightSource {
-        var rows = section
-        rows.rows = Array(rows.rows.prefix(count))
-        // Captured, as an app's closure captures its measurer (not a global read on every row).
-        let measurer = Feed.measurer
-        return ListHeightSource(sections: [rows]) { row, section, _ in
-            try measurer.measureRow(row, in: section, frames: false).height
-        }
-    }
 }
 
 /// Each iteration forgets every height of a `rows`-row feed (not timed) and precaches it on

@@ -1,0 +1,73 @@
+// The feed the cache benchmarks and CacheRatios measure: SPEC section 2's FeedCell, 10,000
+// rows with new names and five detail lengths, measured by the real engine.
+import TemplateLayout
+
+/// SPEC section 2's FeedCell measured by the real engine, fonts from the package's Fonts/.
+public enum FeedCell {
+    /// The package root (Fonts/ is read from there), found from this file's path.
+    public static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(4)
+        return parts.joined(separator: "/")
+    }()
+
+    /// A label view `id` showing `text`.
+    public static func label(_ id: String, _ text: String, font: String = "default", size: Double, lines: Int) -> ViewSpec {
+        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines)))
+    }
+
+    /// The FeedCell template: a 40-point avatar, a one-line name and a detail of any length.
+    public static let template = TemplateSpec(name: "FeedCell", views: [
+        ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
+        label("name", "${name}", font: "bold", size: 15, lines: 1),
+        label("detail", "${detail}", size: 14, lines: 0),
+    ], constraints: [
+        "avatar.leading == super.leading + 16", "avatar.top == super.top + 12",
+        "avatar.width == 40", "avatar.height == avatar.width",
+        "name.leading == avatar.trailing + 10", "name.trailing <= super.trailing - 16",
+        "name.top == avatar.top",
+        "detail.leading == name.leading", "detail.trailing == super.trailing - 16",
+        "detail.top == name.bottom + 6",
+        "super.bottom >= avatar.bottom + 12", "super.bottom >= detail.bottom + 12",
+    ])
+
+    /// A measured section of `rows` feed rows: names "Ada 0"... and details of 1 to 5 sentences.
+    public static func section(rows: Int) -> SectionSpec {
+        SectionSpec(template: "FeedCell", autoHeight: true, rows: (0..<rows).map { index in
+            RowSpec(data: .object(["name": .string("Ada \(index)"),
+                                   "detail": .string(String(repeating: "The engine weaves algebra. ", count: 1 + index % 5))]))
+        })
+    }
+
+    /// A new measurer over the bundled DejaVu fonts and the FeedCell template (cold caches).
+    public static func measurer() throws -> ListMeasurer {
+        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
+        return try ListMeasurer(document: Document(fonts: fonts, templates: ["FeedCell": template]), baseDirectory: root)
+    }
+}
+
+/// The feed rows the cache benchmarks share, measured once so the text caches are warm.
+public enum Feed {
+    /// Rows in the shared feed.
+    public static let rows = 10_000
+    /// The measurer every cache benchmark shares; its text caches are warm once `section` is read.
+    public static let measurer: ListMeasurer = try! FeedCell.measurer()
+    /// The 10,000-row feed section, each row measured once by `measurer`.
+    public static let section: SectionSpec = {
+        let section = FeedCell.section(rows: rows)
+        for row in section.rows { _ = try? measurer.measureRow(row, in: section, frames: false) }
+        return section
+    }()
+
+    /// A source over the first `count` feed rows, measuring with `measurer`.
+    public static func source(rows count: Int) -> ListHeightSource {
+        var rows = section
+        rows.rows = Array(rows.rows.prefix(count))
+        // Captured, as an app's closure captures its measurer (not a global read on every row).
+        let measurer = Feed.measurer
+        return ListHeightSource(sections: [rows]) { row, section, _ in
+            try measurer.measureRow(row, in: section, frames: false).height
+        }
+    }
+}
