@@ -62,10 +62,19 @@ public final class TextMeasurer: Sendable {
     private func run(_ text: String, style: TextStyle, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
         if text.isEmpty { return .empty }
+        // The caller's style keeps its font table alive for the whole call, so the table is
+        // read without a retain: threads measuring with one style would all bump its count.
+        return Unmanaged.passUnretained(style.fonts.kernelTable)._withUnsafeGuaranteedRef { kernel in
+            run(text, style: style, kernel: kernel, width: width, sink: sink)
+        }
+    }
+
+    /// `run` with the style's font table, which outlives the call.
+    private func run(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
+                     sink: (TextLine) -> Void) -> TextMeasurement {
         let size = style.effectiveSize
         let multiple = style.effectiveLineHeightMultiple
         let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
-        let kernel = style.fonts.kernelTable
         let metrics = kernel.metrics
         let maxLines = style.lines > 0 ? style.lines : Int.max
         var result = TextMeasurement.empty
@@ -108,7 +117,6 @@ public final class TextMeasurer: Sendable {
         }
         result.height = top
         result.isTruncated = truncated
-        withExtendedLifetime(kernel) {}   // `metrics` points into it
         return result
     }
 }

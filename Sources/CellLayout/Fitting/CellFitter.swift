@@ -109,16 +109,19 @@ extension CompiledTemplate {
         }
         var wrapping = false
         for k in blueprint.labels.indices {
+            let rendered = blueprint.withLabelText(k) { label in
+                Result { () throws(RowValueError) in try label.template.render(row) }
+            }
             let text: String
-            do throws(RowValueError) {
-                text = try blueprint.labels[k].textTemplate.render(row)
-            } catch {
+            switch rendered {
+            case let .success(value): text = value
+            case let .failure(error):
                 workspace.isClean = false
                 throw error.layoutError
             }
             workspace.texts[k] = text
             workspace.measuredAt[k] = .infinity
-            push(k, measurer.measure(text, style: blueprint.labels[k].style, width: .infinity))
+            push(k, blueprint.withLabelText(k) { measurer.measure(text, style: $0.style, width: .infinity) })
             wrapping = wrapping || blueprint.labels[k].wraps
         }
         if wrapping {
@@ -137,7 +140,7 @@ extension CompiledTemplate {
                     let available = workspace.roundWidths[k]
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
-                    push(k, measurer.measure(workspace.texts[k], style: blueprint.labels[k].style, width: available))
+                    push(k, blueprint.withLabelText(k) { measurer.measure(workspace.texts[k], style: $0.style, width: available) })
                 }
             }
         }

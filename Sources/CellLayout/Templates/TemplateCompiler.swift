@@ -199,7 +199,8 @@ enum TemplateCompiler {
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text, textTemplate: TextTemplate(label.text, hints: inputs.hints), style: style,
+        return LabelSlot(view: view, text: label.text,
+                         shared: LabelText(template: TextTemplate(label.text, hints: inputs.hints), style: style),
                          wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
                          firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
     }

@@ -16,9 +16,11 @@ enum IntrinsicLength: Sendable {
 struct LabelSlot: Sendable {
     var view: Int
     var text: String
+    /// The template and style every row reads, in one shared object.
+    let shared: LabelText
     /// `text` split into literals and row paths once.
-    var textTemplate: TextTemplate
-    var style: TextStyle
+    var textTemplate: TextTemplate { shared.template }
+    var style: TextStyle { shared.style }
     /// Whether the label may wrap, so its height depends on the width the layout gives it.
     var wraps: Bool
     var intrinsicWidth: Int
@@ -27,6 +29,32 @@ struct LabelSlot: Sendable {
     /// baseline is `top + height / 2 + this`, linear in its frame.
     var firstBaselineOffset: Int
     var lastBaselineOffset: Int
+}
+
+/// What every row of a label reads: its text template and style. Kept in an object of its own so
+/// the fitter can lend it to each row without a retain (`TemplateBlueprint.withLabelText`): with several
+/// threads measuring one template, every retain of shared data bumps one count they contend on.
+final class LabelText: Sendable {
+    /// The label's text split into literals and row paths once.
+    let template: TextTemplate
+    /// The label's fonts and line settings.
+    let style: TextStyle
+
+    init(template: TextTemplate, style: TextStyle) {
+        self.template = template
+        self.style = style
+    }
+}
+
+extension TemplateBlueprint {
+    /// `body` with label `k`'s shared template and style, lent without a retain (the compiled
+    /// template holding the blueprint outlives the call). The reference goes straight from the
+    /// array into `Unmanaged`: a method on the slot would copy the whole slot first.
+    @inline(__always)
+    func withLabelText<Result>(_ k: Int, _ body: (LabelText) -> Result) -> Result {
+        let lent = Unmanaged.passUnretained(labels[k].shared)
+        return lent._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// One view of a compiled template: its variables and what gives it an intrinsic size.
