@@ -24,12 +24,13 @@ extension HeightCache {
         // Chunks amortize the lock: one check and one store per chunk, not per row.
         let chunk = max(1, min(64, work.count / (workers * 8)))
         let reportEvery = max(1, work.count / 100)
+        let placed = source as? any PlacedBatchSource
         let measure = { @Sendable in
             while !run.cancelled.load(ordering: .relaxed) {
                 let start = run.next.add(chunk, ordering: .relaxed).oldValue
                 guard start < work.count else { break }
                 let items = work[start..<min(start + chunk, work.count)]
-                self.precacheChunk(items, width: width, run: run)
+                self.precacheChunk(items, width: width, run: run, placed: placed)
                 let done = run.done.add(items.count, ordering: .relaxed).newValue
                 if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
                     progress(done, work.count)
@@ -57,7 +58,8 @@ extension HeightCache {
     /// by a miss, outside the lock and through one batch call to the source (which reads them
     /// under one lock of its own), then stores them under one lock if the list did not change
     /// meanwhile (else they are counted as skipped: they may belong to either state).
-    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun) {
+    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun,
+                       placed: (any PlacedBatchSource)?) {
         var selected: (wanted: [PrecacheItem], revision: UInt64)?
         while selected == nil {
             selected = state.withLock { state -> ([PrecacheItem], UInt64)? in
@@ -83,25 +85,34 @@ extension HeightCache {
             run.skipped.add(items.count - wanted.count, ordering: .relaxed)
             return
         }
-        var answers: [RowAnswer] = []
-        var failures: [HeightCacheError] = []
-        answers.reserveCapacity(wanted.count)
-        let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
-        let timed = timesMeasurements.load(ordering: .relaxed)
-        var start = MeasureStart.now(timed: timed)
-        source.keysAndHeights(at: paths, width: width) { position, key in
-            wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
-        } answer: { position, result in
-            let item = wanted[position]
-            do throws(HeightCacheError) {
-                answers.append(try rowAnswer(result, section: item.section, row: item.row, token: item.token,
-                                             width: width, since: start))
-            } catch {
-                failures.append(error)
-            }
-            if timed { start = .now(timed: true) }
-            return !run.cancelled.load(ordering: .relaxed)
+        // Closure literals, not local functions: a local function capturing these vars and
+        // passed as a closure costs a dynamic exclusivity check on every access.
+        var collected = ChunkAnswers(capacity: wanted.count, timed: timesMeasurements.load(ordering: .relaxed))
+        if let placed {
+            placed.answers(at: wanted.map { ($0.section, $0.row) }, width: width, known: { position, key in
+                wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
+            }, answer: { position, key, height, measured in
+                collected.answer(wanted[position], key: key, height: height, measured: measured, width: width, cache: self)
+                return !run.cancelled.load(ordering: .relaxed)
+            }, failure: { position, error in
+                collected.fail(wanted[position], error)
+                return !run.cancelled.load(ordering: .relaxed)
+            })
+        } else {
+            source.keysAndHeights(at: wanted.map { IndexPath(row: $0.row, section: $0.section) }, width: width, known: { position, key in
+                wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
+            }, answer: { position, result in
+                switch result {
+                case let .success(value):
+                    collected.answer(wanted[position], key: value.key, height: value.height, measured: value.measured,
+                                     width: width, cache: self)
+                case let .failure(error):
+                    collected.fail(wanted[position], error)
+                }
+                return !run.cancelled.load(ordering: .relaxed)
+            })
         }
+        let (answers, failures) = (collected.answers, collected.failures)
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.
         let (stored, duplicates, current) = state.withLock { state in
             var stored = 0
@@ -134,4 +145,37 @@ struct PrecacheItem: Sendable {
     var row: Int
     var token: UInt64
     var remeasure = false
+}
+
+/// What a chunk's rows answered, in order: the answers to store and the errors to report.
+struct ChunkAnswers {
+    var answers: [RowAnswer] = []
+    var failures: [HeightCacheError] = []
+    /// Whether measurements are timed, and when the row being answered started.
+    let timed: Bool
+    var start: MeasureStart
+
+    init(capacity: Int, timed: Bool) {
+        answers.reserveCapacity(capacity)
+        self.timed = timed
+        start = .now(timed: timed)
+    }
+
+    /// Keeps `item`'s answer, or the error a height that is no height gives.
+    mutating func answer(_ item: PrecacheItem, key: String?, height: Double, measured: Bool, width: Double,
+                         cache: HeightCache) {
+        do throws(HeightCacheError) {
+            answers.append(try cache.rowAnswer(key: key, height: height, measured: measured, section: item.section,
+                                               row: item.row, token: item.token, width: width, since: start))
+        } catch {
+            failures.append(error)
+        }
+        if timed { start = .now(timed: true) }
+    }
+
+    /// Keeps the error `item`'s row gave.
+    mutating func fail(_ item: PrecacheItem, _ error: any Error) {
+        failures.append(.measurementFailed(IndexPath(row: item.row, section: item.section), underlying: error))
+        if timed { start = .now(timed: true) }
+    }
 }

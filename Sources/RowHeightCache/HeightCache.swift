@@ -198,23 +198,28 @@ public final class HeightCache: Sendable {
         return try rowAnswer(result, section: section, row: row, token: token, width: width, since: start)
     }
 
-    /// A source's answer for row `row` of `section` as the cache stores it: a
-    /// failure, or a height that is not finite and non-negative, is an error naming the path;
+    /// A source's answer for row `row` of `section` as the cache stores it: a failure, or a
+    /// height that is not finite and non-negative, is an error naming the row's index path;
     /// `start` (when measurements are timed) gives a measured row its time.
     func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>,
                    section: Int, row: Int, token: UInt64, width: Double,
                    since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
-        let answer: (key: String?, height: Double, measured: Bool)
         switch result {
-        case let .success(value): answer = value
-        case let .failure(error): throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
+        case let .success(value):
+            return try rowAnswer(key: value.key, height: value.height, measured: value.measured, section: section,
+                                 row: row, token: token, width: width, since: start)
+        case let .failure(error):
+            throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
         }
-        guard answer.height.isFinite, answer.height >= 0 else {
-            throw .invalidHeight(IndexPath(row: row, section: section), answer.height)
-        }
-        let time = answer.measured ? start.elapsed : .zero
-        return RowAnswer(section: section, row: row, token: token, width: width, height: answer.height, key: answer.key,
-                         measured: answer.measured, time: time)
+    }
+
+    /// `rowAnswer` for an answer the source gave as plain values.
+    func rowAnswer(key: String?, height: Double, measured: Bool, section: Int, row: Int, token: UInt64,
+                   width: Double, since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
+        guard height.isFinite, height >= 0 else { throw .invalidHeight(IndexPath(row: row, section: section), height) }
+        let time = measured ? start.elapsed : .zero
+        return RowAnswer(section: section, row: row, token: token, width: width, height: height, key: key,
+                         measured: measured, time: time)
     }
 
     /// Keeps a measured height under its key. Called under the state lock and only for a height

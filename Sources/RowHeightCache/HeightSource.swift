@@ -52,3 +52,18 @@ extension HeightSource {
         }
     }
 }
+
+/// A source that answers precache's batches by section and row: no index path is made or read
+/// a row, and each answer arrives as plain values rather than a `Result` of a tuple (those are
+/// copied through generic value witnesses). `ListHeightSource` is one; precache asks any other
+/// source through `keysAndHeights(at:width:known:answer:)`.
+package protocol PlacedBatchSource: HeightSource {
+    /// What `keysAndHeights(at:width:known:answer:)` gives for the rows at `places`, in order:
+    /// `answer` gets a row's key, height and whether it was measured, `failure` the error a row
+    /// gave (a place outside the list: `HeightCacheError.invalidIndexPath`); returning false
+    /// from either stops the batch.
+    func answers(at places: [(section: Int, row: Int)], width: Double,
+                 known: (_ position: Int, _ key: String) -> Double?,
+                 answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
+                 failure: (_ position: Int, _ error: any Error) -> Bool)
+}

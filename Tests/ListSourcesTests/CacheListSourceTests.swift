@@ -102,6 +102,51 @@ struct CacheListSourceTests {
         #expect(seen == [0, 1])
     }
 
+    @Test func placedBatchesAnswerAsKeysAndHeightsDoesAndStopWhenAsked() throws {
+        let places = [(0, 0), (0, 1), (2, 0), (1, 0), (0, 2), (0, 0), (0, -1)]
+        let known = { (position: Int, key: String) -> Double? in position == 5 ? 77 : nil }
+        var placed: [String] = []
+        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, known: known,
+                              answer: { position, key, height, measured in
+            placed.append("\(position) \(key ?? "-") \(height) \(measured)")
+            return true
+        }, failure: { position, error in
+            if case let .invalidIndexPath(path, _, _)? = error as? HeightCacheError {
+                placed.append("\(position) outside \(path)")
+            } else {
+                placed.append("\(position) \(error)")
+            }
+            return true
+        })
+        var byPath: [String] = []
+        Self.source().keysAndHeights(at: places.map { IndexPath(row: $0.1, section: $0.0) }, width: 300, known: known) { position, result in
+            switch result {
+            case let .success(value): byPath.append("\(position) \(value.key ?? "-") \(value.height) \(value.measured)")
+            case let .failure(error):
+                if case let .invalidIndexPath(path, _, _)? = error as? HeightCacheError {
+                    byPath.append("\(position) outside \(path)")
+                } else {
+                    byPath.append("\(position) \(error)")
+                }
+            }
+            return true
+        }
+        #expect(placed == byPath)
+        #expect(placed.count == places.count)
+        #expect(placed[2] == "2 outside \(ip(2, 0))" && placed[6] == "6 outside \(IndexPath(row: -1, section: 0))")
+        #expect(placed[5] == "5 k 77.0 false")
+        var seen: [Int] = []
+        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, known: known,
+                              answer: { position, _, _, _ in
+            seen.append(position)
+            return position < 1
+        }, failure: { position, _ in
+            seen.append(position)
+            return true
+        })
+        #expect(seen == [0, 1])
+    }
+
     @Test func aRowOutsideTheListIsAnInvalidIndexPath() {
         let source = Self.source()
         #expect(throws: HeightCacheError.self) { try source.measureHeight(at: ip(0, 3), width: 300) }

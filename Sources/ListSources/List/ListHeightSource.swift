@@ -218,20 +218,46 @@ public final class ListHeightSource: HeightSource {
     public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
-        // Concrete arrays, not `Result`s of tuples: those are copied through generic value
-        // witnesses, several retains a row field by field. A path outside the list (rare) keeps
-        // its error apart, so a read stays a few plain words.
+        batch(count: indexPaths.count, place: { storage, position throws(HeightCacheError) in
+            try storage.place(of: indexPaths[position])
+        }, width: width, known: known, answer: { position, key, height, measured in
+            answer(position, .success((key, height, measured)))
+        }, failure: { position, error in
+            answer(position, .failure(error))
+        })
+    }
+
+    /// `keysAndHeights` for rows named by section and row (precache's batches).
+    package func answers(at places: [(section: Int, row: Int)], width: Double,
+                         known: (_ position: Int, _ key: String) -> Double?,
+                         answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
+                         failure: (_ position: Int, _ error: any Error) -> Bool) {
+        batch(count: places.count, place: { storage, position throws(HeightCacheError) in
+            try storage.place(section: places[position].section, row: places[position].row, path: nil)
+        }, width: width, known: known, answer: answer, failure: failure)
+    }
+
+    /// The batch both entry points share: `place` names each position's row (or throws for a
+    /// place outside the list), every row is read under one lock acquisition, then each is
+    /// answered outside it, in order, until `answer` or `failure` returns false.
+    private func batch(count: Int, place: (borrowing Storage, Int) throws(HeightCacheError) -> (section: Int, row: Int),
+                       width: Double, known: (_ position: Int, _ key: String) -> Double?,
+                       answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
+                       failure: (_ position: Int, _ error: any Error) -> Bool) {
+        // Concrete arrays of plain reads, not `Result`s of tuples: those are copied through
+        // generic value witnesses, several retains a row field by field. A place outside the
+        // list (rare) keeps its error apart, so a read stays a few plain words.
         var rows: [RowSpec] = []
         var reads: [BatchRead] = []
         var errors: [Int: HeightCacheError] = [:]
         let shells = current.withLock { storage in
             var shells: [SectionShell] = []
             var shellSection = -1
-            rows.reserveCapacity(indexPaths.count)
-            reads.reserveCapacity(indexPaths.count)
-            for (position, path) in indexPaths.enumerated() {
+            rows.reserveCapacity(count)
+            reads.reserveCapacity(count)
+            for position in 0..<count {
                 do throws(HeightCacheError) {
-                    let (section, row) = try storage.place(of: path)
+                    let (section, row) = try place(storage, position)
                     if section != shellSection {
                         shells.append(storage.shell(section))
                         shellSection = section
@@ -257,10 +283,10 @@ public final class ListHeightSource: HeightSource {
                     answered = try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
                                                              known: { known(position, $0) }, measure: measure)
                 } catch {
-                    if !answer(position, .failure(error)) { return }
+                    if !failure(position, error) { return }
                     continue
                 }
-                if !answer(position, .success(answered)) { return }
+                if !answer(position, answered.key, answered.height, answered.measured) { return }
             }
         }
     }
@@ -285,14 +311,22 @@ public final class ListHeightSource: HeightSource {
     }
 }
 
+extension ListHeightSource: PlacedBatchSource {}
+
 extension ListHeightSource.Storage {
     /// The section and row `indexPath` names, reading its indexes once; throws
     /// `HeightCacheError.invalidIndexPath` unless it names a row of the document.
     func place(of indexPath: IndexPath) throws(HeightCacheError) -> (section: Int, row: Int) {
         let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
+        return try place(section: s, row: r, path: indexPath)
+    }
+
+    /// (`section`, `row`) when they name a row of the document; else throws
+    /// `HeightCacheError.invalidIndexPath` for `path` (nil: the index path of the two).
+    func place(section s: Int, row r: Int, path: IndexPath?) throws(HeightCacheError) -> (section: Int, row: Int) {
         guard s >= 0, s < document.sections.count, r >= 0, r < document.sections[s].rows.count else {
             let rows = s >= 0 && s < document.sections.count ? document.sections[s].rows.count : nil
-            throw .invalidIndexPath(indexPath, sections: document.sections.count, rows: rows)
+            throw .invalidIndexPath(path ?? IndexPath(row: r, section: s), sections: document.sections.count, rows: rows)
         }
         return (s, r)
     }
