@@ -13,6 +13,10 @@
 //   miss   every row a miss through HeightCache.height(for:) (heights forgotten first, untimed)
 //   pre1   HeightCache.precache on one worker (heights forgotten first, untimed)
 //   pre2   HeightCache.precache on two workers (heights forgotten first, untimed)
+//   hit    1,000,000 height(for:) hits on index paths made beforehand, as a table view hands
+//          them over (every row measured first, untimed): its ms are ns a hit
+//   path   the same 1,000,000 given paths only read (endIndex and both indexes, as the cache
+//          reads them), no cache: the floor under `hit`
 import Dispatch
 import FeedFixture
 import Foundation
@@ -22,6 +26,9 @@ import TemplateLayout
 let section = Feed.section
 let measurer = Feed.measurer
 let cache = try HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
+/// The paths `hit` and `path` ask, scattered over the feed.
+let givenPaths = (0..<4_096).map { IndexPath(row: ($0 &* 7_919) % Feed.rows, section: 0) }
+let lookups = 1_000_000
 
 /// One pass of `mode` over the feed; returns a sum of heights so nothing is optimized away.
 func pass(_ mode: String) async -> Double {
@@ -53,14 +60,27 @@ func pass(_ mode: String) async -> Double {
         return Double(await cache.precache(concurrency: 1).measured)
     case "pre2":
         return Double(await cache.precache(concurrency: 2).measured)
+    case "hit":
+        var sum = 0.0
+        for index in 0..<lookups { sum += (try? cache.height(for: givenPaths[index & 4_095])) ?? 0 }
+        return sum
+    case "path":
+        var sum = 0
+        for index in 0..<lookups {
+            let path = givenPaths[index & 4_095]
+            sum &+= path.endIndex == 2 ? path[0] &+ path[1] : -1
+        }
+        return Double(sum)
     default:
-        fatalError("unknown mode \(mode): one, two, miss, pre1 or pre2")
+        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit or path")
     }
 }
 
-/// Forgets the cached heights before a mode that measures through the cache.
-func prepare(_ mode: String) {
+/// Forgets the cached heights before a mode that measures through the cache, and measures every
+/// row before `hit`.
+func prepare(_ mode: String) async {
     if mode == "miss" || mode.hasPrefix("pre") { cache.invalidateAll() }
+    if mode == "hit" { _ = await cache.precache() }
 }
 
 /// The process's CPU time so far, in milliseconds (every thread's).
@@ -77,7 +97,7 @@ if arguments.first == "--once" {
     guard arguments.count == 3, let passes = Int(arguments[2]) else { fatalError("--once MODE N") }
     var sum = 0.0
     for _ in 0..<passes {
-        prepare(arguments[1])
+        await prepare(arguments[1])
         sum += await pass(arguments[1])
     }
     print(sum)
@@ -91,7 +111,7 @@ for mode in modes { _ = await pass(mode) }
 for round in 0..<rounds {
     for index in modes.indices {
         let mode = modes[(index + round) % modes.count]
-        prepare(mode)
+        await prepare(mode)
         let (cpuStart, start) = (cpuMilliseconds(), DispatchTime.now().uptimeNanoseconds)
         let sum = await pass(mode)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
