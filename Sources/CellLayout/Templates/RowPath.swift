@@ -166,10 +166,27 @@ final class MemberHints: ManagedBuffer<Int, Atomic<UInt64>> {
 struct TextTemplate: Sendable {
     enum Part: Sendable {
         case literal(String)
-        case path(RowPath)
+        /// A placeholder's path, lent by `paths`: a row reads it without a retain (threads
+        /// measuring one template would otherwise all bump the counts of its hint table).
+        case path(Unmanaged<SharedPath>)
+    }
+
+    /// A placeholder's path in an object of its own, so that it can be lent.
+    final class SharedPath: Sendable {
+        let path: RowPath
+        init(_ path: RowPath) { self.path = path }
+
+        /// The text this placeholder inserts for `row`.
+        static func text(_ lent: Unmanaged<SharedPath>, in row: JSONValue) throws(RowValueError) -> String {
+            try lent._withUnsafeGuaranteedRef { shared in
+                Result { () throws(RowValueError) in try TextTemplate.text(at: shared.path, in: row) }
+            }.get()
+        }
     }
 
     let parts: [Part]
+    /// The placeholders' paths, in order: they own what `parts` lends.
+    let paths: [SharedPath]
 
     /// `text` split into literals and `${path}` placeholders (an unclosed `${` is literal text);
     /// the paths' hints live in `hints` when it has room.
@@ -177,6 +194,7 @@ struct TextTemplate: Sendable {
         // Placeholders are found on the text's own UTF-8 bytes (`$`, `{`, `}` are ASCII, so every
         // cut is on a character boundary): a scan of a buffer by offsets, not of a string view.
         var text = text
+        var paths: [SharedPath] = []
         parts = text.withUTF8 { bytes in
             func slice(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -197,13 +215,15 @@ struct TextTemplate: Sendable {
                 let open = brace + 1
                 guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
                 if i > rest { parts.append(.literal(slice(rest..<i))) }
-                parts.append(.path(RowPath(slice(open..<close), hints: hints)))
+                paths.append(SharedPath(RowPath(slice(open..<close), hints: hints)))
+                parts.append(.path(Unmanaged.passUnretained(paths[paths.count - 1])))
                 rest = close + 1
                 i = rest
             }
             if rest < bytes.count { parts.append(.literal(slice(rest..<bytes.count))) }
             return parts
         }
+        self.paths = paths
     }
 
     /// The text for `row`: each placeholder replaced by the row's value (missing: empty; an
@@ -213,14 +233,14 @@ struct TextTemplate: Sendable {
         if parts.count == 1 {
             switch parts[0] {
             case .literal(let s): return s
-            case .path(let p): return try Self.text(at: p, in: row)
+            case .path(let p): return try SharedPath.text(p, in: row)
             }
         }
         var out = ""
         for part in parts {
             switch part {
             case .literal(let s): out += s
-            case .path(let p): out += try Self.text(at: p, in: row)
+            case .path(let p): out += try SharedPath.text(p, in: row)
             }
         }
         return out
@@ -228,7 +248,7 @@ struct TextTemplate: Sendable {
 
     /// The text one placeholder inserts for `row`.
     @inline(__always)
-    private static func text(at path: RowPath, in row: JSONValue) throws(RowValueError) -> String {
+    fileprivate static func text(at path: borrowing RowPath, in row: JSONValue) throws(RowValueError) -> String {
         guard let value = path.value(in: row) else { return "" }
         if case .string(let s) = value { return s }
         guard let text = value.interpolationTextIfScalar else {
