@@ -99,7 +99,8 @@ extension HeightCache {
                 return !run.cancelled.load(ordering: .relaxed)
             })
         } else {
-            source.keysAndHeights(at: wanted.map { IndexPath(row: $0.row, section: $0.section) }, width: width, known: { position, key in
+            let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
+            source.keysAndHeights(at: paths, width: width, known: { position, key in
                 wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
             }, answer: { position, result in
                 switch result {

@@ -69,7 +69,7 @@ public final class TextMeasurer: Sendable {
         }
     }
 
-    /// `run` with the style's font table, which outlives the call.
+    /// `run` with the style's font table, which outlives the call (`metrics` points into it).
     private func run(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
         let size = style.effectiveSize

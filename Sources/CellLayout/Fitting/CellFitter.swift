@@ -140,7 +140,9 @@ extension CompiledTemplate {
                     let available = workspace.roundWidths[k]
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
-                    push(k, blueprint.withLabelText(k) { measurer.measure(workspace.texts[k], style: $0.style, width: available) })
+                    push(k, blueprint.withLabelText(k) {
+                        measurer.measure(workspace.texts[k], style: $0.style, width: available)
+                    })
                 }
             }
         }

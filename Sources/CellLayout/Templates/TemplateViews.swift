@@ -31,9 +31,10 @@ struct LabelSlot: Sendable {
     var lastBaselineOffset: Int
 }
 
-/// What every row of a label reads: its text template and style. Kept in an object of its own so
-/// the fitter can lend it to each row without a retain (`TemplateBlueprint.withLabelText`): with several
-/// threads measuring one template, every retain of shared data bumps one count they contend on.
+/// What every row of a label reads: its text template and style. Kept in an object of its own
+/// so the fitter can lend it to each row without a retain (`TemplateBlueprint.withLabelText`):
+/// with several threads measuring one template, every retain of shared data bumps one count
+/// they contend on.
 final class LabelText: Sendable {
     /// The label's text split into literals and row paths once.
     let template: TextTemplate
