@@ -14,6 +14,8 @@ public final class HeightCache: Sendable {
     let state: _Guarded<CacheState>
     /// The current width's heights as hits read them without the lock (written under it).
     @usableFromInline let hitTable = HitTable()
+    /// `TwoIndexLayout.pairTag`, held here so an inlined hit reads it with one load.
+    @usableFromInline let pairTag = TwoIndexLayout.pairTag
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
@@ -46,11 +48,11 @@ public final class HeightCache: Sendable {
     /// cache when the row has a key (and was not reloaded since), else measured and stored.
     /// Concurrent misses on one row measure it once; a miss while the data is being changed
     /// through `performBatchUpdates(_:)` waits for the change to finish.
-    @inlinable
+    @inlinable @inline(__always)
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
         // Inlinable, so a hit makes no call into this module. The path's indexes are read
-        // once: each read is a call into Foundation.
-        let (section, row) = indexPath.sectionAndRow
+        // once, from its bytes when Foundation keeps them inline (TwoIndexLayout).
+        let (section, row) = indexPath.sectionAndRow(pairTag: pairTag)
         let height = hitTable.height(section: section, row: row)
         if !height.isNaN { return height }
         return try lockedHeight(for: indexPath, section: section, row: row, key: nil)
