@@ -105,7 +105,7 @@ public final class HeightCache: Sendable {
     /// so a stream of updates cannot starve it. A miss nobody waits for allocates nothing beyond
     /// what the source does; only a second thread waiting on the same row makes an event.
     func miss(_ path: IndexPath, key: String?) throws(HeightCacheError) -> Double {
-        let (section, row) = path.sectionAndRow
+        let (section, row) = path.sectionAndRow(pairTag: pairTag)
         var overlaps = 0
         while true {
             let holdsGate = overlaps >= 2
