@@ -218,9 +218,8 @@ public final class ListHeightSource: HeightSource {
     public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
-        batch(count: indexPaths.count, place: { storage, position throws(HeightCacheError) in
-            try storage.place(of: indexPaths[position])
-        }, width: width, known: known, answer: { position, key, height, measured in
+        let places = indexPaths.map(\.place)
+        batch(places: places, paths: indexPaths, width: width, known: known, answer: { position, key, height, measured in
             answer(position, .success((key, height, measured)))
         }, failure: { position, error in
             answer(position, .failure(error))
@@ -232,15 +231,14 @@ public final class ListHeightSource: HeightSource {
                          known: (_ position: Int, _ key: String) -> Double?,
                          answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
                          failure: (_ position: Int, _ error: any Error) -> Bool) {
-        batch(count: places.count, place: { storage, position throws(HeightCacheError) in
-            try storage.place(section: places[position].section, row: places[position].row, path: nil)
-        }, width: width, known: known, answer: answer, failure: failure)
+        batch(places: places, paths: nil, width: width, known: known, answer: answer, failure: failure)
     }
 
-    /// The batch both entry points share: `place` names each position's row (or throws for a
-    /// place outside the list), every row is read under one lock acquisition, then each is
-    /// answered outside it, in order, until `answer` or `failure` returns false.
-    private func batch(count: Int, place: (borrowing Storage, Int) throws(HeightCacheError) -> (section: Int, row: Int),
+    /// The batch both entry points share: every place is read under one lock acquisition (a
+    /// place outside the list is an error naming its path in `paths`, or one made from the
+    /// place), then each is answered outside it, in order, until `answer` or `failure` returns
+    /// false.
+    private func batch(places: [(section: Int, row: Int)], paths: [IndexPath]?,
                        width: Double, known: (_ position: Int, _ key: String) -> Double?,
                        answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
                        failure: (_ position: Int, _ error: any Error) -> Bool) {
@@ -253,11 +251,12 @@ public final class ListHeightSource: HeightSource {
         let shells = current.withLock { storage in
             var shells: [SectionShell] = []
             var shellSection = -1
-            rows.reserveCapacity(count)
-            reads.reserveCapacity(count)
-            for position in 0..<count {
+            rows.reserveCapacity(places.count)
+            reads.reserveCapacity(places.count)
+            for position in places.indices {
                 do throws(HeightCacheError) {
-                    let (section, row) = try place(storage, position)
+                    let (section, row) = try storage.place(section: places[position].section, row: places[position].row,
+                                                           path: paths?[position])
                     if section != shellSection {
                         shells.append(storage.shell(section))
                         shellSection = section
@@ -317,7 +316,7 @@ extension ListHeightSource.Storage {
     /// The section and row `indexPath` names, reading its indexes once; throws
     /// `HeightCacheError.invalidIndexPath` unless it names a row of the document.
     func place(of indexPath: IndexPath) throws(HeightCacheError) -> (section: Int, row: Int) {
-        let (s, r) = indexPath.count == 2 ? (indexPath[0], indexPath[1]) : (-1, -1)
+        let (s, r) = indexPath.place
         return try place(section: s, row: r, path: indexPath)
     }
 
@@ -336,5 +335,13 @@ extension ListHeightSource.Storage {
     /// reports. The row is read in place; a caller copies it once, where it keeps it.
     func fixedHeight(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> Double? {
         HeightPolicy.fixedHeight(of: document.sections[section].rows[row], in: shell.spec, list: document.list)
+    }
+}
+
+extension IndexPath {
+    /// (section, row), read once; (-1, -1) for a path without exactly two indexes, which every
+    /// bounds check refuses (under the path's own name).
+    fileprivate var place: (section: Int, row: Int) {
+        count == 2 ? (self[0], self[1]) : (-1, -1)
     }
 }
