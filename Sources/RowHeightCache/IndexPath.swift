@@ -56,10 +56,10 @@ extension IndexPath {
 
 extension IndexPath {
     /// (section, row) of a row's index path, or (-1, -1) when the path does not have exactly
-    /// two indexes, which every bounds check of the cache refuses: a malformed path is an
-    /// error, never a trap. Three calls into Foundation, no allocation.
+    /// two indexes, which every bounds check (the cache's and its sources') refuses: a malformed
+    /// path is an error, never a trap. Three calls into Foundation, no allocation.
     @inlinable @inline(__always)
-    var sectionAndRow: (section: Int, row: Int) {
+    package var sectionAndRow: (section: Int, row: Int) {
         // `endIndex` is the count (an index path's indexes start at 0), one call shorter:
         // Foundation's `count` calls it.
         endIndex == 2 ? (self[0], self[1]) : (-1, -1)
@@ -69,7 +69,7 @@ extension IndexPath {
     /// inline with tag byte `pairTag` (`TwoIndexLayout.pairTag`: -1 when that layout was not
     /// found, and every path takes Foundation's calls).
     @inlinable @inline(__always)
-    func sectionAndRow(pairTag: Int) -> (section: Int, row: Int) {
+    package func sectionAndRow(pairTag: Int) -> (section: Int, row: Int) {
         if pairTag >= 0 {
             let inline = withUnsafeBytes(of: self) { raw -> (section: Int, row: Int)? in
                 Int(raw[TwoIndexLayout.tagOffset]) == pairTag
@@ -91,12 +91,12 @@ extension IndexPath {
 /// two-index path shows its indexes in place behind one tag byte that no other shape shows is
 /// the tag used; otherwise (another Foundation, another platform) every read takes the calls.
 @usableFromInline
-enum TwoIndexLayout {
+package enum TwoIndexLayout {
     /// Where the tag byte sits: after the two indexes.
-    @usableFromInline static let tagOffset = 2 * MemoryLayout<Int>.size
+    @usableFromInline package static let tagOffset = 2 * MemoryLayout<Int>.size
 
     /// The tag byte of an inline two-index path, or -1 when probing did not find that layout.
-    static let pairTag: Int = probe()
+    package static let pairTag: Int = probe()
 
     /// The tag, from paths of every shape (see the type's comment).
     static func probe() -> Int {

@@ -218,7 +218,7 @@ public final class ListHeightSource: HeightSource {
     public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
-        let places = indexPaths.map(\.place)
+        let places = indexPaths.map { $0.sectionAndRow(pairTag: TwoIndexLayout.pairTag) }
         batch(places: places, paths: indexPaths, width: width, known: known, answer: { position, key, height, measured in
             answer(position, .success((key, height, measured)))
         }, failure: { position, error in
@@ -316,7 +316,7 @@ extension ListHeightSource.Storage {
     /// The section and row `indexPath` names, reading its indexes once; throws
     /// `HeightCacheError.invalidIndexPath` unless it names a row of the document.
     func place(of indexPath: IndexPath) throws(HeightCacheError) -> (section: Int, row: Int) {
-        let (s, r) = indexPath.place
+        let (s, r) = indexPath.sectionAndRow(pairTag: TwoIndexLayout.pairTag)
         return try place(section: s, row: r, path: indexPath)
     }
 
@@ -335,13 +335,5 @@ extension ListHeightSource.Storage {
     /// reports. The row is read in place; a caller copies it once, where it keeps it.
     func fixedHeight(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> Double? {
         HeightPolicy.fixedHeight(of: document.sections[section].rows[row], in: shell.spec, list: document.list)
-    }
-}
-
-extension IndexPath {
-    /// (section, row), read once; (-1, -1) for a path without exactly two indexes, which every
-    /// bounds check refuses (under the path's own name).
-    fileprivate var place: (section: Int, row: Int) {
-        count == 2 ? (self[0], self[1]) : (-1, -1)
     }
 }
