@@ -20,7 +20,6 @@
 import Dispatch
 import FeedFixture
 import Foundation
-import Synchronization
 import TemplateLayout
 
 let section = Feed.section
@@ -38,20 +37,7 @@ func pass(_ mode: String) async -> Double {
         for row in section.rows { sum += (try? measurer.measureRow(row, in: section, frames: false).height) ?? 0 }
         return sum
     case "two":
-        let next = Atomic<Int>(0)
-        let sums = Mutex<Double>(0)
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            var sum = 0.0
-            while true {
-                let start = next.add(64, ordering: .relaxed).oldValue
-                guard start < Feed.rows else { break }
-                for row in start..<min(start + 64, Feed.rows) {
-                    sum += (try? measurer.measureRow(section.rows[row], in: section, frames: false).height) ?? 0
-                }
-            }
-            sums.withLock { $0 += sum }
-        }
-        return sums.withLock { $0 }
+        return Feed.measureOnTwoThreads(rows: Feed.rows)
     case "miss":
         var sum = 0.0
         for row in 0..<Feed.rows { sum += (try? cache.height(for: IndexPath(row: row, section: 0))) ?? 0 }

@@ -1,5 +1,7 @@
 // The feed the cache benchmarks and CacheRatios measure: SPEC section 2's FeedCell, 10,000
 // rows with new names and five detail lengths, measured by the real engine.
+import Dispatch
+import Synchronization
 import TemplateLayout
 
 /// SPEC section 2's FeedCell measured by the real engine, fonts from the package's Fonts/.
@@ -69,5 +71,25 @@ public enum Feed {
         return ListHeightSource(sections: [rows]) { row, section, _ in
             try measurer.measureRow(row, in: section, frames: false).height
         }
+    }
+
+    /// Measures the first `rows` feed rows on two threads sharing `measurer`, no cache, each
+    /// taking the next 64 rows from a shared counter (as precache's workers take chunks), and
+    /// returns the sum of their heights.
+    public static func measureOnTwoThreads(rows: Int) -> Double {
+        let next = Atomic<Int>(0)
+        let sums = Mutex<Double>(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            var sum = 0.0
+            while true {
+                let start = next.add(64, ordering: .relaxed).oldValue
+                guard start < rows else { break }
+                for row in start..<min(start + 64, rows) {
+                    sum += (try? measurer.measureRow(section.rows[row], in: section, frames: false).height) ?? 0
+                }
+            }
+            sums.withLock { $0 += sum }
+        }
+        return sums.withLock { $0 }
     }
 }
