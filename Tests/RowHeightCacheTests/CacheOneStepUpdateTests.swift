@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,8 +82,12 @@ struct CacheOneStepUpdateTests {
         let stop = Atomic<Bool>(false)
         let errors = _Guarded<[String]>([])
         let group = DispatchGroup()
+        // Threads of their own: readers spin until told to stop, and the dispatch pool is only
+        // as wide as the cores, which other suites' blocking work may hold until `body` is done.
         for reader in 0..<readers {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
                 var rng = SplitMix64(seed: UInt64(reader) &+ 99)
                 while !stop.load(ordering: .relaxed) {
                     let sections = cache.numberOfSections

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import TemplateLayout
@@ -188,8 +189,12 @@ import TestSupport
         let extra = Self.posts(400, seed: 12)
         let done = Atomic<Bool>(false)
         let readers = DispatchGroup()
+        // Threads of their own, so the readers run during the inserts whatever holds the
+        // dispatch pool (as wide as the cores).
         for reader in 0..<2 {
-            DispatchQueue.global().async(group: readers) {
+            readers.enter()
+            Thread.detachNewThread {
+                defer { readers.leave() }
                 var rng = SplitMix64(seed: UInt64(reader))
                 while !done.load(ordering: .relaxed) {
                     let rows = cache.numberOfRows(inSection: 0) ?? 0
