@@ -25,6 +25,18 @@ struct HeightsAtWidth: Sendable {
         }
     }
 
+    /// Sets the height of `row` in `section` and returns the one it replaces: one access to the
+    /// nested arrays, where a read and a write would check both levels' uniqueness twice.
+    @inline(__always)
+    mutating func replace(section: Int, row: Int, with height: Double) -> Double {
+        heights[section].withUnsafeMutableBufferPointer { rows in
+            precondition(row >= 0 && row < rows.count, "row outside the store")
+            let old = rows[row]
+            rows[row] = height
+            return old
+        }
+    }
+
     /// An empty store shaped like `rows`.
     init(width: Double, shapedLike rows: [[RowIdentity]], lastUse: UInt64) {
         self.width = width
@@ -34,14 +46,15 @@ struct HeightsAtWidth: Sendable {
 }
 
 /// A miss answered outside the lock, waiting to be stored. The row's place is two integers, not
-/// an `IndexPath`: every read of a path's indexes is a call into Foundation.
+/// an `IndexPath`: every read of a path's indexes is a call into Foundation. The row's key
+/// travels beside it, so that an answer is plain data, copied without retains (precache keeps a
+/// chunk's answers in an array and most rows have no key).
 struct RowAnswer: Sendable {
     var section: Int
     var row: Int
     var token: UInt64
     var width: Double
     var height: Double
-    var key: String?
     /// Measured by the source (false: answered by the keyed cache).
     var measured: Bool
     var time: Duration
@@ -139,6 +152,25 @@ struct CacheState: Sendable {
         }
     }
 
+    /// Every row not measured at the current width, in list order, with its token (what a
+    /// precache run sets out to measure).
+    func unmeasuredRows() -> [PrecacheItem] {
+        var count = 0
+        for heights in current.heights { for height in heights where height.isNaN { count += 1 } }
+        var work: [PrecacheItem] = []
+        work.reserveCapacity(count)
+        for section in rows.indices {
+            current.heights[section].withUnsafeBufferPointer { heights in
+                rows[section].withUnsafeBufferPointer { rows in
+                    for row in heights.indices where heights[row].isNaN {
+                        work.append(PrecacheItem(section: section, row: row, token: rows[row].token))
+                    }
+                }
+            }
+        }
+        return work
+    }
+
     /// Whether a miss is measuring the row with `token`.
     func isInFlight(_ token: UInt64) -> Bool {
         !flights.isEmpty && flights.contains { $0.token == token }
@@ -202,10 +234,9 @@ struct CacheState: Sendable {
     /// `store(_:at:width:)` for `row` of `section`.
     mutating func store(_ height: Double, section: Int, row: Int, width: Double) {
         if current.width == width {
-            let old = current.heights[section][row]
-            current.heights[section][row] = height
+            let old = current.replace(section: section, row: row, with: height)
             hitTable.store(height, section: section, row: row)
-            if effective(height) != effective(old) {
+            if offsets.isBuilt, effective(height) != effective(old) {
                 offsets.set(section: section, row: row, to: effective(height))
             }
         } else if let index = others.firstIndex(where: { $0.width == width }) {
@@ -213,12 +244,12 @@ struct CacheState: Sendable {
         }
     }
 
-    /// Stores a height answered outside the lock, unless the list or the row changed meanwhile
-    /// (the revision moved on, or the row's token differs); counts it either way. Returns
-    /// whether it was stored; throws, storing nothing, when another row of the list holds the
-    /// same key.
+    /// Stores a height answered outside the lock (the row's key, if any, beside it), unless the
+    /// list or the row changed meanwhile (the revision moved on, or the row's token differs);
+    /// counts it either way. Returns whether it was stored; throws, storing nothing, when
+    /// another row of the list holds the same key.
     @discardableResult
-    mutating func accept(_ filled: RowAnswer, revision: UInt64) throws(HeightCacheError) -> Bool {
+    mutating func accept(_ filled: RowAnswer, key: String?, revision: UInt64) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
             if filled.measured {
@@ -233,7 +264,7 @@ struct CacheState: Sendable {
             return false
         }
         let token = filled.token
-        if let key = filled.key {
+        if let key {
             let id: Int
             if let known = keyIDs[key] {
                 id = known

@@ -9,16 +9,7 @@ extension HeightCache {
     /// the calling task stops the run after the rows in flight.
     public func precache(concurrency: Int? = nil,
                          progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async -> PrecacheSummary {
-        let (work, width) = state.withLock { state in
-            var work: [PrecacheItem] = []
-            for section in state.rows.indices {
-                let heights = state.current.heights[section]
-                for row in heights.indices where heights[row].isNaN {
-                    work.append(PrecacheItem(section: section, row: row, token: state.rows[section][row].token))
-                }
-            }
-            return (work, state.current.width)
-        }
+        let (work, width) = state.withLock { state in (state.unmeasuredRows(), state.current.width) }
         let run = PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         // Chunks amortize the lock: one check and one store per chunk, not per row.
@@ -113,17 +104,22 @@ extension HeightCache {
                 return !run.cancelled.load(ordering: .relaxed)
             })
         }
-        let (answers, failures) = (collected.answers, collected.failures)
+        let (answers, keys, failures) = (collected.answers, collected.keys, collected.failures)
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.
         let (stored, duplicates, current) = state.withLock { state in
             var stored = 0
             var duplicates: [HeightCacheError] = []
-            // By index, so each answer is lent to `accept`, not copied out of the array.
+            var nextKey = keys.startIndex
             for index in answers.indices {
+                var key: String?
+                if nextKey < keys.endIndex, keys[nextKey].answer == index {
+                    key = keys[nextKey].key
+                    nextKey += 1
+                }
                 do throws(HeightCacheError) {
-                    if try state.accept(answers[index], revision: revision) {
+                    if try state.accept(answers[index], key: key, revision: revision) {
                         stored += 1
-                        rememberKeyed(answers[index])
+                        rememberKeyed(answers[index], key: key)
                     }
                 } catch {
                     duplicates.append(error)
@@ -148,9 +144,12 @@ struct PrecacheItem: Sendable {
     var remeasure = false
 }
 
-/// What a chunk's rows answered, in order: the answers to store and the errors to report.
+/// What a chunk's rows answered, in order: the answers to store, the keys of those that have
+/// one (by index in `answers`: most rows have none, and an answer without its key is plain
+/// data) and the errors to report.
 struct ChunkAnswers {
     var answers: [RowAnswer] = []
+    var keys: [(answer: Int, key: String)] = []
     var failures: [HeightCacheError] = []
     /// Whether measurements are timed, and when the row being answered started.
     let timed: Bool
@@ -166,8 +165,10 @@ struct ChunkAnswers {
     mutating func answer(_ item: PrecacheItem, key: String?, height: Double, measured: Bool, width: Double,
                          cache: HeightCache) {
         do throws(HeightCacheError) {
-            answers.append(try cache.rowAnswer(key: key, height: height, measured: measured, section: item.section,
-                                               row: item.row, token: item.token, width: width, since: start))
+            let answer = try cache.rowAnswer(height: height, measured: measured, section: item.section,
+                                             row: item.row, token: item.token, width: width, since: start)
+            if let key { keys.append((answers.count, key)) }
+            answers.append(answer)
         } catch {
             failures.append(error)
         }

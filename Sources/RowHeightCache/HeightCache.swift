@@ -134,7 +134,7 @@ public final class HeightCache: Sendable {
             case let .waitForFlight(event):
                 event.wait()
             case let .measure(ticket):
-                let filled: RowAnswer
+                let filled: (answer: RowAnswer, key: String?)
                 do throws(HeightCacheError) {
                     filled = try answer(path, section: section, row: row, token: ticket.token, width: ticket.width,
                                         key: key, remeasure: ticket.remeasure)
@@ -153,14 +153,16 @@ public final class HeightCache: Sendable {
                 defer { waiters?.signal() }
                 let (current, log) = try state.withLock { state throws(HeightCacheError) in
                     waiters = state.land(ticket.token)
-                    if try state.accept(filled, revision: ticket.revision) { rememberKeyed(filled) }
+                    if try state.accept(filled.answer, key: filled.key, revision: ticket.revision) {
+                        rememberKeyed(filled.answer, key: filled.key)
+                    }
                     return (state.revision == ticket.revision, state.log)
                 }
-                log?(filled.logLine)
+                log?(filled.answer.logLine)
                 // The list changed while measuring: the height may belong to either state, so
                 // it was not stored and is measured again. (Unchanged but not stored: the row was
                 // invalidated meanwhile; the height is right for the state the call saw.)
-                if current { return filled.height }
+                if current { return filled.answer.height }
                 overlaps += 1
             }
         }
@@ -181,13 +183,14 @@ public final class HeightCache: Sendable {
         cachedHeight(for: indexPath) != nil
     }
 
-    /// A miss answered outside the lock: from the keyed cache (unless the row was reloaded),
-    /// else measured (and then also stored under its key). `section` and `row` are `path`'s.
+    /// A miss answered outside the lock, with the row's key: from the keyed cache (unless the row
+    /// was reloaded), else measured (and then also stored under its key). `section` and `row`
+    /// are `path`'s.
     func answer(_ path: IndexPath, section: Int, row: Int, token: UInt64, width: Double,
-                key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> RowAnswer {
+                key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> (answer: RowAnswer, key: String?) {
         if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width) {
-            return RowAnswer(section: section, row: row, token: token, width: width, height: height, key: givenKey,
-                             measured: false, time: .zero)
+            return (RowAnswer(section: section, row: row, token: token, width: width, height: height,
+                              measured: false, time: .zero), givenKey)
         }
         let start = MeasureStart.now(timed: timesMeasurements.load(ordering: .relaxed))
         let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
@@ -197,38 +200,31 @@ public final class HeightCache: Sendable {
                 remeasure ? nil : keyed.height(forKey: key, width: width)
             }
         }
-        return try rowAnswer(result, section: section, row: row, token: token, width: width, since: start)
-    }
-
-    /// A source's answer for row `row` of `section` as the cache stores it: a failure, or a
-    /// height that is not finite and non-negative, is an error naming the row's index path;
-    /// `start` (when measurements are timed) gives a measured row its time.
-    func rowAnswer(_ result: Result<(key: String?, height: Double, measured: Bool), any Error>,
-                   section: Int, row: Int, token: UInt64, width: Double,
-                   since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
         switch result {
         case let .success(value):
-            return try rowAnswer(key: value.key, height: value.height, measured: value.measured, section: section,
-                                 row: row, token: token, width: width, since: start)
+            return (try rowAnswer(height: value.height, measured: value.measured, section: section, row: row,
+                                  token: token, width: width, since: start), value.key)
         case let .failure(error):
             throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
         }
     }
 
-    /// `rowAnswer` for an answer the source gave as plain values.
-    func rowAnswer(key: String?, height: Double, measured: Bool, section: Int, row: Int, token: UInt64,
+    /// A source's answer for row `row` of `section` as the cache stores it: a height that is not
+    /// finite and non-negative is an error naming the row's index path; `start` (when
+    /// measurements are timed) gives a measured row its time.
+    func rowAnswer(height: Double, measured: Bool, section: Int, row: Int, token: UInt64,
                    width: Double, since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
         guard height.isFinite, height >= 0 else { throw .invalidHeight(IndexPath(row: row, section: section), height) }
         let time = measured ? start.elapsed : .zero
-        return RowAnswer(section: section, row: row, token: token, width: width, height: height, key: key,
+        return RowAnswer(section: section, row: row, token: token, width: width, height: height,
                          measured: measured, time: time)
     }
 
     /// Keeps a measured height under its key. Called under the state lock and only for a height
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
-    func rememberKeyed(_ filled: RowAnswer) {
-        if filled.measured, let key = filled.key { keyed.setHeight(filled.height, forKey: key, width: filled.width) }
+    func rememberKeyed(_ filled: RowAnswer, key: String?) {
+        if filled.measured, let key { keyed.setHeight(filled.height, forKey: key, width: filled.width) }
     }
 
     /// Forgets the height of the row at `indexPath` at every width (not its key's height).

@@ -2,41 +2,6 @@ import Benchmark
 import FeedFixture
 import TemplateLayout
 
-/// A list of fixed shape whose rows are "measured" by a synthetic feed-cell cost: greedy line
-/// breaking of a 140-character text by per-character advances, as a label would: a cell cheap
-/// enough that the cache's own costs show.
-struct SyntheticFeedSource: HeightSource {
-    let counts: [Int]
-
-    func numberOfSections() -> Int { counts.count }
-    func numberOfRows(inSection section: Int) -> Int { counts[section] }
-    func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
-        SyntheticFeedSource.measure(seed: indexPath.row &* 31 &+ indexPath.section, width: width)
-    }
-
-    static let text = Array("Ada Lovelace posted: the analytical engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. Reply?".utf8)
-
-    static func measure(seed: Int, width: Double) -> Double {
-        var lines = 1
-        var lineWidth = 0.0
-        var wordWidth = 0.0
-        for (index, byte) in text.enumerated() {
-            let advance = 6.5 + Double((Int(byte) &+ seed &+ index) & 7) * 0.25
-            if byte == 32 {
-                lineWidth += wordWidth + advance
-                wordWidth = 0
-            } else {
-                wordWidth += advance
-                if lineWidth + wordWidth > width - 82 {
-                    lines += 1
-                    lineWidth = 0
-                }
-            }
-        }
-        return (Double(lines) * 17.5 + 24).rounded(.up)
-    }
-}
-
 /// `count` index paths spread over a section of `rows` rows, in a fixed scattered order.
 func scattered(_ count: Int, rows: Int, salt: Int) -> [IndexPath] {
     (0..<count).map { IndexPath(row: ($0 &* 7919 &+ salt) % rows, section: 0) }

@@ -1,7 +1,7 @@
 // The height cache against measureRow alone, on the 10,000-row feed, in one process: each round
 // runs every mode once, in an order that rotates from round to round, so a host that moves
 // between a fast and a slow state moves both sides of a ratio alike. Prints each mode's median
-// wall-clock and CPU time and its ratio against `one`.
+// wall-clock and CPU time and its ratio against its peer (`one`, or `cheap` for the cheap modes).
 //
 //   swift run -c release CacheRatios [ROUNDS] [MODE,MODE,...]
 //   swift run -c release CacheRatios --once MODE N     (N passes, no timing: for callgrind)
@@ -17,6 +17,10 @@
 //          them over (every row measured first, untimed): its ms are ns a hit
 //   path   the same 1,000,000 given paths only read (endIndex and both indexes, as the cache
 //          reads them), no cache: the floor under `hit`
+//   cheap  20,000 synthetic rows (SyntheticFeedSource, about 0.2 us each) measured on the calling
+//          thread, no cache: the peer of the two modes below, which are read against it
+//   cheap1 HeightCache.precache of those rows on one worker (heights forgotten first, untimed)
+//   cheap2 the same on two workers
 import Dispatch
 import FeedFixture
 import Foundation
@@ -28,6 +32,8 @@ let cache = try HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
 /// The paths `hit` and `path` ask, scattered over the feed.
 let givenPaths = (0..<4_096).map { IndexPath(row: ($0 &* 7_919) % Feed.rows, section: 0) }
 let lookups = 1_000_000
+let cheapRows = 20_000
+let cheapCache = try HeightCache(source: SyntheticFeedSource(counts: [cheapRows]), width: 375)
 
 /// One pass of `mode` over the feed; returns a sum of heights so nothing is optimized away.
 func pass(_ mode: String) async -> Double {
@@ -57,8 +63,16 @@ func pass(_ mode: String) async -> Double {
             sum &+= path.endIndex == 2 ? path[0] &+ path[1] : -1
         }
         return Double(sum)
+    case "cheap":
+        var sum = 0.0
+        for row in 0..<cheapRows { sum += SyntheticFeedSource.measure(seed: row &* 31, width: 375) }
+        return sum
+    case "cheap1":
+        return Double(await cheapCache.precache(concurrency: 1).measured)
+    case "cheap2":
+        return Double(await cheapCache.precache(concurrency: 2).measured)
     default:
-        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit or path")
+        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit, path, cheap, cheap1 or cheap2")
     }
 }
 
@@ -66,6 +80,7 @@ func pass(_ mode: String) async -> Double {
 /// row before `hit`.
 func prepare(_ mode: String) async {
     if mode == "miss" || mode.hasPrefix("pre") { cache.invalidateAll() }
+    if mode.hasPrefix("cheap") { cheapCache.invalidateAll() }
     if mode == "hit" { _ = await cache.precache() }
 }
 
@@ -106,13 +121,15 @@ for round in 0..<rounds {
         if sum.isNaN { print(sum) }
     }
 }
-print("mode   wall ms  cpu ms  wall vs one  cpu vs one  (medians of \(rounds) rounds, \(Feed.rows) rows)")
+print("mode    wall ms  cpu ms  wall vs peer  cpu vs peer  (medians of \(rounds) rounds)")
 for mode in modes {
     let (w, c) = (median(wall[mode]!), median(cpu[mode]!))
-    let (oneWall, oneCPU) = (wall["one"].map(median), cpu["one"].map(median))
+    let peer = mode.hasPrefix("cheap") ? "cheap" : "one"
+    let (oneWall, oneCPU) = (wall[peer].map(median), cpu[peer].map(median))
     let speed = oneWall.map { String(format: "%10.2fx", $0 / w) } ?? "          -"
     let cost = oneCPU.map { String(format: "%10.2fx", c / $0) } ?? "          -"
-    let name = mode.padding(toLength: 5, withPad: " ", startingAt: 0)
+    let name = mode.padding(toLength: 6, withPad: " ", startingAt: 0)
     print(name + String(format: " %8.2f %7.2f", w, c) + " " + speed + "  " + cost)
 }
-print("wall vs one: how many times faster than `one`; cpu vs one: CPU time over `one`'s.")
+print("wall vs peer: how many times faster than the peer (`cheap` for the cheap modes, else `one`);")
+print("cpu vs peer: CPU time over the peer's.")

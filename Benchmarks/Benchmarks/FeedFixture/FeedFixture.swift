@@ -93,3 +93,47 @@ public enum Feed {
         return sums.withLock { $0 }
     }
 }
+
+/// A list of fixed shape whose rows are "measured" by a synthetic feed-cell cost: greedy line
+/// breaking of a 140-character text by per-character advances, as a label would: a cell cheap
+/// enough that the cache's own costs show.
+public struct SyntheticFeedSource: HeightSource {
+    /// Rows in each section.
+    public let counts: [Int]
+
+    /// A list of `counts[section]` rows in each section.
+    public init(counts: [Int]) { self.counts = counts }
+
+    /// The number of sections in `counts`.
+    public func numberOfSections() -> Int { counts.count }
+    /// The rows of `section` in `counts`.
+    public func numberOfRows(inSection section: Int) -> Int { counts[section] }
+    /// The synthetic height of the row, its seed made from its place.
+    public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+        SyntheticFeedSource.measure(seed: indexPath.row &* 31 &+ indexPath.section, width: width)
+    }
+
+    /// The text every row breaks.
+    public static let text = Array("Ada Lovelace posted: the analytical engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. Reply?".utf8)
+
+    /// The synthetic height of a row whose advances `seed` varies, at `width`.
+    public static func measure(seed: Int, width: Double) -> Double {
+        var lines = 1
+        var lineWidth = 0.0
+        var wordWidth = 0.0
+        for (index, byte) in text.enumerated() {
+            let advance = 6.5 + Double((Int(byte) &+ seed &+ index) & 7) * 0.25
+            if byte == 32 {
+                lineWidth += wordWidth + advance
+                wordWidth = 0
+            } else {
+                wordWidth += advance
+                if lineWidth + wordWidth > width - 82 {
+                    lines += 1
+                    lineWidth = 0
+                }
+            }
+        }
+        return (Double(lines) * 17.5 + 24).rounded(.up)
+    }
+}
