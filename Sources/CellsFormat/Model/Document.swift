@@ -115,93 +115,32 @@ public enum Accessory: String, Sendable, CaseIterable {
 }
 
 /// A row: its data (the whole row object, for `${path}`), key, own template and height policy.
-///
-/// A value type whose fields live in one shared box until a copy is changed: rows are copied far
-/// more often than changed (into a source's batch, to the thread that measures them), and a copy
-/// is then one retain, where copying the fields themselves retains each of their references.
 public struct RowSpec: Sendable {
-    /// The row's fields. Mutated only while uniquely referenced (`fieldsForChange`), so a box
-    /// that two values or threads share is never written: hence `@unchecked Sendable`. For the
-    /// same reason the fields need no dynamic exclusivity checks (a call into the runtime on
-    /// every read): the compiler already checks accesses to the `RowSpec` that owns the box.
-    private final class Fields: @unchecked Sendable {
-        @exclusivity(unchecked) var data: JSONValue
-        @exclusivity(unchecked) var key: String?
-        @exclusivity(unchecked) var keyIsNumber: Bool
-        @exclusivity(unchecked) var template: String?
-        @exclusivity(unchecked) var height: Double?
-        @exclusivity(unchecked) var autoHeight: Bool?
-        @exclusivity(unchecked) var accessory: Accessory
-
-        init(data: JSONValue, key: String?, keyIsNumber: Bool, template: String?, height: Double?,
-             autoHeight: Bool?, accessory: Accessory) {
-            self.data = data
-            self.key = key
-            self.keyIsNumber = keyIsNumber
-            self.template = template
-            self.height = height
-            self.autoHeight = autoHeight
-            self.accessory = accessory
-        }
-
-        func copy() -> Fields {
-            Fields(data: data, key: key, keyIsNumber: keyIsNumber, template: template, height: height,
-                   autoHeight: autoHeight, accessory: accessory)
-        }
-    }
-
-    private var fields: Fields
-
-    /// The box, copied first if another value shares it.
-    private var fieldsForChange: Fields {
-        mutating get {
-            if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-            return fields
-        }
-    }
-
     /// The row object as given; templates read `${path}` and `hidden` keys from it.
-    public var data: JSONValue {
-        _read { yield fields.data }
-        _modify { yield &fieldsForChange.data }
-    }
+    public var data: JSONValue
     /// Key for the keyed height cache, echoed in output: a string key as written, a number key
     /// as its shortest text (`1` and `1.0` are the same number, so the same key).
-    public var key: String? {
-        _read { yield fields.key }
-        _modify { yield &fieldsForChange.key }
-    }
+    public var key: String?
     /// Whether `key` was a JSON number: `1` and `"1"` are different keys (see `cacheKey`).
-    public var keyIsNumber: Bool {
-        get { fields.keyIsNumber }
-        set { fieldsForChange.keyIsNumber = newValue }
-    }
+    public var keyIsNumber = false
     /// Template that overrides the section's.
-    public var template: String? {
-        _read { yield fields.template }
-        _modify { yield &fieldsForChange.template }
-    }
+    public var template: String?
     /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).
-    public var height: Double? {
-        get { fields.height }
-        set { fieldsForChange.height = newValue }
-    }
+    public var height: Double?
     /// Row-level `autoHeight`, overriding the section's when set.
-    public var autoHeight: Bool? {
-        get { fields.autoHeight }
-        set { fieldsForChange.autoHeight = newValue }
-    }
+    public var autoHeight: Bool?
     /// Accessory, taking width from the content view.
-    public var accessory: Accessory {
-        get { fields.accessory }
-        set { fieldsForChange.accessory = newValue }
-    }
+    public var accessory: Accessory
 
     /// A row from its parts.
     public init(data: JSONValue = .object([:]), key: String? = nil, template: String? = nil,
                 height: Double? = nil, autoHeight: Bool? = nil, accessory: Accessory = .none) {
-        fields = Fields(data: data, key: key, keyIsNumber: false, template: template, height: height,
-                        autoHeight: autoHeight, accessory: accessory)
+        self.data = data
+        self.key = key
+        self.template = template
+        self.height = height
+        self.autoHeight = autoHeight
+        self.accessory = accessory
     }
 
     /// The key as the keyed height cache files it: one string per JSON value, so that two rows
