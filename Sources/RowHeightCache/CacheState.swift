@@ -163,7 +163,8 @@ struct CacheState: Sendable {
             current.heights[section].withUnsafeBufferPointer { heights in
                 rows[section].withUnsafeBufferPointer { rows in
                     for row in heights.indices where heights[row].isNaN {
-                        work.append(PrecacheItem(section: section, row: row, token: rows[row].token))
+                        work.append(PrecacheItem(section: section, row: row, token: rows[row].token,
+                                                 remeasure: rows[row].remeasure))
                     }
                 }
             }
@@ -245,11 +246,13 @@ struct CacheState: Sendable {
     }
 
     /// Stores a height answered outside the lock (the row's key, if any, beside it), unless the
-    /// list or the row changed meanwhile (the revision moved on, or the row's token differs);
-    /// counts it either way. Returns whether it was stored; throws, storing nothing, when
-    /// another row of the list holds the same key.
+    /// list or the row changed meanwhile (the revision moved on, or the row's token differs) or,
+    /// with `onlyIfUnmeasured`, the row was measured meanwhile at the current width; counts it
+    /// either way. Returns whether it was stored; throws, storing nothing, when another row of
+    /// the list holds the same key.
     @discardableResult
-    mutating func accept(_ filled: RowAnswer, key: String?, revision: UInt64) throws(HeightCacheError) -> Bool {
+    mutating func accept(_ filled: RowAnswer, key: String?, revision: UInt64,
+                         onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
             if filled.measured {
@@ -261,6 +264,9 @@ struct CacheState: Sendable {
         }
         let (section, row) = (filled.section, filled.row)
         guard self.revision == revision, contains(section: section, row: row), rows[section][row].token == filled.token else {
+            return false
+        }
+        if onlyIfUnmeasured, current.width == filled.width, !current.height(section: section, row: row).isNaN {
             return false
         }
         let token = filled.token

@@ -45,61 +45,48 @@ extension HeightCache {
         return run.summary(cancelled: run.cancelled.load(ordering: .relaxed))
     }
 
-    /// Answers the rows of one chunk that are still uncached, unchanged and not being measured
-    /// by a miss, outside the lock and through one batch call to the source (which reads them
-    /// under one lock of its own), then stores them under one lock if the list did not change
-    /// meanwhile (else they are counted as skipped: they may belong to either state).
-    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun,
+    /// Answers the rows of one chunk outside the lock, through one batch call to the source
+    /// (which reads them under one lock of its own), then stores those still unmeasured under one
+    /// lock if the list did not change meanwhile (else they are counted as skipped: they may
+    /// belong to either state). The rows are not checked before they are measured: the work list
+    /// holds only rows that were unmeasured when the run started, and a row measured since (by
+    /// a miss, rarely) costs one measurement more, where a check would cost a pass under the
+    /// lock on every chunk.
+    func precacheChunk(_ wanted: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun,
                        placed: (any PlacedBatchSource)?) {
-        var selected: (wanted: [PrecacheItem], revision: UInt64)?
-        while selected == nil {
-            selected = state.withLock { state -> ([PrecacheItem], UInt64)? in
-                if state.changing { return nil }
-                var wanted: [PrecacheItem] = []
-                guard state.current.width == width else { return (wanted, state.revision) }
-                wanted.reserveCapacity(items.count)
-                for var item in items where state.contains(section: item.section, row: item.row) {
-                    let meta = state.rows[item.section][item.row]
-                    if meta.token == item.token, state.current.heights[item.section][item.row].isNaN,
-                       !state.isInFlight(item.token) {
-                        item.remeasure = meta.remeasure
-                        wanted.append(item)
-                    }
-                }
-                return (wanted, state.revision)
-            }
-            if selected == nil { gate.waitUntilFree() }
-        }
-        guard let (wanted, revision) = selected else { return }
         // Rows left unmeasured by a cancelled run are neither measured nor skipped.
-        if wanted.isEmpty || run.cancelled.load(ordering: .relaxed) {
-            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+        if run.cancelled.load(ordering: .relaxed) { return }
+        guard let revision = revisionToMeasure(at: width) else {
+            run.skipped.add(wanted.count, ordering: .relaxed)
             return
         }
         // Closure literals, not local functions: a local function capturing these vars and
         // passed as a closure costs a dynamic exclusivity check on every access.
         var collected = ChunkAnswers(capacity: wanted.count, timed: timesMeasurements.load(ordering: .relaxed))
         if let placed {
+            let first = wanted.startIndex
             placed.answers(at: wanted.map { ($0.section, $0.row) }, width: width, known: { position, key in
-                wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
+                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
             }, answer: { position, key, height, measured in
-                collected.answer(wanted[position], key: key, height: height, measured: measured, width: width, cache: self)
+                collected.answer(wanted[first + position], key: key, height: height, measured: measured, width: width,
+                                 cache: self)
                 return !run.cancelled.load(ordering: .relaxed)
             }, failure: { position, error in
-                collected.fail(wanted[position], error)
+                collected.fail(wanted[first + position], error)
                 return !run.cancelled.load(ordering: .relaxed)
             })
         } else {
+            let first = wanted.startIndex
             let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
             source.keysAndHeights(at: paths, width: width, known: { position, key in
-                wanted[position].remeasure ? nil : keyed.height(forKey: key, width: width)
+                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
             }, answer: { position, result in
                 switch result {
                 case let .success(value):
-                    collected.answer(wanted[position], key: value.key, height: value.height, measured: value.measured,
-                                     width: width, cache: self)
+                    collected.answer(wanted[first + position], key: value.key, height: value.height,
+                                     measured: value.measured, width: width, cache: self)
                 case let .failure(error):
-                    collected.fail(wanted[position], error)
+                    collected.fail(wanted[first + position], error)
                 }
                 return !run.cancelled.load(ordering: .relaxed)
             })
@@ -117,7 +104,7 @@ extension HeightCache {
                     nextKey += 1
                 }
                 do throws(HeightCacheError) {
-                    if try state.accept(answers[index], key: key, revision: revision) {
+                    if try state.accept(answers[index], key: key, revision: revision, onlyIfUnmeasured: true) {
                         stored += 1
                         rememberKeyed(answers[index], key: key)
                     }
@@ -130,13 +117,29 @@ extension HeightCache {
         for error in duplicates + (current ? failures : []) { run.fail(error) }
         run.measured.add(stored, ordering: .relaxed)
         let skippedFailures = current ? 0 : failures.count
-        run.skipped.add(items.count - wanted.count + answers.count - stored - duplicates.count + skippedFailures,
-                        ordering: .relaxed)
+        // Rows a cancelled run left unanswered are neither measured nor skipped.
+        run.skipped.add(answers.count - stored - duplicates.count + skippedFailures, ordering: .relaxed)
+    }
+}
+
+extension HeightCache {
+    /// The revision a precache chunk measures against, once no change of the data through the
+    /// cache is under way (measuring during one would be for nothing); nil when the current
+    /// width is no longer `width`.
+    func revisionToMeasure(at width: Double) -> UInt64? {
+        while true {
+            let (changing, revision) = state.withLock { state in
+                (state.changing, state.current.width == width ? state.revision : nil)
+            }
+            if !changing { return revision }
+            gate.waitUntilFree()
+        }
     }
 }
 
 /// A row precache means to measure: its place, the token it had when the run started (a row
-/// whose token changed since is skipped), and whether its key's height is not trusted.
+/// whose token changed since is skipped), and whether its key's height is not trusted (read
+/// with the token: a reload gives the row a new token).
 struct PrecacheItem: Sendable {
     var section: Int
     var row: Int

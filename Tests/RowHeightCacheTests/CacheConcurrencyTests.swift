@@ -100,6 +100,25 @@ struct CacheConcurrencyTests {
         #expect(source.inner.measures == 10)
     }
 
+    /// A row a miss measures while precache runs is measured twice (precache does not look
+    /// before measuring) but stored once: precache counts it as skipped.
+    @Test func aRowAMissMeasuresDuringPrecacheIsSkippedByPrecache() async throws {
+        let source = GatedSource(gateAt: 10)
+        let cache = try HeightCache(source: source, width: 375)
+        let task = Task { await cache.precache(concurrency: 1) }
+        while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
+        let missed = try cache.height(for: ip(0, 20))
+        source.state.withLock { $0.open = true }
+        let summary = await task.value
+        #expect(missed == TableSource.height(20, 375))
+        #expect(summary.total == 1_000)
+        #expect(summary.measured == 999)
+        #expect(summary.skipped == 1)
+        #expect(source.inner.measures == 1_001)
+        let expected = source.inner.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
+        #expect(cachedHeights(cache) == expected)
+    }
+
     @Test func precacheFailuresAreReportedAndTheRestIsMeasured() async throws {
         let cache = try HeightCache(source: CacheErrorTests.Broken(height: 12), width: 375)
         let summary = await cache.precache()
