@@ -1,7 +1,7 @@
 // The height cache against measureRow alone, on the 10,000-row feed, in one process: each round
 // runs every mode once, in an order that rotates from round to round, so a host that moves
 // between a fast and a slow state moves both sides of a ratio alike. Prints each mode's median
-// wall-clock and CPU time and its ratio against its peer (`one`, or `cheap` for the cheap modes).
+// wall-clock and CPU time and its ratio against its peer (`one`; `cheap` and `few` for their modes).
 //
 //   swift run -c release CacheRatios [ROUNDS] [MODE,MODE,...]
 //   swift run -c release CacheRatios --once MODE N     (N passes, no timing: for callgrind)
@@ -21,6 +21,10 @@
 //          thread, no cache: the peer of the two modes below, which are read against it
 //   cheap1 HeightCache.precache of those rows on one worker (heights forgotten first, untimed)
 //   cheap2 the same on two workers
+//   few    measureRow over the first 200 feed rows on the calling thread, no cache: the peer of
+//          the two modes below, which are read against it
+//   fewtwo those rows on two threads sharing the measurer, no cache (as `two`)
+//   fewpre HeightCache.precache of those 200 rows on all cores (heights forgotten first, untimed)
 import Dispatch
 import FeedFixture
 import Foundation
@@ -32,6 +36,8 @@ let cache = try HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
 /// The paths `hit` and `path` ask, scattered over the feed.
 let givenPaths = (0..<4_096).map { IndexPath(row: ($0 &* 7_919) % Feed.rows, section: 0) }
 let lookups = 1_000_000
+let fewRows = 200
+let fewCache = try HeightCache(source: Feed.source(rows: fewRows), width: 375)
 let cheapRows = 20_000
 let cheapCache = try HeightCache(source: SyntheticFeedSource(counts: [cheapRows]), width: 375)
 
@@ -63,6 +69,16 @@ func pass(_ mode: String) async -> Double {
             sum &+= path.endIndex == 2 ? path[0] &+ path[1] : -1
         }
         return Double(sum)
+    case "few":
+        var sum = 0.0
+        for row in section.rows.prefix(fewRows) {
+            sum += (try? measurer.measureRow(row, in: section, frames: false).height) ?? 0
+        }
+        return sum
+    case "fewtwo":
+        return Feed.measureOnTwoThreads(rows: fewRows)
+    case "fewpre":
+        return Double(await fewCache.precache().measured)
     case "cheap":
         var sum = 0.0
         for row in 0..<cheapRows { sum += SyntheticFeedSource.measure(seed: row &* 31, width: 375) }
@@ -72,7 +88,7 @@ func pass(_ mode: String) async -> Double {
     case "cheap2":
         return Double(await cheapCache.precache(concurrency: 2).measured)
     default:
-        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit, path, cheap, cheap1 or cheap2")
+        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit, path, cheap, cheap1, cheap2, few, fewtwo or fewpre")
     }
 }
 
@@ -81,6 +97,7 @@ func pass(_ mode: String) async -> Double {
 func prepare(_ mode: String) async {
     if mode == "miss" || mode.hasPrefix("pre") { cache.invalidateAll() }
     if mode.hasPrefix("cheap") { cheapCache.invalidateAll() }
+    if mode == "fewpre" { fewCache.invalidateAll() }
     if mode == "hit" { _ = await cache.precache() }
 }
 
@@ -124,12 +141,13 @@ for round in 0..<rounds {
 print("mode    wall ms  cpu ms  wall vs peer  cpu vs peer  (medians of \(rounds) rounds)")
 for mode in modes {
     let (w, c) = (median(wall[mode]!), median(cpu[mode]!))
-    let peer = mode.hasPrefix("cheap") ? "cheap" : "one"
+    let peer = mode.hasPrefix("cheap") ? "cheap" : mode.hasPrefix("few") ? "few" : "one"
     let (oneWall, oneCPU) = (wall[peer].map(median), cpu[peer].map(median))
     let speed = oneWall.map { String(format: "%10.2fx", $0 / w) } ?? "          -"
     let cost = oneCPU.map { String(format: "%10.2fx", c / $0) } ?? "          -"
     let name = mode.padding(toLength: 6, withPad: " ", startingAt: 0)
     print(name + String(format: " %8.2f %7.2f", w, c) + " " + speed + "  " + cost)
 }
-print("wall vs peer: how many times faster than the peer (`cheap` for the cheap modes, else `one`);")
+print("wall vs peer: how many times faster than the peer (`cheap` and `few` for the modes named after")
+print("them, else `one`);")
 print("cpu vs peer: CPU time over the peer's.")
