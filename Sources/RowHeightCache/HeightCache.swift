@@ -193,20 +193,25 @@ public final class HeightCache: Sendable {
                               measured: false, time: .zero), givenKey)
         }
         let start = MeasureStart.now(timed: timesMeasurements.load(ordering: .relaxed))
-        let result = Result { () throws -> (key: String?, height: Double, measured: Bool) in
-            if let givenKey { return (givenKey, try source.measureHeight(at: path, width: width), true) }
-            // One call reads the row once for both its key and its height (one lock in the source).
-            return try source.keyAndHeight(at: path, width: width) { key in
-                remeasure ? nil : keyed.height(forKey: key, width: width)
+        // A do/catch, not a `Result` of the tuple: that is copied and destroyed through generic
+        // value witnesses on every miss.
+        let key: String?
+        let height: Double
+        let measured: Bool
+        do {
+            if let givenKey {
+                (key, height, measured) = (givenKey, try source.measureHeight(at: path, width: width), true)
+            } else {
+                // One call reads the row once for both its key and its height (one lock in the source).
+                (key, height, measured) = try source.keyAndHeight(at: path, width: width) { key in
+                    remeasure ? nil : keyed.height(forKey: key, width: width)
+                }
             }
-        }
-        switch result {
-        case let .success(value):
-            return (try rowAnswer(height: value.height, measured: value.measured, section: section, row: row,
-                                  token: token, width: width, since: start), value.key)
-        case let .failure(error):
+        } catch {
             throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
         }
+        return (try rowAnswer(height: height, measured: measured, section: section, row: row, token: token,
+                              width: width, since: start), key)
     }
 
     /// A source's answer for row `row` of `section` as the cache stores it: a height that is not
