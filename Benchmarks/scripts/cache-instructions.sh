@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Instructions a row costs in each CacheRatios mode (callgrind, so machine load does not matter):
 # measureRow alone (`one`), every row a miss through the cache (`miss`), precache on one worker
-# (`pre1`), on the 10,000-row feed; `cheap` and `cheap1` do the same for 20,000 synthetic rows.
-# Each figure is (2 passes - 1 pass) / rows, so set-up, the
-# warm-up pass and start-up drop out; `miss` and `pre1` include forgetting the heights before the
-# pass (`invalidateAll`, about 50 instructions a row).
+# (`pre1`), on the 10,000-row feed; `cheap` and `cheap1` do the same for 20,000 synthetic rows,
+# `few` and `fewpre` for the first 200 feed rows. Each figure is (2 passes - 1 pass) / rows, so
+# set-up, the warm-up pass and start-up drop out; the cache's modes include forgetting the heights
+# before the pass (`invalidateAll`, about 50 instructions a row). Counts move by up to about 150
+# a row from one build to another (the text caches' tables are probed by address), so compare
+# modes of one build.
 # Usage: Benchmarks/scripts/cache-instructions.sh [MODE...]   (default: one miss pre1)
 # Builds CacheRatios with the static stdlib and DWARF 4 (valgrind 3.19 cannot read the DWARF 5
 # Swift writes by default) into Benchmarks/.build-callgrind; a first build takes minutes.
@@ -23,6 +25,6 @@ for mode in "$@"; do
   one=$(count "$mode" 1)
   two=$(count "$mode" 2)
   rows=10000
-  case "$mode" in cheap*) rows=20000 ;; esac
+  case "$mode" in cheap*) rows=20000 ;; few*) rows=200 ;; esac
   printf '%-6s %12d\n' "$mode" $(( (two - one) / rows ))
 done
