@@ -5,8 +5,8 @@
 # `few` and `fewpre` for the first 200 feed rows. Each figure is (2 passes - 1 pass) / rows, so
 # set-up, the warm-up pass and start-up drop out; the cache's modes include forgetting the heights
 # before the pass (`invalidateAll`, about 50 instructions a row). Counts move by up to about 150
-# a row from one build to another (the text caches' tables are probed by address), so compare
-# modes of one build.
+# a row from one build of the same measuring code to the next (cause not found), so compare modes
+# of one build.
 # Usage: Benchmarks/scripts/cache-instructions.sh [MODE...]   (default: one miss pre1)
 # Builds CacheRatios with the static stdlib and DWARF 4 (valgrind 3.19 cannot read the DWARF 5
 # Swift writes by default) into Benchmarks/.build-callgrind; a first build takes minutes.
