@@ -172,11 +172,6 @@ struct CacheState: Sendable {
         return work
     }
 
-    /// Whether a miss is measuring the row with `token`.
-    func isInFlight(_ token: UInt64) -> Bool {
-        !flights.isEmpty && flights.contains { $0.token == token }
-    }
-
     /// The event to wait on for the miss measuring the row with `token`, made by the first
     /// waiter; nil when no miss is measuring it.
     mutating func waitForFlight(_ token: UInt64) -> OneShotEvent? {

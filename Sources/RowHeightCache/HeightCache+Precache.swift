@@ -63,8 +63,8 @@ extension HeightCache {
         // Closure literals, not local functions: a local function capturing these vars and
         // passed as a closure costs a dynamic exclusivity check on every access.
         var collected = ChunkAnswers(capacity: wanted.count, timed: timesMeasurements.load(ordering: .relaxed))
+        let first = wanted.startIndex
         if let placed {
-            let first = wanted.startIndex
             placed.answers(at: wanted.map { ($0.section, $0.row) }, width: width, known: { position, key in
                 wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
             }, answer: { position, key, height, measured in
@@ -76,7 +76,6 @@ extension HeightCache {
                 return !run.cancelled.load(ordering: .relaxed)
             })
         } else {
-            let first = wanted.startIndex
             let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
             source.keysAndHeights(at: paths, width: width, known: { position, key in
                 wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
