@@ -188,8 +188,8 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     }
 
     // The update benchmarks below run on a cache that has taken one update already (untimed): the
-    // first update after the rows were measured grows the per-section arrays, which were made
-    // to size ("First update after measuring" times that once). Each stops the clock before
+    // first update after the rows were measured is slower than later ones ("First update after
+    // measuring" times it apart). Each stops the clock before
     // its cache is freed: freeing 100,000 rows' arrays and offset trees takes longer than the
     // update.
     let insertAndDelete = BatchUpdate(deleteRows: [.init(row: 50_000, section: 0)], insertRows: [.init(row: 10, section: 0)])
