@@ -9,7 +9,9 @@ extension HeightCache {
     /// the calling task stops the run after the rows in flight.
     public func precache(concurrency: Int? = nil,
                          progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async -> PrecacheSummary {
-        let (work, width) = state.withLock { state in (state.unmeasuredRows(), state.current.width) }
+        let (work, width, startRevision) = state.withLock { state in
+            (state.unmeasuredRows(), state.current.width, state.revision)
+        }
         let run = PrecacheRun(total: work.count)
         let workers = max(1, min(concurrency ?? ProcessInfo.processInfo.activeProcessorCount, work.count))
         // Chunks amortize the lock: one check and one store per chunk, not per row.
@@ -21,7 +23,7 @@ extension HeightCache {
                 let start = run.next.add(chunk, ordering: .relaxed).oldValue
                 guard start < work.count else { break }
                 let items = work[start..<min(start + chunk, work.count)]
-                self.precacheChunk(items, width: width, run: run, placed: placed)
+                self.precacheChunk(items, width: width, since: startRevision, run: run, placed: placed)
                 let done = run.done.add(items.count, ordering: .relaxed).newValue
                 if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
                     progress(done, work.count)
@@ -48,17 +50,31 @@ extension HeightCache {
     /// Answers the rows of one chunk outside the lock, through one batch call to the source
     /// (which reads them under one lock of its own), then stores those still unmeasured under one
     /// lock if the list did not change meanwhile (else they are counted as skipped: they may
-    /// belong to either state). The rows are not checked before they are measured: the work list
-    /// holds only rows that were unmeasured when the run started, and a row measured since (by
-    /// a miss, rarely) costs one measurement more, where a check would cost a pass under the
-    /// lock on every chunk.
-    func precacheChunk(_ wanted: ArraySlice<PrecacheItem>, width: Double, run: PrecacheRun,
-                       placed: (any PlacedBatchSource)?) {
+    /// belong to either state). While the list is as it was when the run began (`since`), the
+    /// rows are not checked before they are measured: a row measured since (by a miss, rarely)
+    /// costs one measurement more, where a check would cost a pass under the lock on every chunk.
+    /// Once the list has changed, rows that were moved, changed or measured meanwhile are
+    /// dropped first, so that an insert at the top does not leave the rest of the run measuring
+    /// rows it cannot store.
+    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, since startRevision: UInt64,
+                       run: PrecacheRun, placed: (any PlacedBatchSource)?) {
         // Rows left unmeasured by a cancelled run are neither measured nor skipped.
         if run.cancelled.load(ordering: .relaxed) { return }
         guard let revision = revisionToMeasure(at: width) else {
-            run.skipped.add(wanted.count, ordering: .relaxed)
+            run.skipped.add(items.count, ordering: .relaxed)
             return
+        }
+        var wanted = items
+        if revision != startRevision {
+            wanted = ArraySlice(state.withLock { state in
+                items.filter { item in
+                    state.contains(section: item.section, row: item.row)
+                        && state.rows[item.section][item.row].token == item.token
+                        && state.current.height(section: item.section, row: item.row).isNaN
+                }
+            })
+            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+            if wanted.isEmpty { return }
         }
         // Closure literals, not local functions: a local function capturing these vars and
         // passed as a closure costs a dynamic exclusivity check on every access.

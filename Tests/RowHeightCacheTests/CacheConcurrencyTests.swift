@@ -119,6 +119,29 @@ struct CacheConcurrencyTests {
         #expect(cachedHeights(cache) == expected)
     }
 
+    /// After an insert at the top, the rest of a run drops the rows it set out to measure (they
+    /// moved) instead of measuring them and throwing the heights away.
+    @Test func aRunSkipsTheRowsAnInsertMovedWithoutMeasuringThem() async throws {
+        let source = GatedSource(gateAt: 10)
+        let cache = try HeightCache(source: source, width: 375)
+        let task = Task { await cache.precache(concurrency: 1) }
+        while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
+        try cache.performBatchUpdates {
+            source.inner.sections = [[5_000] + source.inner.sections[0]]
+            return BatchUpdate(insertRows: [ip(0, 0)])
+        }
+        source.state.withLock { $0.open = true }
+        let summary = await task.value
+        // The gated chunk of 64 rows is measured (and not stored); every later row is skipped.
+        #expect(source.inner.measures == 64)
+        #expect(summary.measured == 0)
+        #expect(summary.skipped == 1_000)
+        let summaryAfter = await cache.precache(concurrency: 2)
+        #expect(summaryAfter.measured == 1_001)
+        let expected = source.inner.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
+        #expect(cachedHeights(cache) == expected)
+    }
+
     @Test func precacheFailuresAreReportedAndTheRestIsMeasured() async throws {
         let cache = try HeightCache(source: CacheErrorTests.Broken(height: 12), width: 375)
         let summary = await cache.precache()
