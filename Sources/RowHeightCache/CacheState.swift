@@ -210,6 +210,12 @@ struct CacheState: Sendable {
         section >= 0 && section < rows.count && row >= 0 && row < rows[section].count
     }
 
+    /// Whether `row` of `section` is a row of the list whose identity is still `token`.
+    @inline(__always)
+    func isRow(section: Int, row: Int, token: UInt64) -> Bool {
+        contains(section: section, row: row) && rows[section][row].token == token
+    }
+
     /// The error for an index path outside the list.
     func outOfRange(_ path: IndexPath) -> HeightCacheError {
         let section = path.sectionAndRow.section
@@ -258,9 +264,7 @@ struct CacheState: Sendable {
             }
         }
         let (section, row) = (filled.section, filled.row)
-        guard self.revision == revision, contains(section: section, row: row), rows[section][row].token == filled.token else {
-            return false
-        }
+        guard self.revision == revision, isRow(section: section, row: row, token: filled.token) else { return false }
         if onlyIfUnmeasured, current.width == filled.width, !current.height(section: section, row: row).isNaN {
             return false
         }

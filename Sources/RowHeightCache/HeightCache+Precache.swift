@@ -68,8 +68,7 @@ extension HeightCache {
         if revision != startRevision {
             wanted = ArraySlice(state.withLock { state in
                 items.filter { item in
-                    state.contains(section: item.section, row: item.row)
-                        && state.rows[item.section][item.row].token == item.token
+                    state.isRow(section: item.section, row: item.row, token: item.token)
                         && state.current.height(section: item.section, row: item.row).isNaN
                 }
             })
@@ -135,9 +134,7 @@ extension HeightCache {
         // Rows a cancelled run left unanswered are neither measured nor skipped.
         run.skipped.add(answers.count - stored - duplicates.count + skippedFailures, ordering: .relaxed)
     }
-}
 
-extension HeightCache {
     /// The revision a precache chunk measures against, once no change of the data through the
     /// cache is under way (measuring during one would be for nothing); nil when the current
     /// width is no longer `width`.
