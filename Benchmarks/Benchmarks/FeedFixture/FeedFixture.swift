@@ -73,6 +73,16 @@ public enum Feed {
         }
     }
 
+    /// Measures the first `rows` feed rows on the calling thread with `measurer`, no cache, and
+    /// returns the sum of their heights: the one-thread peer of the cache's modes.
+    public static func measureOnOneThread(rows: Int) -> Double {
+        var sum = 0.0
+        for row in section.rows.prefix(rows) {
+            sum += (try? measurer.measureRow(row, in: section, frames: false).height) ?? 0
+        }
+        return sum
+    }
+
     /// Measures the first `rows` feed rows on two threads sharing `measurer`, no cache, each
     /// taking the next 64 rows from a shared counter (as precache's workers take chunks), and
     /// returns the sum of their heights.
