@@ -23,6 +23,31 @@ import TestSupport
         }
     }
 
+    @Test func measureAtAWidthGivesTheHeightOfAMeasurerBuiltAtThatWidth() throws {
+        let pool = try MeasurerPool(base: Self.document, baseDirectory: Fixtures.root)
+        let section = SectionSpec(template: "FeedCell", autoHeight: true, rows: [Self.row])
+        var heights: Set<Double> = []
+        for width in [120.0, 200, 375, 1024] {
+            var document = Self.document
+            document.list.width = width
+            let fresh = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
+            let height = try pool.measure(Self.row, section, width)
+            #expect(try height == fresh.measureRow(Self.row, in: section, frames: false).height, "width \(width)")
+            heights.insert(height)
+        }
+        // The widths wrap the detail differently, so a measure that ignored its width would fail.
+        #expect(heights.count > 1)
+    }
+
+    @Test func measureAtAWidthOutsideTheLayoutLimitsIsALayoutErrorAtListWidth() throws {
+        let pool = try MeasurerPool(base: Self.document, baseDirectory: Fixtures.root)
+        let section = SectionSpec(template: "FeedCell", autoHeight: true, rows: [Self.row])
+        for width in [-1.0, .infinity, .nan] {
+            let error = #expect(throws: LayoutError.self) { try pool.measure(Self.row, section, width) }
+            #expect(error?.kind == .layout && error?.path == "list.width")
+        }
+    }
+
     @Test func thePoolKeepsAtMostItsRetainedWidthsAndTheLeastRecentlyUsedGo() throws {
         let pool = try MeasurerPool(base: Self.document, baseDirectory: Fixtures.root, maxRetainedWidths: 2)
         let base = Self.document.list.width

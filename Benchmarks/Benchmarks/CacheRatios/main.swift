@@ -13,6 +13,8 @@
 //   miss   every row a miss through HeightCache.height(for:) (heights forgotten first, untimed)
 //   pre1   HeightCache.precache on one worker (heights forgotten first, untimed)
 //   pre2   HeightCache.precache on two workers (heights forgotten first, untimed)
+//   pool2  the same through a MeasurerPool's `measure`, as the front door measures (its own
+//          measurer, warmed on every row once, untimed)
 //   hit    1,000,000 height(for:) hits on index paths made beforehand, as a table view hands
 //          them over (every row measured first, untimed): its ms are ns a hit
 //   path   the same 1,000,000 given paths only read (endIndex and both indexes, as the cache
@@ -35,6 +37,7 @@ let cache = try HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
 /// The paths `hit` and `path` ask, scattered over the feed.
 let givenPaths = (0..<4_096).map { IndexPath(row: ($0 &* 7_919) % Feed.rows, section: 0) }
 let lookups = 1_000_000
+let pooledCache = try HeightCache(source: Feed.pooledSource(), width: 375)
 let fewRows = 200
 let fewCache = try HeightCache(source: Feed.source(rows: fewRows), width: 375)
 let cheapRows = 20_000
@@ -66,6 +69,8 @@ func pass(_ mode: String) async -> Double {
             sum &+= path.endIndex == 2 ? path[0] &+ path[1] : -1
         }
         return Double(sum)
+    case "pool2":
+        return Double(await pooledCache.precache(concurrency: 2).measured)
     case "few":
         return Feed.measureOnOneThread(rows: fewRows)
     case "fewtwo":
@@ -81,7 +86,7 @@ func pass(_ mode: String) async -> Double {
     case "cheap2":
         return Double(await cheapCache.precache(concurrency: 2).measured)
     default:
-        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, hit, path, cheap, cheap1, cheap2, few, fewtwo or fewpre")
+        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, pool2, hit, path, cheap, cheap1, cheap2, few, fewtwo or fewpre")
     }
 }
 
@@ -91,6 +96,7 @@ func prepare(_ mode: String) async {
     if mode == "miss" || mode.hasPrefix("pre") { cache.invalidateAll() }
     if mode.hasPrefix("cheap") { cheapCache.invalidateAll() }
     if mode == "fewpre" { fewCache.invalidateAll() }
+    if mode == "pool2" { pooledCache.invalidateAll() }
     if mode == "hit" { _ = await cache.precache() }
 }
 

@@ -73,6 +73,18 @@ public enum Feed {
         }
     }
 
+    /// A source over the whole feed measuring through a `MeasurerPool` (as the front door does),
+    /// its text caches warmed by measuring every row once.
+    public static func pooledSource() throws -> ListHeightSource {
+        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
+        let pool = try MeasurerPool(base: Document(list: ListSettings(width: 375), fonts: fonts,
+                                                   templates: ["FeedCell": FeedCell.template]), baseDirectory: FeedCell.root)
+        let measure = pool.measure
+        for row in section.rows { _ = try measure(row, section, 375) }
+        return ListHeightSource(sections: [section], measure: measure)
+    }
+
     /// Measures the first `rows` feed rows on the calling thread with `measurer`, no cache, and
     /// returns the sum of their heights: the one-thread peer of the cache's modes.
     public static func measureOnOneThread(rows: Int) -> Double {

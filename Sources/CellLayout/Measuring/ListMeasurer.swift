@@ -74,6 +74,18 @@ public final class ListMeasurer: Sendable {
     /// row with a template is laid out at that height when `frames` is set. Errors about the row
     /// itself have an empty path (see `LayoutError.located(at:)`).
     public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
+        try measureRow(row, in: section, listWidth: list.width, frames: frames)
+    }
+
+    /// `measureRow(_:in:frames:)` at list width `width` in place of `list.width`: what
+    /// `withWidth(width)` would measure, without making (or looking up) a measurer per width.
+    /// Throws as `withWidth` does for a width outside the layout's limits.
+    public func measureRow(_ row: RowSpec, in section: SectionSpec, width: Double, frames: Bool) throws(LayoutError) -> CellMeasurement {
+        try Self.check(width: width)
+        return try measureRow(row, in: section, listWidth: width, frames: frames)
+    }
+
+    private func measureRow(_ row: RowSpec, in section: SectionSpec, listWidth: Double, frames: Bool) throws(LayoutError) -> CellMeasurement {
         switch try HeightPolicy.of(row, in: section, list: list) {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
             guard frames, h.isFinite, let name = row.template ?? section.template, let template = lent[name] else {
@@ -82,12 +94,12 @@ public final class ListMeasurer: Sendable {
             // Laid out at its fixed height for the frames (the content view is the row minus the separator).
             let content = max(0, h - (list.separator ? 1 / list.scale : 0))
             let fitted = try Self.fit(template) { template throws(LayoutError) in
-                try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
+                try template.fit(row.data, width: max(0, listWidth - row.accessory.width), measurer: measurer,
                                  scale: list.scale, frames: true, fixedContentHeight: content)
             }
             return CellMeasurement(height: h, frames: fitted.frames)
         case .measured(let name):
-            return try measure(template: name, data: row.data, width: list.width - row.accessory.width,
+            return try measure(template: name, data: row.data, width: listWidth - row.accessory.width,
                                separator: list.separator, frames: frames, templatePath: "template")
         }
     }

@@ -3,12 +3,13 @@ import CellsFormat
 import CellLayout
 
 /// `ListMeasurer`s for a front end's list at each width a `HeightCache` asks for: fonts and
-/// templates stay the same while rows change, so one measurer per width serves every document
+/// templates stay the same while rows change, so one compiled document serves every document
 /// the front end produces. `measure` plugs into `ListHeightSource`.
 ///
-/// Fonts are loaded and templates compiled once, in `init`; a new width derives its measurer from
-/// that one (`ListMeasurer.withWidth`, nothing recompiled). Like `HeightCache`, the pool keeps up
-/// to `maxRetainedWidths` widths and lets the least recently used go.
+/// Fonts are loaded and templates compiled once, in `init`. `measure` measures every width with
+/// that one measurer (`ListMeasurer.measureRow(_:in:width:frames:)`); `measurer(width:)` derives
+/// a measurer for a width (`ListMeasurer.withWidth`, nothing recompiled) and, like
+/// `HeightCache`, keeps up to `maxRetainedWidths` of them, letting the least recently used go.
 public final class MeasurerPool: Sendable {
     private let first: ListMeasurer
     private let maxRetainedWidths: Int
@@ -38,10 +39,13 @@ public final class MeasurerPool: Sendable {
         kept.withLock { $0.entries.sorted { $0.lastUse > $1.lastUse }.map(\.measurer.list.width) }
     }
 
-    /// The height of a row by SPEC section 1's policy at `width`, for `ListHeightSource`.
+    /// The height of a row by SPEC section 1's policy at `width`, for `ListHeightSource`: as
+    /// `measurer(width:)` would measure it, from the first measurer at the row's width, since a
+    /// lookup among the kept widths on every row (a lock, and a retain of the measurer found)
+    /// made threads measuring together trade those cache lines row by row.
     public var measure: ListHeightSource.Measure {
-        { [self] row, section, width in
-            try measurer(width: width).measureRow(row, in: section, frames: false).height
+        { [first] row, section, width in
+            try first.measureRow(row, in: section, width: width, frames: false).height
         }
     }
 }
