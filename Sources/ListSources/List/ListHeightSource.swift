@@ -245,13 +245,12 @@ public final class ListHeightSource: HeightSource {
         // Concrete arrays of plain reads, not `Result`s of tuples: those are copied through
         // generic value witnesses, several retains a row field by field. A place outside the
         // list (rare) keeps its error apart, so a read stays a few plain words.
-        var rows: [RowSpec] = []
         var reads: [BatchRead] = []
         var errors: [Int: HeightCacheError] = [:]
-        let shells = current.withLock { storage in
+        let (shells, sectionRows) = current.withLock { storage in
             var shells: [SectionShell] = []
+            var sectionRows: [[RowSpec]] = []
             var shellSection = -1
-            rows.reserveCapacity(places.count)
             reads.reserveCapacity(places.count)
             for position in places.indices {
                 do throws(HeightCacheError) {
@@ -259,39 +258,42 @@ public final class ListHeightSource: HeightSource {
                                                            path: paths?[position])
                     if section != shellSection {
                         shells.append(storage.shell(section))
+                        sectionRows.append(storage.document.sections[section].rows)
                         shellSection = section
                     }
                     let fixed = storage.fixedHeight(row, in: section, shell: shells[shells.count - 1])
-                    reads.append(BatchRead(row: rows.count, shell: shells.count - 1, fixed: fixed))
-                    rows.append(storage.document.sections[section].rows[row])
+                    reads.append(BatchRead(row: row, shell: shells.count - 1, fixed: fixed))
                 } catch {
                     errors[position] = error
                     reads.append(BatchRead(row: -1, shell: -1, fixed: nil))
                 }
             }
-            return shells
+            return (shells, sectionRows)
         }
         let measure = self.measure
-        // Rows are lent from the buffer and sections from their shells, not copied a row each.
-        rows.withUnsafeBufferPointer { rows in
-            for position in reads.indices {
-                let read = reads[position]
-                let answered: (key: String?, height: Double, measured: Bool)
-                do {
-                    if read.row < 0 { throw errors[position]! }
-                    answered = try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
-                                                             known: { known(position, $0) }, measure: measure)
-                } catch {
-                    if !failure(position, error) { return }
-                    continue
+        // Each section's rows are held as they were (one reference to the array, not a copy of
+        // each row) and lent from there: copying a row retains its data, the first touch of
+        // that memory and an atomic write. An edit made meanwhile copies the array it changes.
+        for position in reads.indices {
+            let read = reads[position]
+            let answered: (key: String?, height: Double, measured: Bool)
+            do {
+                if read.row < 0 { throw errors[position]! }
+                answered = try sectionRows[read.shell].withUnsafeBufferPointer { rows in
+                    try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
+                                                  known: { known(position, $0) }, measure: measure)
                 }
-                if !answer(position, answered.key, answered.height, answered.measured) { return }
+            } catch {
+                if !failure(position, error) { return }
+                continue
             }
+            if !answer(position, answered.key, answered.height, answered.measured) { return }
         }
     }
 
-    /// Where a batch's row was read to: its index in the batch's rows and section shells (-1:
-    /// its index path gave an error, kept apart) and its fixed height.
+    /// Where a batch's row was read: its index in its section's rows, the index of its section's
+    /// shell and rows in the batch (-1: its index path gave an error, kept apart) and its fixed
+    /// height.
     private struct BatchRead {
         var row: Int
         var shell: Int
