@@ -274,20 +274,37 @@ public final class ListHeightSource: HeightSource {
         // Each section's rows are held as they were (one reference to the array, not a copy of
         // each row) and lent from there: copying a row retains its data, the first touch of
         // that memory and an atomic write. An edit made meanwhile copies the array it changes.
-        for position in reads.indices {
-            let read = reads[position]
-            let answered: (key: String?, height: Double, measured: Bool)
-            do {
-                if read.row < 0 { throw errors[position]! }
-                answered = try sectionRows[read.shell].withUnsafeBufferPointer { rows in
-                    try shells[read.shell].answer(rows[read.row], fixed: read.fixed, width: width,
-                                                  known: { known(position, $0) }, measure: measure)
-                }
-            } catch {
-                if !failure(position, error) { return }
+        // The array and the shell are taken once for each run of rows of one section: both are
+        // shared by every measuring thread, and a retain per row would pass their counts'
+        // cache lines between cores.
+        var position = 0
+        while position < reads.count {
+            let group = reads[position].shell
+            guard group >= 0 else {
+                if !failure(position, errors[position]!) { return }
+                position += 1
                 continue
             }
-            if !answer(position, answered.key, answered.height, answered.measured) { return }
+            var end = position + 1
+            while end < reads.count, reads[end].shell == group { end += 1 }
+            let shell = shells[group]
+            let stopped = sectionRows[group].withUnsafeBufferPointer { rows in
+                for at in position..<end {
+                    let read = reads[at]
+                    let answered: (key: String?, height: Double, measured: Bool)
+                    do {
+                        answered = try shell.answer(rows[read.row], fixed: read.fixed, width: width,
+                                                    known: { known(at, $0) }, measure: measure)
+                    } catch {
+                        if !failure(at, error) { return true }
+                        continue
+                    }
+                    if !answer(at, answered.key, answered.height, answered.measured) { return true }
+                }
+                return false
+            }
+            if stopped { return }
+            position = end
         }
     }
 
