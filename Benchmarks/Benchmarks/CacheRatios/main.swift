@@ -10,7 +10,8 @@
 //   one    measureRow over every row on the calling thread, no cache (the peer)
 //   two    measureRow on two threads sharing the measurer, 64-row chunks, no cache (the most
 //          two threads give on this host, and so the ceiling for `pre2`)
-//   miss   every row a miss through HeightCache.height(for:) (heights forgotten first, untimed)
+//   miss   every row a miss through HeightCache.height(for:) on index paths made beforehand, as a
+//          table view hands them over (heights forgotten first, untimed)
 //   pre1   HeightCache.precache on one worker (heights forgotten first, untimed)
 //   pre2   HeightCache.precache on two workers (heights forgotten first, untimed)
 //   pool2  the same through a MeasurerPool's `measure`, as the front door measures (its own
@@ -34,6 +35,8 @@ import TemplateLayout
 
 _ = Feed.section  // made, and its texts measured, before any round
 let cache = try HeightCache(source: Feed.source(rows: Feed.rows), width: 375)
+/// Every feed row's index path, in order: the paths `miss` asks.
+let feedPaths = (0..<Feed.rows).map { IndexPath(row: $0, section: 0) }
 /// The paths `hit` and `path` ask, scattered over the feed.
 let givenPaths = (0..<4_096).map { IndexPath(row: ($0 &* 7_919) % Feed.rows, section: 0) }
 let lookups = 1_000_000
@@ -52,7 +55,7 @@ func pass(_ mode: String) async -> Double {
         return Feed.measureOnTwoThreads(rows: Feed.rows)
     case "miss":
         var sum = 0.0
-        for row in 0..<Feed.rows { sum += (try? cache.height(for: IndexPath(row: row, section: 0))) ?? 0 }
+        for path in feedPaths { sum += (try? cache.height(for: path)) ?? 0 }
         return sum
     case "pre1":
         return Double(await cache.precache(concurrency: 1).measured)
