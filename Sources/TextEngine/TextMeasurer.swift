@@ -72,52 +72,73 @@ public final class TextMeasurer: Sendable {
     /// `run` with the style's font table, which outlives the call (`metrics` points into it).
     private func run(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
-        let size = style.effectiveSize
-        let multiple = style.effectiveLineHeightMultiple
-        let spacing = style.lineSpacing.isFinite ? style.lineSpacing : 0
-        let metrics = kernel.metrics
+        var stack = LineStack(size: style.effectiveSize, multiple: style.effectiveLineHeightMultiple,
+                              spacing: style.lineSpacing.isFinite ? style.lineSpacing : 0, metrics: kernel.metrics)
         let maxLines = style.lines > 0 ? style.lines : Int.max
-        var result = TextMeasurement.empty
-        var top = 0.0
-        func handle(_ line: LineFiller.Line) {
-            var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
-            var bits = line.fontMask
-            while bits != 0 {
-                let face = metrics[bits.trailingZeroBitCount]
-                ascender = max(ascender, face.ascender)
-                descender = min(descender, face.descender)
-                gap = max(gap, face.lineGap)
-                bits &= bits - 1
-            }
-            ascender *= size
-            descender *= size
-            gap *= size
-            let height = (ascender - descender + gap) * multiple
-            if result.lineCount > 0 { top += spacing }
-            let baseline = top + height - gap + descender
-            if result.lineCount == 0 { result.firstBaseline = baseline }
-            result.lastBaseline = baseline
-            result.lineCount += 1
-            result.width = max(result.width, line.width)
-            sink(TextLine(range: line.start..<line.end, width: line.width, height: height,
-                          top: top, baseline: baseline))
-            top += height
-        }
         let width = width.isNaN ? 0 : width
-        let options = tl_fill_options(size: size, limit: LineFiller.limit(width: width),
+        let options = tl_fill_options(size: stack.size, limit: LineFiller.limit(width: width),
                                       breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
                                       max_lines: Int32(clamping: maxLines))
+        // Closure literals, not a local function: a local function that changes captured
+        // variables, passed as a closure, checks exclusivity at run time on every access (about
+        // 2% of a feed row's instructions).
         let truncated: Bool
-        if let filled = fillInKernel(text, kernel: kernel, options: options, sink: handle) {
+        if let filled = fillInKernel(text, kernel: kernel, options: options, sink: { sink(stack.add($0)) }) {
             truncated = filled
         } else {
-            var filler = LineFiller(size: size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
+            var filler = LineFiller(size: stack.size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
                                     maxLines: maxLines)
-            truncated = filler.fill(shapedText(text, stack: style.fonts), sink: handle)
+            truncated = filler.fill(shapedText(text, stack: style.fonts), sink: { sink(stack.add($0)) })
         }
-        result.height = top
-        result.isTruncated = truncated
-        return result
+        stack.result.height = stack.top
+        stack.result.isTruncated = truncated
+        return stack.result
+    }
+}
+
+/// Lines stacked top to bottom as `run` gets them: each line's height from the faces it uses,
+/// the spacing between lines, and the measurement so far.
+private struct LineStack {
+    let size: Double
+    let multiple: Double
+    let spacing: Double
+    /// The font table's per-face metrics (the caller keeps the table alive).
+    let metrics: UnsafeMutableBufferPointer<(ascender: Double, descender: Double, lineGap: Double)>
+    var result = TextMeasurement.empty
+    var top = 0.0
+
+    init(size: Double, multiple: Double, spacing: Double,
+         metrics: UnsafeMutableBufferPointer<(ascender: Double, descender: Double, lineGap: Double)>) {
+        self.size = size
+        self.multiple = multiple
+        self.spacing = spacing
+        self.metrics = metrics
+    }
+
+    /// Places `line` below the lines so far and returns it as a `TextLine`.
+    mutating func add(_ line: LineFiller.Line) -> TextLine {
+        var ascender = -Double.infinity, descender = Double.infinity, gap = -Double.infinity
+        var bits = line.fontMask
+        while bits != 0 {
+            let face = metrics[bits.trailingZeroBitCount]
+            ascender = max(ascender, face.ascender)
+            descender = min(descender, face.descender)
+            gap = max(gap, face.lineGap)
+            bits &= bits - 1
+        }
+        ascender *= size
+        descender *= size
+        gap *= size
+        let height = (ascender - descender + gap) * multiple
+        if result.lineCount > 0 { top += spacing }
+        let baseline = top + height - gap + descender
+        if result.lineCount == 0 { result.firstBaseline = baseline }
+        result.lastBaseline = baseline
+        result.lineCount += 1
+        result.width = max(result.width, line.width)
+        let placed = TextLine(range: line.start..<line.end, width: line.width, height: height, top: top, baseline: baseline)
+        top += height
+        return placed
     }
 }
 
