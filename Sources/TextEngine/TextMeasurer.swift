@@ -81,7 +81,7 @@ public final class TextMeasurer: Sendable {
                                       max_lines: Int32(clamping: maxLines))
         // Closure literals, not a local function: a local function that changes captured
         // variables, passed as a closure, checks exclusivity at run time on every access (about
-        // 2% of a feed row's instructions).
+        // 8% of a feed row's instructions).
         let truncated: Bool
         if let filled = fillInKernel(text, kernel: kernel, options: options, sink: { sink(stack.add($0)) }) {
             truncated = filled
