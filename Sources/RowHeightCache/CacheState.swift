@@ -182,6 +182,16 @@ struct CacheState: Sendable {
         return event
     }
 
+    /// Starts the flight of `row` of `section` (in the list) and returns its miss's ticket; nil
+    /// when another thread is measuring that row.
+    mutating func startFlight(section: Int, row: Int) -> HeightCache.MissTicket? {
+        let meta = rows[section][row]
+        guard !flights.contains(where: { $0.token == meta.token }) else { return nil }
+        flights.append(RowInFlight(token: meta.token, waiters: nil))
+        return HeightCache.MissTicket(token: meta.token, remeasure: meta.remeasure, revision: revision,
+                                      width: current.width)
+    }
+
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
     /// released, if anyone waits.
     mutating func land(_ token: UInt64) -> OneShotEvent? {

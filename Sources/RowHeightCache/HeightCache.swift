@@ -64,16 +64,28 @@ public final class HeightCache: Sendable {
     /// function.
     @usableFromInline @inline(never)
     func lockedHeight(for indexPath: IndexPath, section: Int, row: Int, key: String?) throws(HeightCacheError) -> Double {
-        // The hit paths return a plain Double (NaN: ask further; under the lock -1: outside the
-        // list, NaN: a miss); a wider result costs a hit about 4 ns more, so a miss takes the
-        // lock again instead.
+        // The hit paths return a plain Double (under the lock -1: outside the list or anything
+        // else the full miss sorts out, NaN: a miss whose flight this round registered, with its
+        // ticket); a wider result costs a hit about 4 ns more. A plain miss starts in this same
+        // lock round, so it takes the lock once less.
+        var ticket = MissTicket(token: 0, remeasure: false, revision: 0, width: 0)
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
-            if height >= 0 { state.lockedHit(section: section, row: row, height: height) }
+            if height >= 0 {
+                state.lockedHit(section: section, row: row, height: height)
+                return height
+            }
+            guard height.isNaN, !state.changing, let started = state.startFlight(section: section, row: row) else {
+                return -1
+            }
+            ticket = started
             return height
         }
         if height >= 0 { return height }
-        return try miss(indexPath, key: key)
+        if height.isNaN, let measured = try measureMiss(indexPath, section: section, row: row, key: key, ticket: ticket) {
+            return measured
+        }
+        return try miss(indexPath, key: key, overlaps: height.isNaN ? 1 : 0)
     }
 
     /// What a miss found under the lock, and what it does next.
@@ -85,7 +97,7 @@ public final class HeightCache: Sendable {
         /// The data is being changed: wait for the change, then look again.
         case waitForChange
         /// Another thread is measuring the row: wait for its event, then look again.
-        case waitForFlight(OneShotEvent)
+        case waitForFlight(OneShotEvent?)
         /// This thread measures the row; its flight ends when the result is stored.
         case measure(MissTicket)
     }
@@ -104,9 +116,9 @@ public final class HeightCache: Sendable {
     /// thrown away and taken again. After two such overlaps the measurement holds the update gate,
     /// so a stream of updates cannot starve it. A miss nobody waits for allocates nothing beyond
     /// what the source does; only a second thread waiting on the same row makes an event.
-    func miss(_ path: IndexPath, key: String?) throws(HeightCacheError) -> Double {
+    func miss(_ path: IndexPath, key: String?, overlaps start: Int = 0) throws(HeightCacheError) -> Double {
         let (section, row) = path.sectionAndRow(pairTag: pairTag)
-        var overlaps = 0
+        var overlaps = start
         while true {
             let holdsGate = overlaps >= 2
             if holdsGate { gate.lock() }
@@ -118,11 +130,8 @@ public final class HeightCache: Sendable {
                 if state.changing {
                     return state.changer == BlockingLock.currentThread ? .invalid(.calledDuringUpdate(path)) : .waitForChange
                 }
-                let meta = state.rows[section][row]
-                if let event = state.waitForFlight(meta.token) { return .waitForFlight(event) }
-                state.flights.append(RowInFlight(token: meta.token, waiters: nil))
-                return .measure(MissTicket(token: meta.token, remeasure: meta.remeasure,
-                                       revision: state.revision, width: state.current.width))
+                if let ticket = state.startFlight(section: section, row: row) { return .measure(ticket) }
+                return .waitForFlight(state.waitForFlight(state.rows[section][row].token))
             }
             switch step {
             case let .hit(height):
@@ -132,40 +141,48 @@ public final class HeightCache: Sendable {
             case .waitForChange:
                 gate.waitUntilFree()
             case let .waitForFlight(event):
-                event.wait()
+                event?.wait()
             case let .measure(ticket):
-                let filled: (answer: RowAnswer, key: String?)
-                do throws(HeightCacheError) {
-                    filled = try answer(path, section: section, row: row, token: ticket.token, width: ticket.width,
-                                        key: key, remeasure: ticket.remeasure)
-                } catch {
-                    let (current, waiters) = state.withLock { state in
-                        (state.revision == ticket.revision, state.land(ticket.token))
-                    }
-                    waiters?.signal()
-                    // A failure against data that changed meanwhile (a row gone) is no answer
-                    // for the state the call saw: look again.
-                    if current { throw error }
-                    overlaps += 1
-                    continue
+                if let height = try measureMiss(path, section: section, row: row, key: key, ticket: ticket) {
+                    return height
                 }
-                var waiters: OneShotEvent?
-                defer { waiters?.signal() }
-                let (current, log) = try state.withLock { state throws(HeightCacheError) in
-                    waiters = state.land(ticket.token)
-                    if try state.accept(filled.answer, key: filled.key, revision: ticket.revision) {
-                        rememberKeyed(filled.answer, key: filled.key)
-                    }
-                    return (state.revision == ticket.revision, state.log)
-                }
-                log?(filled.answer.logLine)
-                // The list changed while measuring: the height may belong to either state, so
-                // it was not stored and is measured again. (Unchanged but not stored: the row was
-                // invalidated meanwhile; the height is right for the state the call saw.)
-                if current { return filled.answer.height }
                 overlaps += 1
             }
         }
+    }
+
+    /// Measures the row of a miss whose flight `ticket` holds, stores the height and ends the
+    /// flight; nil when the list changed meanwhile (the height may belong to either state, so it
+    /// was not stored and the miss looks again).
+    private func measureMiss(_ path: IndexPath, section: Int, row: Int, key: String?,
+                             ticket: MissTicket) throws(HeightCacheError) -> Double? {
+        let filled: (answer: RowAnswer, key: String?)
+        do throws(HeightCacheError) {
+            filled = try answer(path, section: section, row: row, token: ticket.token, width: ticket.width,
+                                key: key, remeasure: ticket.remeasure)
+        } catch {
+            let (current, waiters) = state.withLock { state in
+                (state.revision == ticket.revision, state.land(ticket.token))
+            }
+            waiters?.signal()
+            // A failure against data that changed meanwhile (a row gone) is no answer for the
+            // state the call saw: look again.
+            if current { throw error }
+            return nil
+        }
+        var waiters: OneShotEvent?
+        defer { waiters?.signal() }
+        let (current, log) = try state.withLock { state throws(HeightCacheError) in
+            waiters = state.land(ticket.token)
+            if try state.accept(filled.answer, key: filled.key, revision: ticket.revision) {
+                rememberKeyed(filled.answer, key: filled.key)
+            }
+            return (state.revision == ticket.revision, state.log)
+        }
+        log?(filled.answer.logLine)
+        // Unchanged but not stored: the row was invalidated meanwhile; the height is right for
+        // the state the call saw.
+        return current ? filled.answer.height : nil
     }
 
     /// The cached height at `indexPath` and the current width, or nil when it is not cached or
