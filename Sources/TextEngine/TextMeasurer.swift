@@ -7,8 +7,11 @@ import CTextKernels
 /// OpenType advances scale linearly), so neither key needs the point size, and measuring a
 /// cached text at another width or size walks arrays without allocating.
 public final class TextMeasurer: Sendable {
-    /// The default number of entries each cache holds.
-    public static let defaultCacheCapacity = 16_384
+    /// The default number of entries each cache holds. A cache keeps every entry of a working
+    /// set of up to half its capacity (two generations, docs/text.md), so the default keeps the
+    /// 16,384 texts of a list measured again (at another width, or after its heights were
+    /// forgotten) without analysing any of them anew.
+    public static let defaultCacheCapacity = 32_768
 
     let segments: SegmentCache
     let texts: TextCache
