@@ -41,10 +41,12 @@ public enum FeedCell {
         })
     }
 
+    /// The bundled DejaVu fonts, with the Droid fallback, relative to `root`.
+    public static let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+                                        fallback: ["Fonts/DroidSansFallbackFull.ttf"])
+
     /// A new measurer over the bundled DejaVu fonts and the FeedCell template (cold caches).
     public static func measurer() throws -> ListMeasurer {
-        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
-                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
         return try ListMeasurer(document: Document(fonts: fonts, templates: ["FeedCell": template]), baseDirectory: root)
     }
 }
@@ -76,9 +78,7 @@ public enum Feed {
     /// A source over the whole feed measuring through a `MeasurerPool` (as the front door does),
     /// its text caches warmed by measuring every row once.
     public static func pooledSource() throws -> ListHeightSource {
-        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
-                              fallback: ["Fonts/DroidSansFallbackFull.ttf"])
-        let pool = try MeasurerPool(base: Document(list: ListSettings(width: 375), fonts: fonts,
+        let pool = try MeasurerPool(base: Document(list: ListSettings(width: 375), fonts: FeedCell.fonts,
                                                    templates: ["FeedCell": FeedCell.template]), baseDirectory: FeedCell.root)
         let measure = pool.measure
         for row in section.rows { _ = try measure(row, section, 375) }

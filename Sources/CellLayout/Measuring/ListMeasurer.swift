@@ -19,7 +19,8 @@ public final class ListMeasurer: Sendable {
 
     /// Loads the document's fonts (relative paths resolved against `baseDirectory`) and compiles
     /// every template; the first problem found is thrown with its JSON path.
-    public init(document: Document, baseDirectory: String, textMeasurer: TextMeasurer = TextMeasurer()) throws(LayoutError) {
+    public convenience init(document: Document, baseDirectory: String,
+                            textMeasurer: TextMeasurer = TextMeasurer()) throws(LayoutError) {
         let list = document.list
         try Self.check(width: list.width)
         guard LayoutLimits.scales.contains(list.scale) else {
@@ -36,10 +37,7 @@ public final class ListMeasurer: Sendable {
             spec.name = name
             templates[name] = try CompiledTemplate(spec, fonts: fonts)
         }
-        self.list = list
-        self.templates = templates
-        lent = templates.mapValues { Unmanaged.passUnretained($0) }
-        measurer = textMeasurer
+        self.init(list: list, templates: templates, measurer: textMeasurer)
     }
 
     private init(list: ListSettings, templates: [String: CompiledTemplate], measurer: TextMeasurer) {
