@@ -29,6 +29,16 @@ struct CacheConcurrencyTests {
         #expect(cachedHeights(cache) == expected)
     }
 
+    @Test func precacheWithEveryRowCachedMeasuresNothing() async throws {
+        let source = TableSource(consecutiveIdentities([20, 0, 5]))
+        let cache = try HeightCache(source: source, width: 375)
+        #expect(await cache.precache().measured == 25)
+        let summary = await cache.precache { _, _ in Issue.record("no progress to report") }
+        #expect(summary.total == 0 && summary.measured == 0 && summary.skipped == 0 && summary.failed == 0)
+        #expect(summary.failures.isEmpty && !summary.cancelled)
+        #expect(source.measures == 25)
+    }
+
     /// A source that answers precache's batches itself, counting them, and refuses single-row reads.
     final class BatchSource: HeightSource {
         let inner = TableSource(consecutiveIdentities([700, 300]))
