@@ -57,7 +57,8 @@ struct RowAnswer: Sendable {
     var height: Double
     /// Measured by the source (false: answered by the keyed cache).
     var measured: Bool
-    var time: Duration
+    /// Nanoseconds the measurement took (0 when not timed or not measured).
+    var nanoseconds: UInt64
 
     var logLine: String {
         "miss \(IndexPath(row: row, section: section)) width \(width): \(measured ? "measured" : "keyed") \(height)"
@@ -268,7 +269,7 @@ struct CacheState: Sendable {
             statistics.misses += 1
             if filled.measured {
                 statistics.measurements += 1
-                statistics.measuringTime += filled.time
+                statistics.measuringTime += .nanoseconds(Int64(clamping: filled.nanoseconds))
             } else {
                 statistics.keyedHits += 1
             }

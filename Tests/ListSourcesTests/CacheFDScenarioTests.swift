@@ -114,7 +114,7 @@ struct CacheFDScenarioTests {
         let cache = try HeightCache(source: model, width: 375)
         for row in 0..<30 { _ = try cache.height(for: ip(0, row)) }
         // The list reversed and reloaded: every row comes back by its key, none measured.
-        try cache.reloadData {
+        cache.reloadData {
             model.modify { $0.sections = [SectionSpec(template: "FeedCell", autoHeight: true, rows: $0.sections[0].rows.reversed())] }
         }
         let heights = try (0..<30).map { try cache.height(for: ip(0, $0)) }
