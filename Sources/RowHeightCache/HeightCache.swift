@@ -118,10 +118,11 @@ public final class HeightCache: Sendable {
     /// what the source does; only a second thread waiting on the same row makes an event.
     @inline(never)
     func miss(_ path: IndexPath, key: String?, overlaps start: Int = 0) throws(HeightCacheError) -> Double {
-        // Out of line, as is `failedMiss`: code a miss runs evicts the engine's code from the
-        // instruction cache between rows. Inlined into `lockedHeight`, the two spread a plain miss's
-        // path; apart, a feed row's miss takes 163 first-level instruction-cache misses where it
-        // took 204 (callgrind's cache simulation, `measureRow` alone 49-55).
+        // Out of line, as is `failedMiss`: between two rows' layouts, the code a miss runs evicts
+        // the engine's from the instruction cache, and inlined into `lockedHeight` these two
+        // spread a plain miss's path over more of it (a feed row's miss: 204 first-level
+        // instruction-cache misses with them inline, 163 apart, 55 for `measureRow` alone;
+        // `CACHE_SIM=1 Benchmarks/scripts/cache-instructions.sh one miss`).
         let (section, row) = path.sectionAndRow(pairTag: pairTag)
         var overlaps = start
         while true {
