@@ -5,7 +5,7 @@ import TestSupport
 /// Every ```swift block of README.md and docs/*.md compiles and runs in a package that depends on
 /// this one from another folder (Swift 6 language mode, `import Foundation` beside
 /// `import TemplateLayout`), run from a folder that is not the repository, so the documented front
-/// door cannot rot and works from any folder.
+/// door cannot rot and works from any folder; a `print(...)   // prints TEXT` line must print TEXT.
 @Suite struct DocSnippetTests {
     static let root = PackageTools.packageRoot
 
@@ -37,6 +37,10 @@ import TestSupport
         let documents = extracted.stdout.split(separator: "\n").map(String.init)
         #expect(documents.contains("README.md"))
         #expect(documents.contains("docs/swift-api.md"))
+        let readme = try String(contentsOf: package.appendingPathComponent("Sources/DocSnippets/run_README_md.swift"),
+                                encoding: .utf8)
+        #expect(readme.components(separatedBy: "try checkPrinted(").count - 1 == 3,
+                "README's three `// prints` lines become checks")
 
         let scratch = Self.root.appendingPathComponent(".build/dependent-package")
         let build = try Self.run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
