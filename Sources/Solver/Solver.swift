@@ -164,6 +164,16 @@ public final class Solver {
         return tableau.value(of: v.id)
     }
 
+    /// The variables another solution just as good at every priority gives other values, as
+    /// UIKit's `hasAmbiguousLayout` asks of a view: an empty list when the solution is the only
+    /// optimal one. Finds the alternatives one simplex step away; at a degenerate vertex one
+    /// further away can be missed, but a variable listed is always ambiguous. Parameters are
+    /// never listed. Slower than a read (it brings the rows up to date and forgets remembered
+    /// bases): a diagnostic, not for every solve.
+    public func ambiguousVariables() -> [Variable] {
+        tableau.ambiguousExternals().map { Variable(id: $0) }
+    }
+
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's
     /// storage is shared until either solver changes it). Variables and handles carry over.
     public func copy() -> sending Solver {
