@@ -6,6 +6,8 @@ import CellsFormat
 struct FittedCell {
     var contentHeight: Double
     var frames: [Frame]
+    /// What another equally good layout sets otherwise, when asked for (`CompiledTemplate.ambiguity`).
+    var ambiguity = LayoutAmbiguity()
 }
 
 extension CompiledTemplate {
@@ -32,7 +34,8 @@ extension CompiledTemplate {
     /// fixed-height row laid out for its frames); constraints that cannot hold at that height are
     /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
-             frames wantFrames: Bool, fixedContentHeight: Double? = nil) throws(LayoutError) -> FittedCell {
+             frames wantFrames: Bool, fixedContentHeight: Double? = nil,
+             ambiguities: Bool = false) throws(LayoutError) -> FittedCell {
         let mask = blueprint.visibilityMask(for: row)
         var tallest = blueprint.firstVisibleChoice(mask: mask)
         var tried: [UInt64] = []
@@ -42,9 +45,10 @@ extension CompiledTemplate {
             // `program(for:)` it would be retained and released every row by every thread.
             let (cell, solvedTallest) = mask == 0 && tallest == 0 && !fixedHeight
                 ? try fit(row, program: allVisible, width: width, measurer: measurer, scale: scale,
-                          frames: wantFrames, fixedContentHeight: fixedContentHeight)
+                          frames: wantFrames, fixedContentHeight: fixedContentHeight, ambiguities: ambiguities)
                 : try fit(row, program: program(for: mask, tallest: tallest, fixedHeight: fixedHeight), width: width,
-                          measurer: measurer, scale: scale, frames: wantFrames, fixedContentHeight: fixedContentHeight)
+                          measurer: measurer, scale: scale, frames: wantFrames, fixedContentHeight: fixedContentHeight,
+                          ambiguities: ambiguities)
             if solvedTallest == tallest || tried.count + 1 >= Self.maximumBaselineRounds || tried.contains(solvedTallest) {
                 return cell
             }
@@ -56,7 +60,8 @@ extension CompiledTemplate {
     /// `fit` with one variant's program, and the choice of tallest arranged views its solution
     /// gives (`TemplateBlueprint.tallestChoice`).
     private func fit(_ row: JSONValue, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
-                     frames wantFrames: Bool, fixedContentHeight: Double?) throws(LayoutError) -> (FittedCell, UInt64) {
+                     frames wantFrames: Bool, fixedContentHeight: Double?,
+                     ambiguities: Bool) throws(LayoutError) -> (FittedCell, UInt64) {
         // Shared, read-only template data is read in place, never copied into locals: with
         // several threads every copy would bump the same reference counts.
         let workspace = program.checkout()
@@ -177,8 +182,34 @@ extension CompiledTemplate {
         let solvedTallest = blueprint.tallestFields.isEmpty ? program.tallest : blueprint.tallestChoice(mask: program.mask) {
             solver.value(of: v[TemplateView.height($0)])
         }
-        return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
+        // On a copy: the check brings the rows up to date and forgets the workspace's remembered bases.
+        return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames,
+                           ambiguity: ambiguities ? ambiguity(program, solver.copy()) : LayoutAmbiguity()),
                 solvedTallest)
+    }
+
+    /// The frame values of the visible views and the content height that `solver`'s ambiguous
+    /// variables are (see `LayoutAmbiguity`).
+    private func ambiguity(_ program: SolverProgram, _ solver: Solver) -> LayoutAmbiguity {
+        let found = Set(solver.ambiguousVariables())
+        guard !found.isEmpty else { return LayoutAmbiguity() }
+        let v = program.variables
+        var result = LayoutAmbiguity()
+        if found.contains(v[TemplateView.superHeight]) {
+            result.attributes.append("super.height")
+            result.affectsHeight = true
+        }
+        for (i, view) in blueprint.views.enumerated() where !blueprint.isCollapsed(i, mask: program.mask) {
+            let attributes = [("x", TemplateView.left(i)), ("y", TemplateView.top(i)),
+                              ("width", TemplateView.width(i)), ("height", TemplateView.height(i))]
+            for (attribute, index) in attributes where found.contains(v[index]) {
+                result.attributes.append("\(view.id).\(attribute)")
+            }
+        }
+        for label in blueprint.labels where label.wraps && found.contains(v[TemplateView.width(label.view)]) {
+            result.affectsHeight = true
+        }
+        return result
     }
 
     /// Rebuilds the variant with this row's width and sizes as required constraints, so the solver

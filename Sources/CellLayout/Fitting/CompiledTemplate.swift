@@ -46,6 +46,16 @@ public final class CompiledTemplate: Sendable {
         return (fitted.contentHeight, fitted.frames)
     }
 
+    /// What `data`'s layout at content width `width` leaves undecided (see `LayoutAmbiguity`).
+    /// Slower than `layout`: a diagnostic for tests and CI. It may miss an ambiguity at a
+    /// degenerate solution but never reports one that is not there (`Solver.ambiguousVariables()`).
+    /// Thread-safe.
+    public func ambiguity(_ data: JSONValue, width: Double, scale: Double = 2,
+                          textMeasurer: TextMeasurer) throws(LayoutError) -> LayoutAmbiguity {
+        try fit(data, width: width.isFinite ? max(0, width) : 0, measurer: textMeasurer,
+                scale: scale > 0 && scale.isFinite ? scale : 1, frames: false, ambiguities: true).ambiguity
+    }
+
     /// The solver program of the variant with the arranged views in `mask` collapsed and the
     /// horizontal stacks' baselines from the views `tallest` chooses (with the content height an
     /// edit variable when `fixedHeight`).

@@ -102,6 +102,28 @@ public final class ListMeasurer: Sendable {
         }
     }
 
+    /// What `row`'s layout in `section` leaves undecided (see `LayoutAmbiguity`), laid out as
+    /// `measureRow` lays it out for its frames; nothing for a row without a template. Throws as
+    /// `measureRow` does.
+    public func ambiguity(of row: RowSpec, in section: SectionSpec) throws(LayoutError) -> LayoutAmbiguity {
+        let name = row.template ?? section.template ?? ""
+        var fixedContent: Double?
+        switch try HeightPolicy.of(row, in: section, list: list) {
+        case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
+            guard h.isFinite, lent[name] != nil else { return LayoutAmbiguity() }
+            fixedContent = max(0, h - (list.separator ? 1 / list.scale : 0))
+        case .measured:
+            break
+        }
+        guard let template = lent[name] else {
+            throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
+        }
+        return try Self.fit(template) { template throws(LayoutError) in
+            try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
+                             scale: list.scale, frames: false, fixedContentHeight: fixedContent, ambiguities: true)
+        }.ambiguity
+    }
+
     /// The section's header line, or nil when it has none: a title is `list.headerHeight` tall, a
     /// height is used as given, a template is measured with its data like a row but without a
     /// separator (UITableView's header views have none).
