@@ -1,0 +1,17 @@
+import CellsFormat
+import CellLayout
+
+extension TemplateSpec {
+    /// What this template's layout of `item` at list width `width` leaves undecided (see
+    /// `LayoutAmbiguity`): a check for tests and CI that the constraints pin every frame value,
+    /// above all those the height depends on. The item is read as `HeightCache(template:fonts:items:width:)`
+    /// reads it; throws what measuring it there would throw.
+    public func ambiguity(for item: some Encodable, fonts: Fonts, width: Double, scale: Double = 2,
+                          separator: Bool = true) throws -> LayoutAmbiguity {
+        let document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
+                                templates: [name: self])
+        let section = ItemRows.section(template: name)
+        let row = try ItemRows.row(item, path: "item", section: section, in: document)
+        return try ListMeasurer(document: document, baseDirectory: ".").ambiguity(of: row, in: section)
+    }
+}

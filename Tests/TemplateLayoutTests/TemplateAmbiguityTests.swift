@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TemplateLayout
+
+/// `Template.ambiguity(for:fonts:width:)`: the README's cell, pinned and not.
+@Suite struct TemplateAmbiguityTests {
+    struct Post: Encodable {
+        var name: String
+        var detail: String
+    }
+
+    static let posts = [Post(name: "Ada", detail: "First post"),
+                        Post(name: "Grace", detail: "A longer post that wraps onto a second line on a phone")]
+
+    /// The README's feed cell, with or without the avatar's size pinned.
+    static func feedCell(pinned: Bool) -> Template {
+        let avatar = ViewSpec.image("avatar", width: 40, height: 40)
+        let name = ViewSpec.label("name", text: "${name}", font: "bold", size: 15)
+        let detail = ViewSpec.label("detail", text: "${detail}", size: 14, lines: 0)
+        var template = Template("FeedCell") { content in
+            avatar; name; detail
+            avatar.leading == content.leading + 16
+            avatar.top == content.top + 12
+            name.leading == avatar.trailing + 10
+            name.trailing <= content.trailing - 16
+            name.top == avatar.top
+            detail.leading == name.leading
+            detail.trailing == content.trailing - 16
+            detail.top == name.bottom + 6
+            content.bottom >= avatar.bottom + 12
+            content.bottom >= detail.bottom + 12
+        }
+        if pinned { template.constraints += ["avatar.width == 40", "avatar.height == avatar.width"] }
+        return template
+    }
+
+    @Test func thePinnedCellIsDecidedAndTheUnpinnedOneIsNot() throws {
+        let fonts = try Fonts.bundled
+        for post in Self.posts {
+            let pinned = try Self.feedCell(pinned: true).ambiguity(for: post, fonts: fonts, width: 375)
+            #expect(!pinned.isAmbiguous, "\(post.name): \(pinned)")
+            let unpinned = try Self.feedCell(pinned: false).ambiguity(for: post, fonts: fonts, width: 375)
+            #expect(unpinned.attributes.contains("avatar.width"), "\(post.name): \(unpinned)")
+            #expect(unpinned.attributes.contains("detail.width"), "\(post.name): \(unpinned)")
+            #expect(unpinned.affectsHeight)
+        }
+    }
+
+    @Test func anItemThatIsNoRowThrows() throws {
+        #expect(throws: (any Error).self) {
+            try Self.feedCell(pinned: true).ambiguity(for: ["not", "an", "object"], fonts: Fonts.bundled, width: 375)
+        }
+    }
+}
