@@ -15,7 +15,7 @@ struct DocumentRun {
         let bytes = try input.readAll()
         let file = input.displayName
         var documentWarnings: [DocumentError] = []
-        let singlePass = options.config == nil && options.renderPath == nil
+        let singlePass = options.config == nil && options.renderPath == nil && !options.checkAmbiguity
         if singlePass {
             let textMeasurer = RunOptions.makeTextMeasurer()
             let progress = options.progress ? ProgressBar(total: nil) : nil
@@ -98,8 +98,42 @@ struct DocumentRun {
         try write(count: all.count) { all[$0] }
         var stats = RunStats(measured)
         stats.record(textCacheStatistics)
+        if options.checkAmbiguity {
+            (stats.ambiguousRows, stats.ambiguousHeights) = checkAmbiguity(document, measurer, file: file,
+                                                                           warnings: &warnings)
+        }
         HeldUntilExit.hold((document, measurer, textMeasurer, measured, records))
         return stats
+    }
+
+    /// How many ambiguous rows `--check-ambiguity` names one by one; the rest are counted.
+    static let maximumAmbiguityWarnings = 20
+
+    /// Checks every row's layout (`ListMeasurer.ambiguity(of:in:)`) on the run's workers, warns
+    /// for the first ambiguous rows in document order and sums them all up in a last warning;
+    /// returns how many rows are ambiguous and in how many the height depends on it.
+    private func checkAmbiguity(_ document: Document, _ measurer: ListMeasurer, file: String,
+                                warnings: inout [String]) -> (rows: Int, heights: Int) {
+        let places = document.sections.indices.flatMap { s in document.sections[s].rows.indices.map { (s, $0) } }
+        // Every row measured already, so a row that throws here has nothing left to report.
+        let found = ParallelMap.map(count: places.count, jobs: options.jobs, chunk: 16) { i -> LayoutAmbiguity in
+            let (s, r) = places[i]
+            return (try? measurer.ambiguity(of: document.sections[s].rows[r], in: document.sections[s])) ?? LayoutAmbiguity()
+        }
+        var rows = 0, heights = 0
+        for (i, ambiguity) in found.enumerated() where ambiguity.isAmbiguous {
+            if rows < Self.maximumAmbiguityWarnings {
+                let (s, r) = places[i]
+                warnings.append("\(file): warning: sections[\(s)].rows[\(r)]: ambiguous layout: \(ambiguity)")
+            }
+            rows += 1
+            if ambiguity.affectsHeight { heights += 1 }
+        }
+        if rows > 0 {
+            warnings.append("\(file): warning: \(rows) of \(places.count) rows have an ambiguous layout, "
+                            + "\(heights) of them in their height")
+        }
+        return (rows, heights)
     }
 
     /// Writes records 0..<count to standard output in the chosen format. Slices are made and

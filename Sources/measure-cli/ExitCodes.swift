@@ -4,6 +4,9 @@ import ArgumentParser
 enum ExitStatus: Int32 {
     /// Everything measured (in `--stream`, bad lines are reported in place and still exit 0).
     case success = 0
+    /// With `--check-ambiguity`: a row's height depends on a frame value its constraints leave
+    /// open (every line was still written).
+    case ambiguousHeight = 1
     /// A bad command line: unknown option, bad value, missing file argument.
     case usage = 64
     /// The input cannot be read, is not JSON, or is not a valid cells.json document.

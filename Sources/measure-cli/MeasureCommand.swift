@@ -15,9 +15,11 @@ struct MeasureCommand: ParsableCommand {
         abstract: "Measure the height of every row of a list described by a cells.json document.",
         discussion: """
             Output goes to stdout, one line per header, row and footer, in order; a summary goes \
-            to stderr. Exit status: 0 success, 64 usage, 65 bad input (unreadable, not JSON, not \
-            a valid document), 66 font (missing or corrupt font file), 67 layout (unknown view in \
-            a constraint, conflicting required constraints), 74 output could not be written.
+            to stderr. Exit status: 0 success, 1 with --check-ambiguity a row's height depends on \
+            a frame value its constraints leave open (every line was still written), 64 usage, 65 \
+            bad input (unreadable, not JSON, not a valid document), 66 font (missing or corrupt \
+            font file), 67 layout (unknown view in a constraint, conflicting required \
+            constraints), 74 output could not be written.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Font file for labels' default font (replaces fonts.default).", valueName: "FILE"))
@@ -55,6 +57,9 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("render-format"), help: "The picture's format: svg, or png (converted by rsvg-convert).")
     var renderFormat: RenderFormat = .svg
 
+    @Flag(name: .customLong("check-ambiguity"), help: "Check every row's layout for frame values its constraints leave open: a warning per such row, and exit status 1 when a row's height depends on one.")
+    var checkAmbiguity = false
+
     @Flag(name: .long, help: "No summary on stderr.")
     var quiet = false
 
@@ -82,6 +87,7 @@ struct MeasureCommand: ParsableCommand {
         if input.isEmpty { throw ValidationError("the input needs a file path (or - for standard input), got an empty one") }
         if config == "-", input == "-" { throw ValidationError("--config - and the input - cannot both be standard input") }
         if config != nil, stream { throw ValidationError("--config needs a whole data document, not --stream") }
+        if checkAmbiguity, stream { throw ValidationError("--check-ambiguity needs a whole document, not --stream") }
         if document != nil, !stream { throw ValidationError("--document needs --stream") }
         if document?.isEmpty == true { throw ValidationError("--document needs a file path") }
         if document == "-", input == "-" { throw ValidationError("--document and the rows cannot both come from standard input") }
@@ -117,6 +123,7 @@ struct MeasureCommand: ParsableCommand {
                                  renderPath: render, renderRows: renderRows,
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
         options.renderFormat = renderFormat
+        options.checkAmbiguity = checkAmbiguity
         if input == "-" { options.inputs.addStandardInput() } else { options.inputs.add(path: input, as: "the input document") }
         if let config { options.inputs.add(path: config, as: "the --config file") }
         if let document { options.inputs.add(path: document, as: "the --document file") }
@@ -132,10 +139,12 @@ struct MeasureCommand: ParsableCommand {
         var warnings: [String] = []
         let stats = stream ? try StreamRun(input: file, options: options, documentFile: document.map { InputFile(argument: $0, what: "a --document file") }).run(warnings: &warnings)
                            : try DocumentRun(input: file, options: options).run(warnings: &warnings)
-        guard !quiet else { return }
-        for warning in warnings { writeError(warning) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        writeError(Summary.line(stats, seconds: seconds, jobs: jobCount))
+        if !quiet {
+            for warning in warnings { writeError(warning) }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            writeError(Summary.line(stats, seconds: seconds, jobs: jobCount))
+        }
+        if stats.ambiguousHeights > 0 { Glibc.exit(ExitStatus.ambiguousHeight.rawValue) }
     }
 
     /// The bundled fonts, needed unless `--font` is given; with `--font` they still supply bold

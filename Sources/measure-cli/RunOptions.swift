@@ -22,6 +22,8 @@ struct RunOptions: Sendable {
     var progress: Bool
     /// `--config`: the sections come from this config file, the input is its data document.
     var config: ConfigInput? = nil
+    /// `--check-ambiguity`: every row's layout is checked after the heights are written.
+    var checkAmbiguity = false
     /// The files the run reads, which no output may write over.
     var inputs = RunInputs()
 
@@ -59,6 +61,10 @@ struct RunStats {
     /// Shaping cache lookups answered and missed (segments and whole texts together).
     var textCacheHits = 0
     var textCacheMisses = 0
+    /// With `--check-ambiguity`: rows whose layout leaves a frame value open, and those of them
+    /// whose height depends on one.
+    var ambiguousRows = 0
+    var ambiguousHeights = 0
 
     /// Copies the text engine's cache counts.
     mutating func record(_ statistics: CacheStatistics) {
