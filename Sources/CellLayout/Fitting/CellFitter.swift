@@ -6,8 +6,13 @@ import CellsFormat
 struct FittedCell {
     var contentHeight: Double
     var frames: [Frame]
-    /// What another equally good layout sets otherwise, when asked for (`CompiledTemplate.ambiguity`).
-    var ambiguity = LayoutAmbiguity()
+}
+
+/// Where a fit asked for its ambiguity (`CompiledTemplate.ambiguity`) leaves it. Measuring fits
+/// pass nil: a `LayoutAmbiguity` field in `FittedCell` cost them about 40 instructions a row
+/// (`Benchmarks/scripts/cache-instructions.sh one`: 8,419 against 8,382).
+final class AmbiguityProbe {
+    var result = LayoutAmbiguity()
 }
 
 extension CompiledTemplate {
@@ -35,7 +40,7 @@ extension CompiledTemplate {
     /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
              frames wantFrames: Bool, fixedContentHeight: Double? = nil,
-             ambiguities: Bool = false) throws(LayoutError) -> FittedCell {
+             probe: AmbiguityProbe? = nil) throws(LayoutError) -> FittedCell {
         let mask = blueprint.visibilityMask(for: row)
         var tallest = blueprint.firstVisibleChoice(mask: mask)
         var tried: [UInt64] = []
@@ -45,10 +50,10 @@ extension CompiledTemplate {
             // `program(for:)` it would be retained and released every row by every thread.
             let (cell, solvedTallest) = mask == 0 && tallest == 0 && !fixedHeight
                 ? try fit(row, program: allVisible, width: width, measurer: measurer, scale: scale,
-                          frames: wantFrames, fixedContentHeight: fixedContentHeight, ambiguities: ambiguities)
+                          frames: wantFrames, fixedContentHeight: fixedContentHeight, probe: probe)
                 : try fit(row, program: program(for: mask, tallest: tallest, fixedHeight: fixedHeight), width: width,
                           measurer: measurer, scale: scale, frames: wantFrames, fixedContentHeight: fixedContentHeight,
-                          ambiguities: ambiguities)
+                          probe: probe)
             if solvedTallest == tallest || tried.count + 1 >= Self.maximumBaselineRounds || tried.contains(solvedTallest) {
                 return cell
             }
@@ -61,7 +66,7 @@ extension CompiledTemplate {
     /// gives (`TemplateBlueprint.tallestChoice`).
     private func fit(_ row: JSONValue, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
                      frames wantFrames: Bool, fixedContentHeight: Double?,
-                     ambiguities: Bool) throws(LayoutError) -> (FittedCell, UInt64) {
+                     probe: AmbiguityProbe?) throws(LayoutError) -> (FittedCell, UInt64) {
         // Shared, read-only template data is read in place, never copied into locals: with
         // several threads every copy would bump the same reference counts.
         let workspace = program.checkout()
@@ -183,8 +188,8 @@ extension CompiledTemplate {
             solver.value(of: v[TemplateView.height($0)])
         }
         // On a copy: the check brings the rows up to date and forgets the workspace's remembered bases.
-        return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames,
-                           ambiguity: ambiguities ? ambiguity(program, solver.copy()) : LayoutAmbiguity()),
+        if let probe { probe.result = ambiguity(program, solver.copy()) }
+        return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
                 solvedTallest)
     }
 

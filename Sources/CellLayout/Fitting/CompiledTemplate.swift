@@ -52,8 +52,10 @@ public final class CompiledTemplate: Sendable {
     /// Thread-safe.
     public func ambiguity(_ data: JSONValue, width: Double, scale: Double = 2,
                           textMeasurer: TextMeasurer) throws(LayoutError) -> LayoutAmbiguity {
-        try fit(data, width: width.isFinite ? max(0, width) : 0, measurer: textMeasurer,
-                scale: scale > 0 && scale.isFinite ? scale : 1, frames: false, ambiguities: true).ambiguity
+        let probe = AmbiguityProbe()
+        _ = try fit(data, width: width.isFinite ? max(0, width) : 0, measurer: textMeasurer,
+                    scale: scale > 0 && scale.isFinite ? scale : 1, frames: false, probe: probe)
+        return probe.result
     }
 
     /// The solver program of the variant with the arranged views in `mask` collapsed and the

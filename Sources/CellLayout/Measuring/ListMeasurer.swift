@@ -118,10 +118,12 @@ public final class ListMeasurer: Sendable {
         guard let template = lent[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
         }
-        return try Self.fit(template) { template throws(LayoutError) in
+        let probe = AmbiguityProbe()
+        _ = try Self.fit(template) { template throws(LayoutError) in
             try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
-                             scale: list.scale, frames: false, fixedContentHeight: fixedContent, ambiguities: true)
-        }.ambiguity
+                             scale: list.scale, frames: false, fixedContentHeight: fixedContent, probe: probe)
+        }
+        return probe.result
     }
 
     /// The section's header line, or nil when it has none: a title is `list.headerHeight` tall, a
