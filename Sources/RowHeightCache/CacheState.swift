@@ -93,6 +93,8 @@ struct CacheState: Sendable {
     var changing = false
     /// The thread changing the data, which must not ask the cache for a height meanwhile.
     var changer: UInt = 0
+    /// A `reloadData(_:)` ran inside the change under way: it ends by re-reading the whole list.
+    var reloadWhenChanged = false
     /// Rows being measured by a miss: other misses on them wait instead of measuring. At most
     /// one per measuring thread, so a short array searched linearly (cheaper than hashing).
     var flights: [RowInFlight] = []

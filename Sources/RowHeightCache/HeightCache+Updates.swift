@@ -13,12 +13,23 @@ extension HeightCache {
     /// against one state of the data is stored or returned for another, on any thread, precache
     /// included. `change` must not ask this cache for heights (that throws `calledDuringUpdate`).
     /// If `change` throws or the update is refused, the data may already have changed, so the
-    /// cache re-reads the list as `reloadData` does (the keyed cache stays) and rethrows.
+    /// cache re-reads the list as `reloadData` does (the keyed cache stays) and rethrows. Called
+    /// from inside another change of this cache (whose one `BatchUpdate` must describe all of
+    /// it), it throws `invalidUpdate` and changes nothing.
     public func performBatchUpdates(_ change: () throws -> BatchUpdate) throws {
+        if isChangingOnThisThread {
+            throw HeightCacheError.invalidUpdate(
+                "performBatchUpdates (or an item change) inside another change of this cache: describe the whole change in the outer one")
+        }
         try changingData {
             let update: BatchUpdate
             do {
                 update = try change()
+                // A reloadData inside the change: its rows are no longer the ones `update` describes.
+                if state.withLock({ $0.reloadWhenChanged }) {
+                    reloadData()
+                    return
+                }
                 try performBatchUpdates(update)
             } catch {
                 reloadData()
@@ -28,12 +39,25 @@ extension HeightCache {
     }
 
     /// `reloadData` with the data change inside it, as one step (see `performBatchUpdates(_:)`):
-    /// for changes too large to describe row by row.
+    /// for changes too large to describe row by row. Inside another change of this cache on
+    /// this thread, it runs `change` there and that change ends by re-reading the whole list.
     public func reloadData(_ change: () throws -> Void) rethrows {
+        if isChangingOnThisThread {
+            state.withLock { $0.reloadWhenChanged = true }
+            try change()
+            return
+        }
         try changingData {
             defer { reloadData() }
             try change()
         }
+    }
+
+    /// Whether this thread is inside `performBatchUpdates(_:)` or `reloadData(_:)` of this cache
+    /// (the update gate is then held by this thread: taking it again would never return).
+    private var isChangingOnThisThread: Bool {
+        let thread = BlockingLock.currentThread
+        return state.withLock { $0.changing && $0.changer == thread }
     }
 
     /// Runs `body` holding the update gate, with the cache marked as changing: misses wait at
@@ -50,6 +74,7 @@ extension HeightCache {
         defer {
             state.withLock { state in
                 state.changing = false
+                state.reloadWhenChanged = false
                 state.revision &+= 1
             }
         }

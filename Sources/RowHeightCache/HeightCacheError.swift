@@ -18,8 +18,8 @@ public enum HeightCacheError: Error, CustomStringConvertible {
     case measurementFailed(IndexPath, underlying: any Error)
     /// The source gave a height that is negative, infinite or not a number; nothing is cached.
     case invalidHeight(IndexPath, Double)
-    /// A height was asked for from inside the closure of `performBatchUpdates(_:)`, whose data
-    /// is half changed; ask before or after the change.
+    /// A height was asked for from inside the closure of `performBatchUpdates(_:)` or
+    /// `reloadData(_:)`, whose data is half changed; ask before or after the change.
     case calledDuringUpdate(IndexPath)
     /// Two rows of the list have one key (keys name content, so they would share a height).
     case duplicateKey(String, IndexPath, IndexPath)
@@ -50,7 +50,7 @@ public enum HeightCacheError: Error, CustomStringConvertible {
         case let .invalidHeight(path, height):
             return "row \(path) measured an invalid height \(height)"
         case let .calledDuringUpdate(path):
-            return "height of row \(path) asked from inside performBatchUpdates' change, while the data is half changed"
+            return "height of row \(path) asked from inside a change of the data (performBatchUpdates or reloadData), while the data is half changed"
         case let .duplicateKey(key, first, second):
             return "rows \(first) and \(second) have the same key \"\(key)\": keys must be unique in a list"
         }

@@ -247,6 +247,47 @@ struct CacheOneStepUpdateTests {
         #expect(try cache.height(for: ip(0, 3)) == TableSource.height(3, 375))
     }
 
+    @Test func aChangeInsideAChangeIsRefusedOrFoldedInNeverAHang() throws {
+        // The outer change holds the update gate: taking it again on this thread would never
+        // return, so a nested performBatchUpdates throws and a nested reloadData joins the outer.
+        let source = TableSource(consecutiveIdentities([10]))
+        let cache = try HeightCache(source: source, width: 375)
+        for row in 0..<10 { _ = try cache.height(for: ip(0, row)) }
+        var nested: (any Error)?
+        try cache.performBatchUpdates {
+            source.sections = [Array(1..<10)]
+            do {
+                try cache.performBatchUpdates { BatchUpdate() }
+            } catch {
+                nested = error
+            }
+            return BatchUpdate(deleteRows: [ip(0, 0)])
+        }
+        guard case .invalidUpdate(let message)? = nested as? HeightCacheError else {
+            Issue.record("expected invalidUpdate, got \(String(describing: nested))")
+            return
+        }
+        #expect(message.contains("inside another change of this cache"))
+        #expect(try differences(cachedHeights(cache), from: HeightCache(source: TableSource(source.sections), width: 375)).isEmpty)
+        // A reloadData inside performBatchUpdates: the batch no longer describes the rows, so the
+        // whole list is read again when the outer change ends.
+        try cache.performBatchUpdates {
+            cache.reloadData { source.sections = [[42, 43] + Array(1..<10)] }
+            return BatchUpdate(deleteRows: [ip(0, 0)])   // wrong for the data now, and ignored
+        }
+        #expect(cache.numberOfRows(inSection: 0) == 11)
+        for row in 0..<11 { _ = try cache.height(for: ip(0, row)) }
+        #expect(try differences(cachedHeights(cache), from: HeightCache(source: TableSource(source.sections), width: 375)).isEmpty)
+        // And reloadData inside reloadData; afterwards the cache takes updates as before.
+        cache.reloadData { cache.reloadData { source.sections = [[7, 8]] } }
+        #expect(cache.numberOfRows(inSection: 0) == 2)
+        try cache.performBatchUpdates {
+            source.sections = [[7, 8, 9]]
+            return BatchUpdate(insertRows: [ip(0, 2)])
+        }
+        #expect(try cache.height(for: ip(0, 2)) == TableSource.height(9, 375))
+    }
+
     @Test func aRefusedOneStepUpdateReReadsTheChangedData() throws {
         let source = TableSource(consecutiveIdentities([5]))
         let cache = try HeightCache(source: source, width: 375)

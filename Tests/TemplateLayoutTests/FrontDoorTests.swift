@@ -151,7 +151,29 @@ import TestSupport
         #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0)) }
         #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 3, section: 0)) }
         #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 0, section: 2), with: posts[0]) }
+        // Paths that are no row's (one index, three) are errors too, where reading their section would trap.
+        for malformed in [IndexPath(index: 0), IndexPath(indexes: [0, 0, 0])] {
+            #expect(throws: FrontEndError.self) { try cache.deleteItem(at: malformed) }
+            #expect(throws: FrontEndError.self) { try cache.insert(posts[0], at: malformed) }
+            #expect(throws: FrontEndError.self) { try cache.moveItem(at: malformed, to: IndexPath(row: 0, section: 0)) }
+            #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: malformed) }
+            #expect(throws: FrontEndError.self) { try cache.replaceItem(at: malformed, with: posts[0]) }
+        }
         try expectFresh(cache, posts, "after refused updates")
+    }
+
+    @Test func anItemChangeInsideAnotherChangeIsAnErrorNotAHang() throws {
+        let posts = Self.posts(3)
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        var nested: (any Error)?
+        try cache.performBatchUpdates {
+            do { try cache.insert(posts[0], at: IndexPath(row: 0, section: 0)) } catch { nested = error }
+            return BatchUpdate()
+        }
+        #expect(nested is HeightCacheError)
+        try cache.setWidth(320)
+        try cache.setWidth(375)
+        try expectFresh(cache, posts, "after the refused nested change")
     }
 
     @Test func anItemThatIsNotARowObjectIsAnErrorNamingItsPlace() throws {

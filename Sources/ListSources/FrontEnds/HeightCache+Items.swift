@@ -175,6 +175,11 @@ public struct ItemUpdates {
     /// the batch is checked as the cache will check it and every item encoded before any row moves.
     func apply(to document: inout Document) throws {
         let oldCounts = document.sections.map(\.rows.count)
+        // Checked first: reading a malformed path's section traps, as in UIKit.
+        let paths = inserts.map(\.path) + deletes + replacements.map(\.path) + moves.flatMap { [$0.from, $0.to] }
+        if let malformed = paths.first(where: { $0.count != 2 }) {
+            throw FrontEndError("", HeightCacheError.invalidIndexPath(malformed, sections: oldCounts.count, rows: nil).description)
+        }
         var newCounts = oldCounts
         for path in Set(deletes) + moves.map(\.from) where newCounts.indices.contains(path.section) {
             newCounts[path.section] -= 1
