@@ -10,8 +10,9 @@ failure says which document it came from. Blocks fenced as ```swift are all comp
 examples that are not Swift use another fence (```sh, ```json, ```text).
 
 A line `print(...)   // prints TEXT` states what it prints: TEXT up to a `: ` that starts an
-explanation. It is checked when the program runs (numbers compare as numbers, so `// prints 20`
-holds for `20.0`), and a mismatch stops the program naming the document and line.
+explanation. It is checked when the program runs, character for character (`// prints 20` does
+not hold for `20.0`: a reader copies what the document shows), and a mismatch stops the program
+naming the document and line.
 """
 import glob
 import os
@@ -49,7 +50,6 @@ func checkPrinted(_ items: Any..., expected: String, at place: String) throws {
     let printed = items.map { String(describing: $0) }.joined(separator: " ")
     print(printed)
     if printed == expected { return }
-    if let number = Double(printed), let wanted = Double(expected), number == wanted { return }
     throw DocumentedOutputMismatch(description: "\\(place): printed \\(printed), the document says \\(expected)")
 }
 """

@@ -184,6 +184,62 @@ import TestSupport
         }
     }
 
+    @Test func anItemEditedUnderItsKeyIsMeasuredAgainByEveryCall() throws {
+        // An app's ids as keys: the content changes, the key does not. Each way the edited item
+        // can come back (setItems, a delete and an insert, one batch) gives a fresh cache's height.
+        let short = Post(key: "p1", name: "Ada", detail: "short", unread: false)
+        var long = short
+        long.detail = String(repeating: "A detail that now wraps over many lines. ", count: 6)
+        let other = Post(key: "p2", name: "Grace", detail: "Other", unread: true)
+        let first = IndexPath(row: 0, section: 0)
+
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [short, other], width: 375)
+        let shortHeight = try cache.height(for: first)
+        try cache.setItems([long, other])
+        #expect(try cache.height(for: first) > shortHeight)
+        try expectFresh(cache, [long, other], "setItems with an edited keyed item")
+
+        try cache.deleteItem(at: first)
+        try cache.insert(short, at: first)
+        try expectFresh(cache, [short, other], "delete, then insert under the same key")
+
+        var updates = ItemUpdates()
+        updates.delete(at: first)
+        updates.insert(long, at: first)
+        try cache.performItemUpdates(updates)
+        try expectFresh(cache, [long, other], "one batch deleting and inserting under the same key")
+
+        try cache.setWidth(812)
+        try cache.setWidth(375)
+        try expectFresh(cache, [long, other], "after rotating and back")
+
+        // The same content under the same key is still answered by the keyed cache, unmeasured.
+        cache.setStatisticsEnabled(true)
+        try cache.setItems([long, other])
+        _ = try cache.height(for: first)
+        #expect(cache.statistics.keyedHits == 1)
+        #expect(cache.statistics.measurements == 0)
+    }
+
+    @Test func twoItemsWithOneKeyAreAnErrorWhateverTheirContent() throws {
+        let a = Post(key: "same", name: "Ada", detail: "one", unread: false)
+        let b = Post(key: "same", name: "Grace", detail: "two", unread: false)
+        let c = Post(key: "other", name: "Linus", detail: "three", unread: false)
+        #expect {
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, b], width: 375)
+        } throws: { error in
+            (error as? FrontEndError)?.description.contains("key \"same\" is also the key of sections[0].rows[0]") == true
+        }
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, c], width: 375)
+        #expect(throws: FrontEndError.self) { try cache.insert(b, at: IndexPath(row: 2, section: 0)) }
+        #expect(throws: FrontEndError.self) { try cache.setItems([a, b, c]) }
+        #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 1, section: 0), with: b) }
+        try expectFresh(cache, [a, c], "after refused duplicates")
+        // Replacing an item by an edit of itself keeps its key: no duplicate.
+        try cache.replaceItem(at: IndexPath(row: 0, section: 0), with: b)
+        try expectFresh(cache, [b, c], "after replacing under the same key")
+    }
+
     @Test func aCacheNotMadeFromItemsRefusesItemUpdates() throws {
         struct Empty: HeightSource {
             func numberOfSections() -> Int { 1 }

@@ -14,8 +14,11 @@ import RowHeightCache
 //
 // Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read, so
 // heights equal measure-cli's for a document with the template, the fonts, `width`, `scale`,
-// `separator` and those rows in an `autoHeight` section. A row's `key`, `height`, `template`,
-// `autoHeight` and `accessory` members mean what they mean in cells.json.
+// `separator` and those rows in an `autoHeight` section. A row's `height`, `template`,
+// `autoHeight` and `accessory` members mean what they mean in cells.json. Its `key` must be
+// unique in the list, as there, but need not change when the item's content does: an item's key
+// is kept with its content's fingerprint (`ItemRows.row`), so a keyed height only ever answers
+// for an item equal to the one measured. An app's ids work as keys.
 extension HeightCache {
     /// A cache over `items` as the rows of one section, each measured by `template` at `width`
     /// with `fonts`. Throws when the template or fonts cannot be compiled or an item is not a row
@@ -40,6 +43,7 @@ extension HeightCache {
             }
             document.sections.append(section)
         }
+        try ItemRows.checkUniqueKeys(document)
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
         try self.init(source: ListHeightSource(document: document, measure: pool.measure), width: width,
                       estimatedRowHeight: estimatedRowHeight)
@@ -119,6 +123,7 @@ extension HeightCache {
             made.append(section)
         }
         document.sections = made
+        try ItemRows.checkUniqueKeys(document)
         reloadData { source.update(document) }
     }
 
@@ -171,9 +176,17 @@ public struct ItemUpdates {
                     moveRows: moves)
     }
 
-    /// Applies the batch to `document`'s rows, or throws having changed nothing:
-    /// the batch is checked as the cache will check it and every item encoded before any row moves.
+    /// Applies the batch to `document`'s rows, or throws having changed nothing: the batch is
+    /// checked as the cache will check it, every item encoded before any row moves, and the keys
+    /// checked to be unique after it.
     func apply(to document: inout Document) throws {
+        var changed = document
+        try applyUnchecked(to: &changed)
+        try ItemRows.checkUniqueKeys(changed)
+        document = changed
+    }
+
+    private func applyUnchecked(to document: inout Document) throws {
         let oldCounts = document.sections.map(\.rows.count)
         // Checked first: reading a malformed path's section traps, as in UIKit.
         let paths = inserts.map(\.path) + deletes + replacements.map(\.path) + moves.flatMap { [$0.from, $0.to] }
@@ -221,9 +234,48 @@ enum ItemRows {
         SectionSpec(template: template, autoHeight: true)
     }
 
-    /// `item` encoded as a row object and read as cells.json reads a row.
+    /// `item` encoded as a row object and read as cells.json reads a row, its key (if any) kept
+    /// with a fingerprint of the whole object: the keyed cache then shares a height only between
+    /// items with the same key and the same content, so editing an item under its id can never
+    /// bring back the height of what it was.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        try DocumentDecoder().decodeRow(JSONValue(encoding: item), path: path, section: section, in: document)
+        let value = try JSONValue(encoding: item)
+        var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
+        if let key = row.key { row.key = key + fingerprint(value) }
+        return row
+    }
+
+    /// The length of the fingerprint `row` appends to a key: U+0000 and 32 hexadecimal digits.
+    static let fingerprintLength = 33
+
+    /// U+0000 and 128 bits of hash of `value`, in hexadecimal: two hashes seeded apart, so that
+    /// two different contents of one key agree by chance about once in 2^128.
+    static func fingerprint(_ value: JSONValue) -> String {
+        var first = Hasher(), second = Hasher()
+        second.combine(0x5EED as UInt64)
+        first.combine(value)
+        second.combine(value)
+        let digits = [first.finalize(), second.finalize()].map { hash in
+            let text = String(UInt64(bitPattern: Int64(hash)), radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return "\u{0}" + digits.joined()
+    }
+
+    /// Throws `FrontEndError` when two rows of `document` have the same key (as the user wrote
+    /// it, whatever their content), naming both.
+    static func checkUniqueKeys(_ document: Document) throws {
+        var seen: [String: (section: Int, row: Int)] = [:]
+        for (s, section) in document.sections.enumerated() {
+            for (r, row) in section.rows.enumerated() {
+                guard let key = row.cacheKey else { continue }
+                let own = String(key.dropLast(fingerprintLength))
+                if let first = seen.updateValue((s, r), forKey: own) {
+                    throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(JSONText.quoted(String(row.key!.dropLast(fingerprintLength)))) "
+                                        + "is also the key of sections[\(first.section)].rows[\(first.row)]: keys must be unique in a list")
+                }
+            }
+        }
     }
 
     static func path(_ indexPath: IndexPath) -> String { "sections[\(indexPath.section)].rows[\(indexPath.row)]" }
