@@ -28,7 +28,7 @@ public final class HeightCache: Sendable {
     /// `keyedCapacity` keyed heights (nil: unbounded).
     public init(source: some HeightSource, width: Double, estimatedRowHeight: Double = 44,
                 maxRetainedWidths: Int = 4, keyedCapacity: Int? = nil) throws(HeightCacheError) {
-        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+        guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
         guard estimatedRowHeight.isFinite, estimatedRowHeight >= 0 else {
             throw .invalidEstimatedRowHeight(estimatedRowHeight)
         }
@@ -304,7 +304,7 @@ public final class HeightCache: Sendable {
     /// Makes `width` current. Heights already taken at it (if still retained) come back; others
     /// are measured at it; heights at other widths are never returned.
     public func setWidth(_ width: Double) throws(HeightCacheError) {
-        guard width.isFinite, width >= 0 else { throw .invalidWidth(width) }
+        guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
         let log = state.withLock { state in
             state.switchWidth(to: width)
             return state.log

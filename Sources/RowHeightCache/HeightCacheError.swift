@@ -10,7 +10,8 @@ public enum HeightCacheError: Error, CustomStringConvertible {
     /// After the update the source's counts differ from what the update implies, as
     /// UITableView's "invalid number of rows in section" raises.
     case inconsistentUpdate(String)
-    /// A width that is negative, infinite or not a number.
+    /// A width that is negative, infinite or not a number, or one the source cannot measure at
+    /// (`HeightSource.measures(atWidth:)`).
     case invalidWidth(Double)
     /// An estimated row height that is negative, infinite or not a number.
     case invalidEstimatedRowHeight(Double)
@@ -42,7 +43,7 @@ public enum HeightCacheError: Error, CustomStringConvertible {
         case let .inconsistentUpdate(message):
             return "inconsistent update: \(message)"
         case let .invalidWidth(width):
-            return "invalid width \(width): must be finite and not negative"
+            return "invalid width \(width): rows cannot be measured at it (a width must be finite and not negative; a template list's, more than 0 and at most 1000000 points)"
         case let .invalidEstimatedRowHeight(height):
             return "invalid estimated row height \(height): must be finite and not negative"
         case let .measurementFailed(path, underlying):

@@ -28,9 +28,16 @@ public protocol HeightSource: Sendable {
     func keysAndHeights(at indexPaths: [IndexPath], width: Double,
                         known: (_ position: Int, _ key: String) -> Double?,
                         answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool)
+    /// Whether rows can be measured at `width` at all: `HeightCache` refuses any other width with
+    /// `invalidWidth` when it is made or switched to, where every row's measurement would fail.
+    /// The default takes every finite width, 0 or more.
+    func measures(atWidth width: Double) -> Bool
 }
 
 extension HeightSource {
+    /// Every finite width, 0 or more.
+    public func measures(atWidth width: Double) -> Bool { width.isFinite && width >= 0 }
+
     /// Rows are not keyed unless the source says so.
     public func key(at indexPath: IndexPath) -> String? { nil }
 

@@ -93,7 +93,7 @@ struct CacheErrorTests {
 
     @Test func widthsThatAreNotFiniteOrAreNegativeAreErrors() throws {
         let (cache, _) = try Self.cache([1])
-        #expect(Self.message { try cache.setWidth(.nan) } == "invalid width nan: must be finite and not negative")
+        #expect(Self.message { try cache.setWidth(.nan) } == "invalid width nan: rows cannot be measured at it (a width must be finite and not negative; a template list's, more than 0 and at most 1000000 points)")
         #expect(Self.message { try cache.setWidth(-1) } != nil)
         #expect(Self.message { _ = try HeightCache(source: TableSource([]), width: .infinity) } != nil)
         #expect(cache.width == 375)

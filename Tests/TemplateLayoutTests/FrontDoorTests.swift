@@ -162,6 +162,30 @@ import TestSupport
         try expectFresh(cache, posts, "after refused updates")
     }
 
+    @Test func aWidthNoRowCanBeMeasuredAtIsRefusedUpFront() throws {
+        let posts = Self.posts(3)
+        for width in [0, -1, 1e7, .nan, .infinity] {
+            #expect {
+                _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: width)
+            } throws: { error in
+                guard case .invalidWidth? = error as? HeightCacheError else { return false }
+                return true
+            }
+        }
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
+        for width in [0, 1e7, 1_000_000.5] {
+            #expect {
+                try cache.setWidth(width)
+            } throws: { error in
+                guard case .invalidWidth(let refused)? = error as? HeightCacheError else { return false }
+                return refused == width
+            }
+        }
+        try cache.setWidth(1_000_000)
+        try cache.setWidth(375)
+        try expectFresh(cache, posts, "after refused widths")
+    }
+
     @Test func anItemChangeInsideAnotherChangeIsAnErrorNotAHang() throws {
         let posts = Self.posts(3)
         let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)

@@ -34,6 +34,8 @@ extension HeightCache {
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44) throws {
+        // Checked before any item is read, whose accessory would otherwise be blamed for it.
+        guard width > 0, LayoutLimits.isSize(width) else { throw HeightCacheError.invalidWidth(width) }
         var document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
                                 templates: [template.name: template])
         for (s, items) in sections.enumerated() {
