@@ -8,17 +8,59 @@ import Synchronization
 private let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
 extension HeightCache {
+    /// How many passes one precache makes at most: a pass after a change of the list measures
+    /// the rows that change moved, and a list changing faster than passes end is left to misses.
+    static let maximumPrecachePasses = 4
+
     /// Measures every row not yet cached at the current width, on `concurrency` threads (all
-    /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns.
-    /// `progress(done, total)` is called from worker threads about a hundred times; cancelling
-    /// the calling task stops the run after the rows in flight.
+    /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns. When the list
+    /// changes during the run (an insert, a move), the rows it moved are measured by one more
+    /// pass over the rows then unmeasured, up to `maximumPrecachePasses` passes.
+    /// `progress(done, total)` is called from worker threads about a hundred times a pass (a
+    /// later pass adds its rows to `total`); cancelling the calling task stops the run after
+    /// the rows in flight.
     public func precache(concurrency: Int? = nil,
                          progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async -> PrecacheSummary {
-        let (work, width, startRevision) = state.withLock { state in
-            (state.unmeasuredRows(), state.current.width, state.revision)
+        var summary: PrecacheSummary?
+        // Rows the earlier passes went through: progress counts a later pass's rows after them.
+        var passed = 0
+        // Rows (by token) an earlier pass reported as failed: a later pass leaves them alone, so
+        // no failure is counted twice.
+        var failed: Set<UInt64> = []
+        for _ in 0..<Self.maximumPrecachePasses {
+            var (work, width, startRevision) = state.withLock { state in
+                (state.unmeasuredRows(), state.current.width, state.revision)
+            }
+            if !failed.isEmpty { work.removeAll { failed.contains($0.token) } }
+            let base = passed
+            let offset = progress.map { report in { @Sendable (done: Int, total: Int) in report(base + done, base + total) } }
+            let (pass, failedTokens) = await precachePass(work, width: width, since: startRevision,
+                                                          concurrency: concurrency, progress: offset)
+            failed.formUnion(failedTokens)
+            if var total = summary {
+                total.measured += pass.measured
+                total.skipped = pass.skipped
+                total.failed += pass.failed
+                total.failures = Array((total.failures + pass.failures).prefix(10))
+                total.cancelled = pass.cancelled
+                summary = total
+            } else {
+                summary = pass
+            }
+            passed += work.count
+            // Another pass only for rows a change left behind, at the width the run measured.
+            let changed = state.withLock { $0.revision != startRevision && $0.current.width == width }
+            if pass.cancelled || pass.skipped == 0 || !changed { break }
         }
+        return summary!
+    }
+
+    /// One pass of `precache` over `work`, measured against the list at `startRevision`, and the
+    /// tokens of the rows whose failures it reported.
+    private func precachePass(_ work: [PrecacheItem], width: Double, since startRevision: UInt64, concurrency: Int?,
+                              progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async -> (PrecacheSummary, Set<UInt64>) {
         let run = PrecacheRun(total: work.count)
-        if work.isEmpty { return run.summary(cancelled: false) }
+        if work.isEmpty { return (run.summary(cancelled: false), []) }
         let workers = max(1, min(concurrency ?? processorCount, work.count))
         // Chunks amortize the lock: one check and one store per chunk, not per row.
         let chunk = max(1, min(64, work.count / (workers * 8)))
@@ -50,7 +92,7 @@ extension HeightCache {
         } onCancel: {
             run.cancelled.store(true, ordering: .relaxed)
         }
-        return run.summary(cancelled: run.cancelled.load(ordering: .relaxed))
+        return (run.summary(cancelled: run.cancelled.load(ordering: .relaxed)), run.failures.withLock { $0.tokens })
     }
 
     /// Answers the rows of one chunk outside the lock, through one batch call to the source
@@ -112,10 +154,11 @@ extension HeightCache {
             })
         }
         let (answers, keys, failures) = (collected.answers, collected.keys, collected.failures)
+        let failedTokens = collected.failedTokens
         // Failures against data that changed meanwhile (a row gone) are skipped, not reported.
         let (stored, duplicates, current) = state.withLock { state in
             var stored = 0
-            var duplicates: [HeightCacheError] = []
+            var duplicates: [(error: HeightCacheError, token: UInt64)] = []
             var nextKey = keys.startIndex
             for index in answers.indices {
                 var key: String?
@@ -129,12 +172,15 @@ extension HeightCache {
                         rememberKeyed(answers[index], key: key)
                     }
                 } catch {
-                    duplicates.append(error)
+                    duplicates.append((error, answers[index].token))
                 }
             }
             return (stored, duplicates, state.revision == revision)
         }
-        for error in duplicates + (current ? failures : []) { run.fail(error) }
+        for duplicate in duplicates { run.fail(duplicate.error, token: duplicate.token) }
+        if current {
+            for (error, token) in zip(failures, failedTokens) { run.fail(error, token: token) }
+        }
         run.measured.add(stored, ordering: .relaxed)
         let skippedFailures = current ? 0 : failures.count
         // Rows a cancelled run left unanswered are neither measured nor skipped.
@@ -172,6 +218,8 @@ struct ChunkAnswers {
     var answers: [RowAnswer] = []
     var keys: [(answer: Int, key: String)] = []
     var failures: [HeightCacheError] = []
+    /// The token of each failure's row, in the same order.
+    var failedTokens: [UInt64] = []
     /// Whether measurements are timed, and when the row being answered started.
     let timed: Bool
     var start: MeasureStart
@@ -192,6 +240,7 @@ struct ChunkAnswers {
             answers.append(answer)
         } catch {
             failures.append(error)
+            failedTokens.append(item.token)
         }
         if timed { start = .now(timed: true) }
     }
@@ -199,6 +248,7 @@ struct ChunkAnswers {
     /// Keeps the error `item`'s row gave.
     mutating func fail(_ item: PrecacheItem, _ error: any Error) {
         failures.append(.measurementFailed(IndexPath(row: item.row, section: item.section), underlying: error))
+        failedTokens.append(item.token)
         if timed { start = .now(timed: true) }
     }
 }

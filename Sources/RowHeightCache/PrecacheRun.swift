@@ -19,12 +19,16 @@ final class PrecacheRun: Sendable {
     struct Failures: Sendable {
         var count = 0
         var first: [HeightCacheError] = []
+        /// The rows reported, by token (a later pass skips them).
+        var tokens: Set<UInt64> = []
     }
 
-    func fail(_ error: HeightCacheError) {
+    /// Reports the failure of the row with `token`.
+    func fail(_ error: HeightCacheError, token: UInt64) {
         failures.withLock { failures in
             failures.count += 1
             if failures.first.count < 10 { failures.first.append(error) }
+            failures.tokens.insert(token)
         }
     }
 

@@ -80,18 +80,32 @@ struct CacheConcurrencyTests {
     /// A source that stops at its `gateAt`-th measurement until the gate opens.
     final class GatedSource: HeightSource {
         let inner = TableSource(consecutiveIdentities([1000]))
-        let gateAt: Int
-        let state = _Guarded((reached: false, open: false))
+        let state: _Guarded<(reached: Bool, open: Bool, gateAt: Int)>
+        /// A row identity whose measurement fails.
+        let failing: Int?
 
-        init(gateAt: Int) { self.gateAt = gateAt }
+        init(gateAt: Int, failing: Int? = nil) {
+            state = _Guarded((reached: false, open: false, gateAt: gateAt))
+            self.failing = failing
+        }
+
+        struct Failure: Error {}
+
+        /// Lets the measurement waiting at the gate go on and closes the gate again at the
+        /// `measure`th measurement.
+        func rearm(at measure: Int) {
+            state.withLock { $0 = (reached: false, open: false, gateAt: measure) }
+        }
 
         func numberOfSections() -> Int { inner.numberOfSections() }
         func numberOfRows(inSection section: Int) -> Int { inner.numberOfRows(inSection: section) }
         func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
             let height = try inner.measureHeight(at: indexPath, width: width)
-            if inner.measures == gateAt {
+            if let failing, inner.identity(at: indexPath) == failing { throw Failure() }
+            let gate = state.withLock { $0.gateAt }
+            if inner.measures == gate {
                 state.withLock { $0.reached = true }
-                while !state.withLock({ $0.open }) { usleep(1000) }
+                while state.withLock({ !$0.open && $0.gateAt == gate }) { usleep(1000) }
             }
             return height
         }
@@ -129,9 +143,10 @@ struct CacheConcurrencyTests {
         #expect(cachedHeights(cache) == expected)
     }
 
-    /// After an insert at the top, the rest of a run drops the rows it set out to measure (they
-    /// moved) instead of measuring them and throwing the heights away.
-    @Test func aRunSkipsTheRowsAnInsertMovedWithoutMeasuringThem() async throws {
+    /// After an insert at the top, the rest of a pass drops the rows it set out to measure (they
+    /// moved) instead of measuring them and throwing the heights away; a second pass then
+    /// measures the list where it now is.
+    @Test func aRunSkipsTheRowsAnInsertMovedAndMeasuresThemWhereTheyWent() async throws {
         let source = GatedSource(gateAt: 10)
         let cache = try HeightCache(source: source, width: 375)
         let task = Task { await cache.precache(concurrency: 1) }
@@ -142,12 +157,65 @@ struct CacheConcurrencyTests {
         }
         source.state.withLock { $0.open = true }
         let summary = await task.value
-        // The gated chunk of 64 rows is measured (and not stored); every later row is skipped.
-        #expect(source.inner.measures == 64)
-        #expect(summary.measured == 0)
-        #expect(summary.skipped == 1_000)
+        // The gated chunk of 64 rows is measured (and not stored); every later row of that pass
+        // is skipped unmeasured; the second pass measures all 1,001 rows once.
+        #expect(source.inner.measures == 64 + 1_001)
+        #expect(summary.total == 1_000)
+        #expect(summary.measured == 1_001)
+        #expect(summary.skipped == 0)
+        let expected = source.inner.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
+        #expect(cachedHeights(cache) == expected)
         let summaryAfter = await cache.precache(concurrency: 2)
-        #expect(summaryAfter.measured == 1_001)
+        #expect(summaryAfter.total == 0 && summaryAfter.measured == 0)
+    }
+
+    /// A row whose failure a pass reported before the list changed is not measured (nor counted)
+    /// again by the next pass.
+    @Test func aFailureIsReportedOnceAcrossPasses() async throws {
+        let source = GatedSource(gateAt: 70, failing: 3)
+        let cache = try HeightCache(source: source, width: 375)
+        let task = Task { await cache.precache(concurrency: 1) }
+        while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
+        try cache.performBatchUpdates {
+            source.inner.sections = [[5_000] + source.inner.sections[0]]
+            return BatchUpdate(insertRows: [ip(0, 0)])
+        }
+        source.state.withLock { $0.open = true }
+        let summary = await task.value
+        #expect(summary.failed == 1)
+        #expect(summary.failures.count == 1)
+        // The first chunk was stored; the second pass measured the rest, less the failed row.
+        #expect(summary.measured == 63 + (1_001 - 63 - 1))
+        #expect(summary.skipped == 0)
+    }
+
+    /// A list that keeps changing under the run gets at most `maximumPrecachePasses` passes, and
+    /// the progress reported only grows.
+    @Test func aListChangingUnderEveryPassEndsTheRunAfterItsLastPass() async throws {
+        let source = GatedSource(gateAt: 10)
+        let cache = try HeightCache(source: source, width: 375)
+        let reports = _Guarded<[(Int, Int)]>([])
+        let task = Task { await cache.precache(concurrency: 1) { done, total in reports.withLock { $0.append((done, total)) } } }
+        for pass in 0..<HeightCache.maximumPrecachePasses {
+            while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
+            try cache.performBatchUpdates {
+                source.inner.sections = [[5_000 + pass] + source.inner.sections[0]]
+                return BatchUpdate(insertRows: [ip(0, 0)])
+            }
+            // The blocked chunk of 64 ends the pass (its other chunks are skipped unmeasured):
+            // the next pass's 10th measurement is 64 further on.
+            if pass < HeightCache.maximumPrecachePasses - 1 {
+                source.rearm(at: source.state.withLock { $0.gateAt } + 64)
+            }
+        }
+        source.state.withLock { $0.open = true }
+        let summary = await task.value
+        #expect(summary.measured == 0)
+        #expect(summary.skipped == 1_000 + HeightCache.maximumPrecachePasses - 1)
+        let done = reports.withLock { $0.map(\.0) }
+        #expect(zip(done, done.dropFirst()).allSatisfy { $0 <= $1 })
+        // Misses measure what the run left.
+        for row in 0..<1_004 { _ = try cache.height(for: ip(0, row)) }
         let expected = source.inner.sections.map { $0.map { Optional(TableSource.height($0, 375)) } }
         #expect(cachedHeights(cache) == expected)
     }
