@@ -143,12 +143,9 @@ struct CacheConcurrencyTests {
         #expect(cachedHeights(cache) == expected)
     }
 
-    /// After an insert at the top, the rest of a pass drops the rows it set out to measure (they
-    /// moved) instead of measuring them and throwing the heights away; a second pass then
-    /// measures the list where it now is.
-    @Test func aRunSkipsTheRowsAnInsertMovedAndMeasuresThemWhereTheyWent() async throws {
-        let source = GatedSource(gateAt: 10)
-        let cache = try HeightCache(source: source, width: 375)
+    /// Precaches `cache` on one worker, inserting a row at the top of `source` while the run
+    /// waits at its gate; returns the run's summary.
+    static func precacheWithAnInsertAtTheGate(_ source: GatedSource, _ cache: HeightCache) async throws -> PrecacheSummary {
         let task = Task { await cache.precache(concurrency: 1) }
         while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
         try cache.performBatchUpdates {
@@ -156,7 +153,16 @@ struct CacheConcurrencyTests {
             return BatchUpdate(insertRows: [ip(0, 0)])
         }
         source.state.withLock { $0.open = true }
-        let summary = await task.value
+        return await task.value
+    }
+
+    /// After an insert at the top, the rest of a pass drops the rows it set out to measure (they
+    /// moved) instead of measuring them and throwing the heights away; a second pass then
+    /// measures the list where it now is.
+    @Test func aRunSkipsTheRowsAnInsertMovedAndMeasuresThemWhereTheyWent() async throws {
+        let source = GatedSource(gateAt: 10)
+        let cache = try HeightCache(source: source, width: 375)
+        let summary = try await Self.precacheWithAnInsertAtTheGate(source, cache)
         // The gated chunk of 64 rows is measured (and not stored); every later row of that pass
         // is skipped unmeasured; the second pass measures all 1,001 rows once.
         #expect(source.inner.measures == 64 + 1_001)
@@ -174,14 +180,7 @@ struct CacheConcurrencyTests {
     @Test func aFailureIsReportedOnceAcrossPasses() async throws {
         let source = GatedSource(gateAt: 70, failing: 3)
         let cache = try HeightCache(source: source, width: 375)
-        let task = Task { await cache.precache(concurrency: 1) }
-        while !source.state.withLock({ $0.reached }) { await Task.yield(); usleep(1000) }
-        try cache.performBatchUpdates {
-            source.inner.sections = [[5_000] + source.inner.sections[0]]
-            return BatchUpdate(insertRows: [ip(0, 0)])
-        }
-        source.state.withLock { $0.open = true }
-        let summary = await task.value
+        let summary = try await Self.precacheWithAnInsertAtTheGate(source, cache)
         #expect(summary.failed == 1)
         #expect(summary.failures.count == 1)
         // The first chunk was stored; the second pass measured the rest, less the failed row.
