@@ -16,9 +16,9 @@ import RowHeightCache
 // heights equal measure-cli's for a document with the template, the fonts, `width`, `scale`,
 // `separator` and those rows in an `autoHeight` section. A row's `height`, `template`,
 // `autoHeight` and `accessory` members mean what they mean in cells.json. Its `key` must be
-// unique in the list, as there, but need not change when the item's content does: an item's key
-// is kept with its content's fingerprint (`ItemRows.row`), so a keyed height only ever answers
-// for an item equal to the one measured. An app's ids work as keys.
+// unique in the list, as there, but need not change when the item's content does: the calls
+// below forget the keyed heights of the items they delete, replace or change, so a keyed height
+// only ever answers for an item equal to the one measured. An app's ids work as keys.
 extension HeightCache {
     /// A cache over `items` as the rows of one section, each measured by `template` at `width`
     /// with `fonts`. Throws when the template or fonts cannot be compiled or an item is not a row
@@ -91,8 +91,11 @@ extension HeightCache {
         var refusal: (any Error)?
         try performBatchUpdates {
             do {
-                try source.modify { document in try updates.apply(to: &document) }
-                return updates.batch
+                var batch = updates.batch
+                // The keys of the rows deleted or replaced: an item inserted later under one of
+                // them may have other content.
+                batch.changedKeys = try source.modify { document in try updates.apply(to: &document) }
+                return batch
             } catch {
                 // Nothing changed: an empty batch keeps every height (throwing here would make
                 // the cache re-read the whole list).
@@ -104,7 +107,8 @@ extension HeightCache {
     }
 
     /// Replaces every item (UITableView's `reloadData`), as one step: every row is measured again
-    /// unless its key's height is known. The items are encoded before the cache is touched.
+    /// unless it has a key and the item under that key is unchanged. The items are encoded before
+    /// the cache is touched.
     public func setItems<Item: Encodable>(_ items: [Item]) throws {
         try setItems(sections: [items])
     }
@@ -126,7 +130,11 @@ extension HeightCache {
         }
         document.sections = made
         try ItemRows.checkUniqueKeys(document)
-        reloadData { source.update(document) }
+        let stale = ItemRows.changedKeys(from: source.document, to: document)
+        reloadData {
+            source.update(document)
+            for key in stale { invalidateKey(key) }
+        }
     }
 
     /// The source of a cache made from items; throws for any other cache.
@@ -178,17 +186,18 @@ public struct ItemUpdates {
                     moveRows: moves)
     }
 
-    /// Applies the batch to `document`'s rows, or throws having changed nothing: the batch is
-    /// checked as the cache will check it, every item encoded before any row moves, and the keys
-    /// checked to be unique after it.
-    func apply(to document: inout Document) throws {
+    /// Applies the batch to `document`'s rows and returns the keys of the rows it deleted or
+    /// replaced, or throws having changed nothing: the batch is checked as the cache will check
+    /// it, every item encoded before any row moves, and the keys checked to be unique after it.
+    func apply(to document: inout Document) throws -> [String] {
         var changed = document
-        try applyUnchecked(to: &changed)
+        let keys = try applyUnchecked(to: &changed)
         try ItemRows.checkUniqueKeys(changed)
         document = changed
+        return keys
     }
 
-    private func applyUnchecked(to document: inout Document) throws {
+    private func applyUnchecked(to document: inout Document) throws -> [String] {
         let oldCounts = document.sections.map(\.rows.count)
         // Checked first: reading a malformed path's section traps, as in UIKit.
         let paths = inserts.map(\.path) + deletes + replacements.map(\.path) + moves.flatMap { [$0.from, $0.to] }
@@ -213,6 +222,9 @@ public struct ItemUpdates {
         }
         let replaced = try replacements.map { ($0.path, try row($0.item, at: $0.path)) }
         let inserted = try inserts.map { ($0.path, try row($0.item, at: $0.path)) }
+        let gone = (Set(deletes).union(replacements.map(\.path))).compactMap { path in
+            document.sections[path.section].rows[path.row].cacheKey
+        }
         for (path, row) in replaced { document.sections[path.section].rows[path.row] = row }
         // Removals from the back, so each index still names the row it named before the batch;
         // then insertions from the front, so each lands at its index after the batch.
@@ -226,6 +238,7 @@ public struct ItemUpdates {
         for (path, row) in placed.sorted(by: { $0.0 < $1.0 }) {
             document.sections[path.section].rows.insert(row, at: path.row)
         }
+        return gone
     }
 }
 
@@ -236,48 +249,49 @@ enum ItemRows {
         SectionSpec(template: template, autoHeight: true)
     }
 
-    /// `item` encoded as a row object and read as cells.json reads a row, its key (if any) kept
-    /// with a fingerprint of the whole object: the keyed cache then shares a height only between
-    /// items with the same key and the same content, so editing an item under its id can never
-    /// bring back the height of what it was.
+    /// `item` encoded as a row object and read as cells.json reads a row.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        let value = try JSONValue(encoding: item)
-        var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
-        if let key = row.key { row.key = key + fingerprint(value) }
-        return row
+        try DocumentDecoder().decodeRow(JSONValue(encoding: item), path: path, section: section, in: document)
     }
 
-    /// The length of the fingerprint `row` appends to a key: U+0000 and 32 hexadecimal digits.
-    static let fingerprintLength = 33
-
-    /// U+0000 and 128 bits of hash of `value`, in hexadecimal: two hashes seeded apart, so that
-    /// two different contents of one key agree by chance about once in 2^128.
-    static func fingerprint(_ value: JSONValue) -> String {
-        var first = Hasher(), second = Hasher()
-        second.combine(0x5EED as UInt64)
-        first.combine(value)
-        second.combine(value)
-        let digits = [first.finalize(), second.finalize()].map { hash in
-            let text = String(UInt64(bitPattern: Int64(hash)), radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }
-        return "\u{0}" + digits.joined()
-    }
-
-    /// Throws `FrontEndError` when two rows of `document` have the same key (as the user wrote
-    /// it, whatever their content), naming both.
+    /// Throws `FrontEndError` when two rows of `document` have the same key, whatever their
+    /// content, naming both (the cache would only find it when it measures the second).
     static func checkUniqueKeys(_ document: Document) throws {
         var seen: [String: (section: Int, row: Int)] = [:]
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {
                 guard let key = row.cacheKey else { continue }
-                let own = String(key.dropLast(fingerprintLength))
-                if let first = seen.updateValue((s, r), forKey: own) {
-                    throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(JSONText.quoted(String(row.key!.dropLast(fingerprintLength)))) "
+                if let first = seen.updateValue((s, r), forKey: key) {
+                    throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(row.keyIsNumber ? row.key! : JSONText.quoted(row.key!)) "
                                         + "is also the key of sections[\(first.section)].rows[\(first.row)]: keys must be unique in a list")
                 }
             }
         }
+    }
+
+    /// The keys of `old`'s rows that `new` drops or holds with other content: their keyed heights
+    /// are another item's.
+    static func changedKeys(from old: Document, to new: Document) -> [String] {
+        var now: [String: RowSpec] = [:]
+        for section in new.sections {
+            for row in section.rows { if let key = row.cacheKey { now[key] = row } }
+        }
+        var changed: [String] = []
+        for section in old.sections {
+            for row in section.rows {
+                guard let key = row.cacheKey else { continue }
+                if let same = now[key], sameContent(row, same) { continue }
+                changed.append(key)
+            }
+        }
+        return changed
+    }
+
+    /// Whether two rows would be measured alike in one section: the same data, template, fixed
+    /// height, autoHeight and accessory.
+    static func sameContent(_ a: RowSpec, _ b: RowSpec) -> Bool {
+        a.data == b.data && a.template == b.template && a.height == b.height && a.autoHeight == b.autoHeight
+            && a.accessory == b.accessory
     }
 
     static func path(_ indexPath: IndexPath) -> String { "sections[\(indexPath.section)].rows[\(indexPath.row)]" }
