@@ -5,7 +5,8 @@ extension TemplateSpec {
     /// What this template's layout of `item` at list width `width` leaves undecided (see
     /// `LayoutAmbiguity`): a check for tests and CI that the constraints pin every frame value,
     /// above all those the height depends on. The item is read as `HeightCache(template:fonts:items:width:)`
-    /// reads it; throws what measuring it there would throw.
+    /// reads it; throws what measuring it there would throw. Compiles the template and loads the
+    /// fonts on every call.
     public func ambiguity(for item: some Encodable, fonts: Fonts, width: Double, scale: Double = 2,
                           separator: Bool = true) throws -> LayoutAmbiguity {
         let document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
