@@ -9,19 +9,25 @@ public struct LayoutAmbiguity: Sendable, Hashable, CustomStringConvertible {
     /// Whether the row's height is among them: the content height, or the width of a label that
     /// wraps (its height follows from the width it is measured at).
     public var affectsHeight: Bool
+    /// The constraints that trade along the other layouts, as written (or, for generated ones, as
+    /// `avatar.width == intrinsic width (hugging @250, compression resistance @750)`): what to
+    /// pin or reprioritize. Empty for a view no constraint places.
+    public var constraints: [String]
 
     /// An ambiguity from its parts.
-    public init(attributes: [String] = [], affectsHeight: Bool = false) {
+    public init(attributes: [String] = [], affectsHeight: Bool = false, constraints: [String] = []) {
         self.attributes = attributes
         self.affectsHeight = affectsHeight
+        self.constraints = constraints
     }
 
     /// Whether anything is undecided.
     public var isAmbiguous: Bool { !attributes.isEmpty }
 
-    /// `none`, or the attributes and whether the height depends on them.
+    /// `none`, or the attributes, whether the height depends on them and the constraints that tie.
     public var description: String {
         guard isAmbiguous else { return "none" }
-        return attributes.joined(separator: ", ") + (affectsHeight ? " (the height depends on them)" : "")
+        let tied = constraints.isEmpty ? "" : "; tied: " + constraints.map { "\"\($0)\"" }.joined(separator: ", ")
+        return attributes.joined(separator: ", ") + (affectsHeight ? " (the height depends on them)" : "") + tied
     }
 }

@@ -171,7 +171,16 @@ public final class Solver {
     /// never listed. Slower than a read (it brings the rows up to date and forgets remembered
     /// bases): a diagnostic, not for every solve.
     public func ambiguousVariables() -> [Variable] {
-        tableau.ambiguousExternals().map { Variable(id: $0) }
+        tableau.ambiguity().externals.map { Variable(id: $0) }
+    }
+
+    /// `ambiguousVariables()` and the tags (those 0 or more, ascending) of the constraints that
+    /// trade along the steps to the other solutions: the constraint whose slack or error moves
+    /// freely and the soft constraints whose errors change with it (two compression resistances
+    /// that tie: both). A variable no constraint names is ambiguous with no tag.
+    public func ambiguity() -> (variables: [Variable], constraintTags: [Int]) {
+        let found = tableau.ambiguity()
+        return (found.externals.map { Variable(id: $0) }, found.tags)
     }
 
     /// An independent solver with the same constraints, edits and solution; cheap (the tableau's

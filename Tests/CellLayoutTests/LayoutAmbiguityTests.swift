@@ -39,7 +39,12 @@ import TestSupport
         let ambiguity = try measurer.ambiguity(of: Self.grace, in: Self.section)
         #expect(ambiguity.attributes == ["avatar.width", "name.x", "detail.x", "detail.width", "dot.x"])
         #expect(ambiguity.affectsHeight)
-        #expect(ambiguity.description.hasSuffix("dot.x (the height depends on them)"))
+        // The two intrinsic-size pairs whose compression resistances tie are the constraints named.
+        #expect(ambiguity.constraints == ["avatar.width == intrinsic width (hugging @250, compression resistance @750)",
+                                          "detail.width == intrinsic width (hugging @250, compression resistance @750)"])
+        #expect(ambiguity.description.hasSuffix("dot.x (the height depends on them); tied: "
+            + "\"avatar.width == intrinsic width (hugging @250, compression resistance @750)\", "
+            + "\"detail.width == intrinsic width (hugging @250, compression resistance @750)\""))
         // Which of the possible heights comes out is the solver's path, such as whether the
         // same measurer laid out a shorter row before. Pinned, the order plays no part.
         // docs/layout.md ("Ties") quotes these numbers: a solver change that moves them moves
@@ -67,7 +72,8 @@ import TestSupport
                                                   "box.height >= 60 @50"])
         let measurer = try Fixtures.measurer([template])
         let ambiguity = try measurer.ambiguity(of: Fixtures.row([:]), in: SectionSpec(template: "Box", autoHeight: true))
-        #expect(ambiguity == LayoutAmbiguity(attributes: ["super.height", "box.height"], affectsHeight: true))
+        #expect(ambiguity == LayoutAmbiguity(attributes: ["super.height", "box.height"], affectsHeight: true,
+                                             constraints: ["box.height >= 60 @50", "super.height == 0 @50 (fitting)"]))
         // At 51 the box wins and the height is decided.
         var stronger = template
         stronger.constraints[4] = "box.height >= 60 @51"
@@ -98,7 +104,10 @@ import TestSupport
                                                   "super.bottom >= box.bottom"])
         let measurer = try Fixtures.measurer([template])
         let fixed = RowSpec(data: .object([:]), template: "Loose", height: 44)
-        #expect(try measurer.ambiguity(of: fixed, in: SectionSpec()) == LayoutAmbiguity(attributes: ["box.y"]))
+        let open = try measurer.ambiguity(of: fixed, in: SectionSpec())
+        #expect(open.attributes == ["box.y"] && !open.affectsHeight)
+        // Either bound's slack is the one that moves, as the basis has it.
+        #expect(open.constraints == ["box.top >= super.top"] || open.constraints == ["super.bottom >= box.bottom"])
         // Measured, the height is pulled to the box's 10 and the box has nowhere to go.
         let measured = RowSpec(data: .object([:]), template: "Loose", autoHeight: true)
         #expect(try !measurer.ambiguity(of: measured, in: SectionSpec()).isAmbiguous)

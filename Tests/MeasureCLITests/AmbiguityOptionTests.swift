@@ -52,7 +52,9 @@ import Testing
         let warnings = checked.errorLines.filter { $0.contains("warning:") }
         // The first 20 rows one by one, then the count.
         #expect(warnings.count == 21)
-        #expect(warnings[0].hasSuffix("sections[0].rows[0]: ambiguous layout: avatar.width, name.x, detail.x, detail.width, dot.x, dot.y (the height depends on them)"))
+        #expect(warnings[0].hasSuffix("sections[0].rows[0]: ambiguous layout: avatar.width, name.x, detail.x, detail.width, dot.x, dot.y "
+            + "(the height depends on them); tied: \"avatar.width == intrinsic width (hugging @250, compression resistance @750)\", "
+            + "\"detail.width == intrinsic width (hugging @250, compression resistance @750)\""))
         #expect(warnings[20].hasSuffix("warning: 25 of 26 rows have an ambiguous layout, 25 of them in their height"))
         // --quiet drops the lines, not the status.
         let quiet = try CLIRunner.run(["--check-ambiguity", "--quiet", file.path])

@@ -16,11 +16,13 @@ import Testing
         // x + y == 100 with both wanting 60 at 750: any split of the 20 missing is as good.
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
-        try s.add(Constraint(x + y, .equal, 100))
-        try s.add(Constraint(x, .greaterThanOrEqual, 60, priority: Priority(750)))
-        try s.add(Constraint(y, .greaterThanOrEqual, 60, priority: Priority(750)))
-        try s.add(Constraint(z, .equal, 5))
+        try s.add(Constraint(x + y, .equal, 100, tag: 0))
+        try s.add(Constraint(x, .greaterThanOrEqual, 60, priority: Priority(750), tag: 1))
+        try s.add(Constraint(y, .greaterThanOrEqual, 60, priority: Priority(750), tag: 2))
+        try s.add(Constraint(z, .equal, 5, tag: 3))
         #expect(s.ambiguousVariables() == [x, y])
+        // The two wishes that tie are the constraints named.
+        #expect(s.ambiguity().constraintTags == [1, 2])
         // A stronger preference for one of them settles it.
         try s.add(Constraint(x, .greaterThanOrEqual, 60, priority: Priority(751)))
         #expect(s.ambiguousVariables().isEmpty)
@@ -43,18 +45,22 @@ import Testing
     @Test func aRangeWithoutAPreferenceIsAmbiguous() throws {
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y")
-        try s.add(Constraint(x, .greaterThanOrEqual, 0))
-        try s.add(Constraint(x, .lessThanOrEqual, 10))
-        try s.add(Constraint(y, .greaterThanOrEqual, 0))
-        try s.add(Constraint(y, .lessThanOrEqual, 0))
+        try s.add(Constraint(x, .greaterThanOrEqual, 0, tag: 10))
+        try s.add(Constraint(x, .lessThanOrEqual, 10, tag: 11))
+        try s.add(Constraint(y, .greaterThanOrEqual, 0, tag: 12))
+        try s.add(Constraint(y, .lessThanOrEqual, 0, tag: 13))
         #expect(s.ambiguousVariables() == [x])
+        // The bound whose slack moves freely is named (which one depends on the basis).
+        let tags = s.ambiguity().constraintTags
+        #expect(tags == [10] || tags == [11])
     }
 
     @Test func aVariableNoConstraintNamesIsAmbiguous() throws {
         let s = Solver()
         let x = s.makeVariable("x"), free = s.makeVariable("free")
-        try s.add(Constraint(x, .equal, 1))
+        try s.add(Constraint(x, .equal, 1, tag: 4))
         #expect(s.ambiguousVariables() == [free])
+        #expect(s.ambiguity().constraintTags.isEmpty)
     }
 
     @Test func parametersAndWhatTheyPinAreNot() throws {

@@ -196,10 +196,15 @@ extension CompiledTemplate {
     /// The frame values of the visible views and the content height that `solver`'s ambiguous
     /// variables are (see `LayoutAmbiguity`).
     private func ambiguity(_ program: SolverProgram, _ solver: Solver) -> LayoutAmbiguity {
-        let found = Set(solver.ambiguousVariables())
+        let (variables, tags) = solver.ambiguity()
+        let found = Set(variables)
         guard !found.isEmpty else { return LayoutAmbiguity() }
         let v = program.variables
         var result = LayoutAmbiguity()
+        // The system is built again only here: the program keeps no descriptions.
+        if !tags.isEmpty, let system = try? program.system(of: blueprint) {
+            result.constraints = tags.compactMap { system.source(of: $0, in: blueprint)?.text }
+        }
         if found.contains(v[TemplateView.superHeight]) {
             result.attributes.append("super.height")
             result.affectsHeight = true
