@@ -47,8 +47,6 @@ import TestSupport
             + "\"detail.width == intrinsic width (hugging @250, compression resistance @750)\""))
         // Which of the possible heights comes out is the solver's path, such as whether the
         // same measurer laid out a shorter row before. Pinned, the order plays no part.
-        // docs/layout.md ("Ties") quotes these numbers: a solver change that moves them moves
-        // the example there too.
         let ada = Fixtures.row(["name": "Ada", "detail": "First post", "unread": true])
         for template in [unpinned, Fixtures.feedCell] {
             let fresh = try Fixtures.measurer([template]).measureRow(Self.grace, in: Self.section, frames: false).height

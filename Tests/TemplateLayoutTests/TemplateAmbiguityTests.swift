@@ -46,6 +46,21 @@ import TemplateLayout
         }
     }
 
+    @Test func theUnpinnedCellsHeightDependsOnTheRowsMeasuredBefore() throws {
+        // docs/layout.md ("Ties") and README quote these numbers: a solver change that moves them
+        // moves the example there too. Pinned, the order plays no part.
+        let fonts = try Fonts.bundled
+        for pinned in [false, true] {
+            let template = Self.feedCell(pinned: pinned)
+            let alone = try HeightCache(template: template, fonts: fonts, items: [Self.posts[1]], width: 375)
+            let afterAda = try HeightCache(template: template, fonts: fonts, items: Self.posts, width: 375)
+            _ = try afterAda.height(for: IndexPath(row: 0, section: 0))
+            let heights = [try alone.height(for: IndexPath(row: 0, section: 0)),
+                           try afterAda.height(for: IndexPath(row: 1, section: 0))]
+            #expect(heights == (pinned ? [81, 81] : [81, 64.5]), "pinned: \(pinned)")
+        }
+    }
+
     @Test func anItemThatIsNoRowThrows() throws {
         #expect(throws: (any Error).self) {
             try Self.feedCell(pinned: true).ambiguity(for: ["not", "an", "object"], fonts: Fonts.bundled, width: 375)
