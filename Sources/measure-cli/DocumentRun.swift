@@ -99,8 +99,7 @@ struct DocumentRun {
         var stats = RunStats(measured)
         stats.record(textCacheStatistics)
         if options.checkAmbiguity {
-            (stats.ambiguousRows, stats.ambiguousHeights) = checkAmbiguity(document, measurer, file: file,
-                                                                           warnings: &warnings)
+            stats.ambiguousHeights = checkAmbiguity(document, measurer, file: file, warnings: &warnings)
         }
         HeldUntilExit.hold((document, measurer, textMeasurer, measured, records))
         return stats
@@ -111,9 +110,9 @@ struct DocumentRun {
 
     /// Checks every row's layout (`ListMeasurer.ambiguity(of:in:)`) on the run's workers, warns
     /// for the first ambiguous rows in document order and sums them all up in a last warning;
-    /// returns how many rows are ambiguous and in how many the height depends on it.
+    /// returns how many rows' heights depend on what their layout leaves open.
     private func checkAmbiguity(_ document: Document, _ measurer: ListMeasurer, file: String,
-                                warnings: inout [String]) -> (rows: Int, heights: Int) {
+                                warnings: inout [String]) -> Int {
         let places = document.sections.indices.flatMap { s in document.sections[s].rows.indices.map { (s, $0) } }
         // Every row measured already, so a row that throws here has nothing left to report.
         let found = ParallelMap.map(count: places.count, jobs: options.jobs, chunk: 16) { i -> LayoutAmbiguity in
@@ -133,7 +132,7 @@ struct DocumentRun {
             warnings.append("\(file): warning: \(rows) of \(places.count) rows have an ambiguous layout, "
                             + "\(heights) of them in their height")
         }
-        return (rows, heights)
+        return heights
     }
 
     /// Writes records 0..<count to standard output in the chosen format. Slices are made and

@@ -60,7 +60,7 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .customLong("check-ambiguity"), help: "Check every row's layout for frame values its constraints leave open: a warning per such row, and exit status 1 when a row's height depends on one.")
     var checkAmbiguity = false
 
-    @Flag(name: .long, help: "No summary on stderr.")
+    @Flag(name: .long, help: "No summary or warnings on stderr (the exit status is unchanged).")
     var quiet = false
 
     @Option(name: .long, help: ArgumentHelp("A .tableViewConfig file (AOZTableViewProvider) giving the sections; the input then is its data document: list, fonts, templates and a data member.", valueName: "FILE"))

@@ -61,9 +61,8 @@ struct RunStats {
     /// Shaping cache lookups answered and missed (segments and whole texts together).
     var textCacheHits = 0
     var textCacheMisses = 0
-    /// With `--check-ambiguity`: rows whose layout leaves a frame value open, and those of them
-    /// whose height depends on one.
-    var ambiguousRows = 0
+    /// With `--check-ambiguity`: rows whose height depends on a frame value their layout leaves
+    /// open (the exit status is then 1).
     var ambiguousHeights = 0
 
     /// Copies the text engine's cache counts.
