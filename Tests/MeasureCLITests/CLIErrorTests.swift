@@ -182,7 +182,7 @@ import Testing
         #expect(out.status == 0)
         #expect(out.stdout.contains("USAGE: measure-cli "))
         for option in ["--font <FILE>", "--width <W>", "--scale <S>", "--format <format>", "--frames", "--jobs <N>",
-                       "--stream", "--render <FILE.svg>", "--render-rows <N>", "<CELLS.json|->"] {
+                       "--stream", "--render <FILE.svg>", "--render-rows <N>", "--check-ambiguity", "<CELLS.json|->"] {
             #expect(out.stdout.contains(option), "\(option)")
         }
         #expect(out.stdout.contains("64 usage, 65 bad input"))
