@@ -108,28 +108,48 @@ struct DocumentRun {
     /// How many ambiguous rows `--check-ambiguity` names one by one; the rest are counted.
     static let maximumAmbiguityWarnings = 20
 
-    /// Checks every row's layout (`ListMeasurer.ambiguity(of:in:)`) on the run's workers, warns
-    /// for the first ambiguous rows in document order and sums them all up in a last warning;
-    /// returns how many rows' heights depend on what their layout leaves open.
+    /// One output line `--check-ambiguity` looks at: a section's header, a row, or its footer.
+    private enum Line: Sendable {
+        case header(Int), row(Int, Int), footer(Int)
+
+        /// The line's JSON path in the document.
+        var path: String {
+            switch self {
+            case .header(let s): "sections[\(s)].header"
+            case .row(let s, let r): "sections[\(s)].rows[\(r)]"
+            case .footer(let s): "sections[\(s)].footer"
+            }
+        }
+    }
+
+    /// Checks the layout of every row, header and footer (`ListMeasurer.ambiguity`) on the run's
+    /// workers, warns for the first ambiguous lines in document order and sums them all up in a
+    /// last warning; returns how many lines' heights depend on what their layout leaves open.
     private func checkAmbiguity(_ document: Document, _ measurer: ListMeasurer, file: String,
                                 warnings: inout [String]) -> Int {
-        let places = document.sections.indices.flatMap { s in document.sections[s].rows.indices.map { (s, $0) } }
-        // Every row measured already, so a row that throws here has nothing left to report.
-        let found = ParallelMap.map(count: places.count, jobs: options.jobs, chunk: 16) { i -> LayoutAmbiguity in
-            let (s, r) = places[i]
-            return (try? measurer.ambiguity(of: document.sections[s].rows[r], in: document.sections[s])) ?? LayoutAmbiguity()
+        let lines = document.sections.enumerated().flatMap { s, section -> [Line] in
+            (section.header != nil ? [.header(s)] : []) + section.rows.indices.map { .row(s, $0) }
+                + (section.footer != nil ? [.footer(s)] : [])
         }
-        var rows = 0, heights = 0
-        for (i, ambiguity) in found.enumerated() where ambiguity.isAmbiguous {
-            if rows < Self.maximumAmbiguityWarnings {
-                let (s, r) = places[i]
-                warnings.append("\(file): warning: sections[\(s)].rows[\(r)]: ambiguous layout: \(ambiguity)")
+        // Every line measured already, so a line that throws here has nothing left to report.
+        let found = ParallelMap.map(count: lines.count, jobs: options.jobs, chunk: 16) { i -> LayoutAmbiguity in
+            let ambiguity: LayoutAmbiguity? = switch lines[i] {
+            case .header(let s): try? measurer.ambiguity(ofSupplementaryOf: document.sections[s], footer: false)
+            case .row(let s, let r): try? measurer.ambiguity(of: document.sections[s].rows[r], in: document.sections[s])
+            case .footer(let s): try? measurer.ambiguity(ofSupplementaryOf: document.sections[s], footer: true)
             }
-            rows += 1
+            return ambiguity ?? LayoutAmbiguity()
+        }
+        var ambiguous = 0, heights = 0
+        for (i, ambiguity) in found.enumerated() where ambiguity.isAmbiguous {
+            if ambiguous < Self.maximumAmbiguityWarnings {
+                warnings.append("\(file): warning: \(lines[i].path): ambiguous layout: \(ambiguity)")
+            }
+            ambiguous += 1
             if ambiguity.affectsHeight { heights += 1 }
         }
-        if rows > 0 {
-            warnings.append("\(file): warning: \(rows) of \(places.count) rows have an ambiguous layout, "
+        if ambiguous > 0 {
+            warnings.append("\(file): warning: \(ambiguous) of \(lines.count) lines have an ambiguous layout, "
                             + "\(heights) of them in their height")
         }
         return heights

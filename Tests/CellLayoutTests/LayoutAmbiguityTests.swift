@@ -116,6 +116,17 @@ import TestSupport
         #expect(throws: LayoutError.self) { try measurer.ambiguity(of: missing, in: SectionSpec()) }
     }
 
+    @Test func aHeaderOrFooterTemplateIsCheckedAsItIsMeasured() throws {
+        // SPEC's feed cell as a header: its dot is as open there; a title has no layout.
+        let measurer = try Fixtures.measurer([Fixtures.feedCell])
+        let section = SectionSpec(header: .template("FeedCell", data: ["name": "Ada", "detail": "Header"]),
+                                  footer: .title("End"))
+        #expect(try measurer.ambiguity(ofSupplementaryOf: section, footer: false).attributes == ["dot.x", "dot.y"])
+        #expect(try !measurer.ambiguity(ofSupplementaryOf: section, footer: true).isAmbiguous)
+        let missing = SectionSpec(footer: .template("Nope", data: [:]))
+        #expect(throws: LayoutError.self) { try measurer.ambiguity(ofSupplementaryOf: missing, footer: true) }
+    }
+
     @Test func noBundledExampleRowIsAmbiguous() throws {
         for file in ["feed.json", "chat.json", "settings.json"] {
             let text = try String(contentsOfFile: Fixtures.root + "/Examples/" + file, encoding: .utf8)

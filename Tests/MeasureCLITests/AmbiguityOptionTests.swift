@@ -36,7 +36,7 @@ import Testing
         #expect(Array(checked.errorLines.prefix(3)) == [
             "\(name): warning: sections[0].rows[0]: ambiguous layout: dot.x, dot.y",
             "\(name): warning: sections[0].rows[1]: ambiguous layout: dot.x, dot.y",
-            "\(name): warning: 2 of 3 rows have an ambiguous layout, 0 of them in their height",
+            "\(name): warning: 2 of 3 lines have an ambiguous layout, 0 of them in their height",
         ])
         #expect(checked.errorLines.count == 4, "then the summary")
         #expect(plain.errorLines.count == 1, "without the option: the summary alone")
@@ -55,11 +55,36 @@ import Testing
         #expect(warnings[0].hasSuffix("sections[0].rows[0]: ambiguous layout: avatar.width, name.x, detail.x, detail.width, dot.x, dot.y "
             + "(the height depends on them); tied: \"avatar.width == intrinsic width (hugging @250, compression resistance @750)\", "
             + "\"detail.width == intrinsic width (hugging @250, compression resistance @750)\""))
-        #expect(warnings[20].hasSuffix("warning: 25 of 26 rows have an ambiguous layout, 25 of them in their height"))
+        #expect(warnings[20].hasSuffix("warning: 25 of 26 lines have an ambiguous layout, 25 of them in their height"))
         // --quiet drops the lines, not the status.
         let quiet = try CLIRunner.run(["--check-ambiguity", "--quiet", file.path])
         #expect(quiet.status == 1)
         #expect(quiet.stderr.isEmpty)
+    }
+
+    @Test func headersAndFootersAreCheckedToo() throws {
+        // A header whose box has a width and no place across, a footer title (no layout), a
+        // footer template that is decided.
+        let document = #"""
+            {"templates": {"Head": {"views": [{"id": "t", "label": {"text": "${t}"}}, {"id": "box", "view": {"height": 4}}],
+                                    "constraints": ["t.leading == super.leading + 16", "t.top == super.top + 8",
+                                                    "super.bottom == t.bottom + 8", "box.top == t.bottom",
+                                                    "box.width >= 10"]},
+                           "Foot": {"views": [{"id": "t", "label": {"text": "${t}"}}],
+                                    "visualFormats": ["H:|-16-[t]-16-|", "V:|-4-[t]-4-|"]}},
+             "sections": [{"header": {"template": "Head", "data": {"t": "Today"}}, "rows": [{"height": 20}],
+                           "footer": {"title": "End"}},
+                          {"header": {"template": "Foot", "data": {"t": "Later"}}, "rows": [],
+                           "footer": {"template": "Head", "data": {"t": "Bye"}}}]}
+            """#
+        let file = try CLIRunner.write(document, to: "cells.json", in: try CLIRunner.temporaryFolder())
+        let checked = try CLIRunner.run(["--check-ambiguity", file.path])
+        #expect(checked.status == 0)
+        let warnings = checked.errorLines.filter { $0.contains("warning:") }
+        #expect(warnings.count == 3)
+        #expect(warnings.first?.hasSuffix("sections[0].header: ambiguous layout: box.x, box.width; tied: \"box.width >= 10\"") == true)
+        #expect(warnings.dropFirst().first?.contains("sections[1].footer: ambiguous layout: box.x, box.width") == true)
+        #expect(warnings.last?.hasSuffix("warning: 2 of 5 lines have an ambiguous layout, 0 of them in their height") == true)
     }
 
     @Test func theOptionNeedsAWholeDocument() throws {

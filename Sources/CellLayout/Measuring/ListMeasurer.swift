@@ -126,6 +126,25 @@ public final class ListMeasurer: Sendable {
         return probe.result
     }
 
+    /// What the layout of `section`'s header (`footer` false) or footer leaves undecided, laid out
+    /// as `measureHeader` and `measureFooter` lay it out; nothing unless it is a template.
+    /// Throws as they do.
+    public func ambiguity(ofSupplementaryOf section: SectionSpec, footer: Bool) throws(LayoutError) -> LayoutAmbiguity {
+        guard case .template(let name, let data)? = footer ? section.footer : section.header else {
+            return LayoutAmbiguity()
+        }
+        guard let template = lent[name] else {
+            throw LayoutError(path: footer ? "footer.template" : "header.template",
+                              message: "template \(JSONText.quoted(name)) not found")
+        }
+        let probe = AmbiguityProbe()
+        _ = try Self.fit(template) { template throws(LayoutError) in
+            try template.fit(data, width: max(0, list.width), measurer: measurer, scale: list.scale, frames: false,
+                             probe: probe)
+        }
+        return probe.result
+    }
+
     /// The section's header line, or nil when it has none: a title is `list.headerHeight` tall, a
     /// height is used as given, a template is measured with its data like a row but without a
     /// separator (UITableView's header views have none).
