@@ -83,7 +83,9 @@ public final class ListMeasurer: Sendable {
         return try measureRow(row, in: section, listWidth: width, frames: frames)
     }
 
-    private func measureRow(_ row: RowSpec, in section: SectionSpec, listWidth: Double, frames: Bool) throws(LayoutError) -> CellMeasurement {
+    /// `probe`, when given, receives the layout's ambiguity (`ambiguity(of:in:)`).
+    private func measureRow(_ row: RowSpec, in section: SectionSpec, listWidth: Double, frames: Bool,
+                            probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement {
         switch try HeightPolicy.of(row, in: section, list: list) {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
             guard frames, h.isFinite, let name = row.template ?? section.template, let template = lent[name] else {
@@ -93,55 +95,32 @@ public final class ListMeasurer: Sendable {
             let content = max(0, h - (list.separator ? 1 / list.scale : 0))
             let fitted = try Self.fit(template) { template throws(LayoutError) in
                 try template.fit(row.data, width: max(0, listWidth - row.accessory.width), measurer: measurer,
-                                 scale: list.scale, frames: true, fixedContentHeight: content)
+                                 scale: list.scale, frames: true, fixedContentHeight: content, probe: probe)
             }
             return CellMeasurement(height: h, frames: fitted.frames)
         case .measured(let name):
             return try measure(template: name, data: row.data, width: listWidth - row.accessory.width,
-                               separator: list.separator, frames: frames, templatePath: "template")
+                               separator: list.separator, frames: frames, templatePath: "template", probe: probe)
         }
     }
 
-    /// What `row`'s layout in `section` leaves undecided (see `LayoutAmbiguity`), laid out as
-    /// `measureRow` lays it out for its frames; nothing for a row without a template. Throws as
+    /// What `row`'s layout in `section` leaves undecided (see `LayoutAmbiguity`): `measureRow`
+    /// with frames, whose layout it checks; nothing for a row without a template. Throws as
     /// `measureRow` does.
     public func ambiguity(of row: RowSpec, in section: SectionSpec) throws(LayoutError) -> LayoutAmbiguity {
-        let name = row.template ?? section.template ?? ""
-        var fixedContent: Double?
-        switch try HeightPolicy.of(row, in: section, list: list) {
-        case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
-            guard h.isFinite, lent[name] != nil else { return LayoutAmbiguity() }
-            fixedContent = max(0, h - (list.separator ? 1 / list.scale : 0))
-        case .measured:
-            break
-        }
-        guard let template = lent[name] else {
-            throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
-        }
         let probe = AmbiguityProbe()
-        _ = try Self.fit(template) { template throws(LayoutError) in
-            try template.fit(row.data, width: max(0, list.width - row.accessory.width), measurer: measurer,
-                             scale: list.scale, frames: false, fixedContentHeight: fixedContent, probe: probe)
-        }
+        _ = try measureRow(row, in: section, listWidth: list.width, frames: true, probe: probe)
         return probe.result
     }
 
-    /// What the layout of `section`'s header (`footer` false) or footer leaves undecided, laid out
-    /// as `measureHeader` and `measureFooter` lay it out; nothing unless it is a template.
-    /// Throws as they do.
+    /// What the layout of `section`'s header (`footer` false) or footer leaves undecided: the
+    /// header's or footer's measuring, whose layout it checks; nothing unless it is a template.
+    /// Throws as `measureHeader` and `measureFooter` do.
     public func ambiguity(ofSupplementaryOf section: SectionSpec, footer: Bool) throws(LayoutError) -> LayoutAmbiguity {
-        guard case .template(let name, let data)? = footer ? section.footer : section.header else {
-            return LayoutAmbiguity()
-        }
-        guard let template = lent[name] else {
-            throw LayoutError(path: footer ? "footer.template" : "header.template",
-                              message: "template \(JSONText.quoted(name)) not found")
-        }
         let probe = AmbiguityProbe()
-        _ = try Self.fit(template) { template throws(LayoutError) in
-            try template.fit(data, width: max(0, list.width), measurer: measurer, scale: list.scale, frames: false,
-                             probe: probe)
-        }
+        _ = try measureSupplementary(footer ? section.footer : section.header,
+                                     titleHeight: footer ? list.footerHeight : list.headerHeight, frames: false,
+                                     path: footer ? "footer" : "header", probe: probe)
         return probe.result
     }
 
@@ -166,7 +145,7 @@ public final class ListMeasurer: Sendable {
     }
 
     private func measureSupplementary(_ spec: SupplementarySpec?, titleHeight: Double, frames: Bool,
-                                      path: String) throws(LayoutError) -> CellMeasurement? {
+                                      path: String, probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement? {
         switch spec {
         case nil: return nil
         case .title: return CellMeasurement(height: titleHeight)
@@ -174,7 +153,7 @@ public final class ListMeasurer: Sendable {
         case .template(let name, let data):
             do {
                 return try measure(template: name, data: data, width: list.width, separator: false,
-                                   frames: frames, templatePath: "template")
+                                   frames: frames, templatePath: "template", probe: probe)
             } catch {
                 // Relative paths are the header's own (`template`) or its data's (a row value).
                 if error.isAbsolute { throw error }
@@ -186,12 +165,13 @@ public final class ListMeasurer: Sendable {
     }
 
     private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
-                         templatePath: String) throws(LayoutError) -> CellMeasurement {
+                         templatePath: String, probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement {
         guard let template = lent[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
         }
         let fitted = try Self.fit(template) { template throws(LayoutError) in
-            try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames)
+            try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,
+                             probe: probe)
         }
         let separatorHeight = separator ? 1 / list.scale : 0
         let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)
