@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TemplateLayout
+import TestSupport
 
 /// `Template.ambiguity(for:fonts:width:)`: the README's cell, pinned and not.
 @Suite struct TemplateAmbiguityTests {
@@ -12,25 +13,11 @@ import TemplateLayout
     static let posts = [Post(name: "Ada", detail: "First post"),
                         Post(name: "Grace", detail: "A longer post that wraps onto a second line on a phone")]
 
-    /// The README's feed cell, with or without the avatar's size pinned.
+    /// The README's feed cell (SPEC's without its dot), with or without the avatar's size pinned.
     static func feedCell(pinned: Bool) -> Template {
-        let avatar = ViewSpec.image("avatar", width: 40, height: 40)
-        let name = ViewSpec.label("name", text: "${name}", font: "bold", size: 15)
-        let detail = ViewSpec.label("detail", text: "${detail}", size: 14, lines: 0)
-        var template = Template("FeedCell") { content in
-            avatar; name; detail
-            avatar.leading == content.leading + 16
-            avatar.top == content.top + 12
-            name.leading == avatar.trailing + 10
-            name.trailing <= content.trailing - 16
-            name.top == avatar.top
-            detail.leading == name.leading
-            detail.trailing == content.trailing - 16
-            detail.top == name.bottom + 6
-            content.bottom >= avatar.bottom + 12
-            content.bottom >= detail.bottom + 12
-        }
-        if pinned { template.constraints += ["avatar.width == 40", "avatar.height == avatar.width"] }
+        var template = Fixtures.swiftFeedCell
+        template.views.removeAll { $0.id == "dot" }
+        if !pinned { template.constraints.removeAll { $0.hasPrefix("avatar.width") || $0.hasPrefix("avatar.height") } }
         return template
     }
 
@@ -58,6 +45,15 @@ import TemplateLayout
             let heights = [try alone.height(for: IndexPath(row: 0, section: 0)),
                            try afterAda.height(for: IndexPath(row: 1, section: 0))]
             #expect(heights == (pinned ? [81, 81] : [81, 64.5]), "pinned: \(pinned)")
+        }
+    }
+
+    @Test func aWidthNoListCanHaveIsRefusedBeforeTheItemIsRead() throws {
+        #expect {
+            try Self.feedCell(pinned: true).ambiguity(for: Self.posts[0], fonts: Fonts.bundled, width: 0)
+        } throws: { error in
+            guard case .invalidWidth(0)? = error as? HeightCacheError else { return false }
+            return true
         }
     }
 

@@ -60,9 +60,8 @@ public struct DocumentDecoder: Sendable {
         warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight"])
         var list = ListSettings()
         // Bounded (`LayoutLimits`): past these ranges heights are no longer exact, or not finite.
-        let positive = Double.leastNonzeroMagnitude...LayoutLimits.maximumPoints
         let sizes = 0...LayoutLimits.maximumPoints
-        if let width = try fields.number("width", in: positive, rangeText: "a positive number of points up to 1000000") { list.width = width }
+        if let width = try fields.number("width", in: LayoutLimits.listWidths, rangeText: "a positive number of points up to 1000000") { list.width = width }
         if let scale = try fields.number("scale", in: LayoutLimits.scales, rangeText: "0.01...1000 pixels per point") { list.scale = scale }
         if let h = try fields.number("rowHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.rowHeight = h }
         if let s = try fields.bool("separator") { list.separator = s }

@@ -13,6 +13,8 @@ public enum LayoutLimits {
     public static let multiplierMagnitudes = 0.001...1000.0
     /// The pixel scales (pixels per point) a list may have.
     public static let scales = 0.01...1000.0
+    /// The widths a list may have (`list.width`): more than 0, at most `maximumPoints`.
+    public static let listWidths = Double.leastNonzeroMagnitude...maximumPoints
 
     /// Whether `value` is a size in points: finite, 0 or more and at most `maximumPoints`.
     @inline(__always)

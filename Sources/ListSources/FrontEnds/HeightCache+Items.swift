@@ -34,10 +34,8 @@ extension HeightCache {
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44) throws {
-        // Checked before any item is read, whose accessory would otherwise be blamed for it.
-        guard width > 0, LayoutLimits.isSize(width) else { throw HeightCacheError.invalidWidth(width) }
-        var document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
-                                templates: [template.name: template])
+        var document = try ItemRows.document(template: template, fonts: fonts, width: width, scale: scale,
+                                             separator: separator)
         for (s, items) in sections.enumerated() {
             var section = ItemRows.section(template: template.name)
             section.rows = try items.enumerated().map { i, item in
@@ -244,6 +242,16 @@ public struct ItemUpdates {
 
 /// Items as rows of a document made for them.
 enum ItemRows {
+    /// A document for items drawn with `template`, with no sections yet. Throws `invalidWidth`
+    /// for a width no list can have, before any item is read (whose accessory would otherwise be
+    /// blamed for it).
+    static func document(template: Template, fonts: Fonts, width: Double, scale: Double,
+                         separator: Bool) throws -> Document {
+        guard LayoutLimits.listWidths.contains(width) else { throw HeightCacheError.invalidWidth(width) }
+        return Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
+                        templates: [template.name: template])
+    }
+
     /// A section of measured rows drawn with `template`.
     static func section(template: String) -> SectionSpec {
         SectionSpec(template: template, autoHeight: true)

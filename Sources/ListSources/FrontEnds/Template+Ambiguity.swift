@@ -9,8 +9,8 @@ extension TemplateSpec {
     /// fonts on every call.
     public func ambiguity(for item: some Encodable, fonts: Fonts, width: Double, scale: Double = 2,
                           separator: Bool = true) throws -> LayoutAmbiguity {
-        let document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
-                                templates: [name: self])
+        let document = try ItemRows.document(template: self, fonts: fonts, width: width, scale: scale,
+                                             separator: separator)
         let section = ItemRows.section(template: name)
         let row = try ItemRows.row(item, path: "item", section: section, in: document)
         return try ListMeasurer(document: document, baseDirectory: ".").ambiguity(of: row, in: section)

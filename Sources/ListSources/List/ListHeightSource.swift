@@ -180,8 +180,8 @@ public final class ListHeightSource: HeightSource {
         current.withLock { $0.document.sections.indices.contains(section) ? $0.document.sections[section].rows.count : 0 }
     }
 
-    /// Widths a list can have (cells.json's `list.width`): more than 0, at most 1,000,000 points.
-    public func measures(atWidth width: Double) -> Bool { width > 0 && LayoutLimits.isSize(width) }
+    /// Widths a list can have (cells.json's `list.width`, `LayoutLimits.listWidths`).
+    public func measures(atWidth width: Double) -> Bool { LayoutLimits.listWidths.contains(width) }
 
     /// The row's height at `width`: fixed by the height policy, else measured.
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
