@@ -45,7 +45,7 @@ struct DocumentedOutputMismatch: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Prints `items` as `print` would and throws unless that is `expected` (numbers as numbers).
+/// Prints `items` as `print` would and throws unless that is `expected`, character for character.
 func checkPrinted(_ items: Any..., expected: String, at place: String) throws {
     let printed = items.map { String(describing: $0) }.joined(separator: " ")
     print(printed)
