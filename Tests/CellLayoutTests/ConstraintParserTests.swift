@@ -121,7 +121,13 @@ import Testing
             ("a.top == b.top ü", "unexpected \"ü\" at column 16"),
             ("größe.top == b.left", "cannot relate top to left at column 14"),
             ("a.top == b.top @", "expected a priority at column 17"),
-            ("a.top == b.top @ 1e3", "unexpected \"e\" at column 19"),
+            ("a.top == b.top @ 1e4", "priority 10000 is outside 1...1000 at column 18"),
+            ("a.top == b.top @ 1e", "unexpected \"e\" at column 19"),
+            ("a.width == 2e+ * b.width", "unexpected \"e\" at column 13"),
+            ("a.width == 1e400", "number out of range at column 1"),
+            ("a.width == b.width + nan", "nan is not a finite number at column 22"),
+            ("a.width == -inf", "inf is not a finite number at column 13"),
+            ("a.width == inf * b.width", "inf is not a finite number at column 12"),
             ("a.top == b.top @ medium", "unknown priority \"medium\" (use 1...1000, required, high or low) at column 18"),
             ("a.top == b.top @ 0", "priority 0 is outside 1...1000 at column 18"),
             ("a.top == + b.top", "expected a number at column 12"),
@@ -162,5 +168,19 @@ import Testing
             #expect(try parse("a.width == b.width * \(text)").multiplier.bitPattern == Double(text)!.bitPattern, "\(text)")
         }
         #expect(error("a.width == 1..2")?.message == "\"a.width == 1..2\": unexpected \".\" at column 14")
+    }
+
+    @Test func numbersMayHaveAnExponentAsJSONWritesThem() throws {
+        for text in ["1e-05", "1E2", "2.5e1", "2.5e+1", "1e18", "5.e-3", ".5E-1", "9007199254740993e0"] {
+            #expect(try parse("a.width == \(text)").constant.bitPattern == Double(text)!.bitPattern, "\(text)")
+            #expect(try parse("a.width == b.width * \(text) + \(text)").constant.bitPattern == Double(text)!.bitPattern, "\(text)")
+            #expect(try parse("a.width == b.width * \(text)").multiplier.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+        #expect(try parse("a.top == b.top @ 7.5e2").priority == 750)
+        // A view whose name starts with e, after a multiplier, is still a view.
+        let c = try parse("a.width == 2*e.width")
+        #expect(c.multiplier == 2 && c.second?.item == "e")
+        // `nan` and `inf` as view names still parse.
+        #expect(try parse("nan.width == inf.width").second?.item == "inf")
     }
 }

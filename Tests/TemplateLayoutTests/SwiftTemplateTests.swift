@@ -82,6 +82,71 @@ import TestSupport
         ])
     }
 
+    /// The message `Fixtures.measurer` throws for `template`, or nil when it compiles.
+    static func compileError(_ template: TemplateSpec) -> String? {
+        do {
+            _ = try Fixtures.measurer([template])
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func everyFiniteNumberInRangeCompilesAndOthersAreNamed() throws {
+        let box = ViewSpec.view("box")
+        func template(_ constraint: LayoutConstraint) -> TemplateSpec {
+            Template("T") { content in
+                box
+                box.leading == content.leading
+                box.trailing == content.trailing
+                box.top == content.top
+                content.bottom == box.bottom
+                constraint
+            }
+        }
+        // Written out as `1e-05`: the grammar reads it back to the same double.
+        let small = template(box.bottom == box.top + 0.00001)
+        #expect(small.constraints.last == "box.bottom == box.top + 1e-05")
+        #expect(Self.compileError(small) == nil)
+        #expect(Double("1e-05") == 0.00001)
+        let cases: [(LayoutConstraint, String)] = [
+            (box.bottom == box.top + 1e300, "constant 1e+300 is out of range"),
+            (box.height == 1e-9 * box.width, "multiplier 1e-09 is out of range"),
+            (box.bottom == box.top + .nan, "nan is not a finite number"),
+            (box.bottom == box.top - .infinity, "inf is not a finite number"),
+            (box.height == .infinity * box.width, "inf is not a finite number"),
+        ]
+        for (constraint, message) in cases {
+            let error = Self.compileError(template(constraint))
+            #expect(error?.contains("templates.T.constraints[4]") == true, "\(constraint.text): \(error ?? "compiled")")
+            #expect(error?.contains(message) == true, "\(constraint.text): \(error ?? "compiled")")
+        }
+    }
+
+    @Test func aLabelBuiltInCodeHasTheDecodersRanges() throws {
+        func label(size: Double = 14, lines: Int = 0, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) -> TemplateSpec {
+            let label = ViewSpec.label("l", text: "${t}", size: size, lines: lines, lineSpacing: lineSpacing,
+                                       lineHeightMultiple: lineHeightMultiple)
+            return TemplateSpec(name: "L", views: [label], visualFormats: ["H:|-16-[l]-16-|", "V:|-11-[l]-11-|"])
+        }
+        let path = "templates.L.views[0].label"
+        let cases: [(TemplateSpec, String)] = [
+            (label(size: 1e6), "\(path).size: 1000000 is out of range: expected a positive point size up to 100000"),
+            (label(size: 0), "\(path).size: 0 is out of range: expected a positive point size up to 100000"),
+            (label(size: .nan), "\(path).size: nan is out of range: expected a positive point size up to 100000"),
+            (label(lines: Int.max), "\(path).lines: \(Int.max) is out of range: expected a whole number in 0...1000000"),
+            (label(lines: -1), "\(path).lines: -1 is out of range: expected a whole number in 0...1000000"),
+            (label(lineSpacing: -1e9), "\(path).lineSpacing: -1000000000 is out of range: expected -100000...100000 points"),
+            (label(lineHeightMultiple: 1e9), "\(path).lineHeightMultiple: 1000000000 is out of range: expected a positive factor up to 1000"),
+            (label(lineHeightMultiple: 0), "\(path).lineHeightMultiple: 0 is out of range: expected a positive factor up to 1000"),
+            (label(lineHeightMultiple: -1), "\(path).lineHeightMultiple: -1 is out of range: expected a positive factor up to 1000"),
+        ]
+        for (template, message) in cases {
+            #expect(Self.compileError(template) == message)
+        }
+        #expect(Self.compileError(label(size: 100_000, lines: 1_000_000, lineSpacing: -100_000, lineHeightMultiple: 1000)) == nil)
+    }
+
     @Test func stacksAndHiddenRulesAreTheCellsJSONOnes() throws {
         let title = ViewSpec.label("title", text: "${title}")
         let subtitle = ViewSpec.label("subtitle", text: "${subtitle}", size: 12, lines: 0, hidden: "!subtitle")

@@ -57,15 +57,22 @@ public struct LayoutConstraint: Sendable {
 
     /// The constraint in SPEC section 2's grammar (`name.leading == avatar.trailing + 10`).
     public var text: String {
+        // JSON's shortest form (`1e-05` included), which the grammar reads back to the same
+        // double; `nan` and `inf`, which it refuses by name, for what is not a number.
+        func number(_ value: Double) -> String {
+            if value.isNaN { return "nan" }
+            if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+            return JSONText.number(value)
+        }
         var text = "\(first.item).\(first.attribute.rawValue) \(relation.rawValue) "
         if let second {
-            if multiplier != 1 { text += "\(JSONText.number(multiplier)) * " }
+            if multiplier != 1 { text += "\(number(multiplier)) * " }
             text += "\(second.item).\(second.attribute.rawValue)"
-            if constant != 0 { text += constant < 0 ? " - \(JSONText.number(-constant))" : " + \(JSONText.number(constant))" }
+            if constant != 0 { text += constant < 0 ? " - \(number(-constant))" : " + \(number(constant))" }
         } else {
-            text += JSONText.number(constant)
+            text += number(constant)
         }
-        if priority != .required { text += " @ \(JSONText.number(priority.rawValue))" }
+        if priority != .required { text += " @ \(number(priority.rawValue))" }
         return text
     }
 }

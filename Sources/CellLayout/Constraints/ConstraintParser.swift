@@ -36,7 +36,7 @@ public enum ConstraintParser {
         let signColumn = cursor.column
         if cursor.take("-") { sign = -1 } else if cursor.take("+") { sign = 1 }
         cursor.skipSpaces()
-        if let number = cursor.unsignedNumber() {
+        if let number = try unsignedNumber(&cursor) {
             cursor.skipSpaces()
             if cursor.take("*") {
                 cursor.skipSpaces()
@@ -50,7 +50,7 @@ public enum ConstraintParser {
             cursor.skipSpaces()
             if cursor.take("*") {
                 cursor.skipSpaces()
-                guard let m = signedNumber(&cursor) else { throw SyntaxError("expected a multiplier", at: cursor.column) }
+                guard let m = try signedNumber(&cursor) else { throw SyntaxError("expected a multiplier", at: cursor.column) }
                 multiplier = m
             }
         } else {
@@ -62,7 +62,7 @@ public enum ConstraintParser {
             let negative = cursor.next(is: "-")
             if cursor.take("+") || cursor.take("-") {
                 cursor.skipSpaces()
-                guard let c = cursor.unsignedNumber() else { throw SyntaxError("expected a constant", at: cursor.column) }
+                guard let c = try unsignedNumber(&cursor) else { throw SyntaxError("expected a constant", at: cursor.column) }
                 constant = negative ? -c : c
                 cursor.skipSpaces()
             }
@@ -95,16 +95,28 @@ public enum ConstraintParser {
             default: throw SyntaxError("unknown priority \"\(word)\" (use 1...1000, required, high or low)", at: column)
             }
         }
-        guard let p = cursor.unsignedNumber() else { throw SyntaxError("expected a priority", at: column) }
+        guard let p = try unsignedNumber(&cursor) else { throw SyntaxError("expected a priority", at: column) }
         guard p >= 1, p <= 1000 else { throw SyntaxError("priority \(formatNumber(p)) is outside 1...1000", at: column) }
         return p
     }
 
-    private static func signedNumber(_ cursor: inout TextCursor) -> Double? {
+    private static func signedNumber(_ cursor: inout TextCursor) throws(SyntaxError) -> Double? {
         let negative = cursor.take("-")
         cursor.skipSpaces()
-        guard let n = cursor.unsignedNumber() else { return nil }
+        guard let n = try unsignedNumber(&cursor) else { return nil }
         return negative ? -n : n
+    }
+
+    /// The number at the cursor, or nil when there is none; throws for `nan` or `inf` (as a
+    /// constraint built in code spells a value that is not a number), naming it.
+    private static func unsignedNumber(_ cursor: inout TextCursor) throws(SyntaxError) -> Double? {
+        if let number = cursor.unsignedNumber() { return number }
+        var probe = cursor
+        let column = cursor.column
+        if let word = probe.identifier(), word == "nan" || word == "inf", !probe.next(is: ".") {
+            throw SyntaxError("\(word) is not a finite number", at: column)
+        }
+        return nil
     }
 
     /// Reads `item.attribute`.

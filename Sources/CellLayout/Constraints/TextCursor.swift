@@ -90,8 +90,19 @@ struct TextCursor {
             column = startColumn
             return nil
         }
-        // Digits with at most one dot always parse; a value past `Double`'s range is infinite,
-        // which the parsers report as out of range.
+        // An exponent as JSON writes one (`1e-05`, `2.5E+3`), only when digits follow it: the
+        // `e` of `2 * e.width` is never a number's.
+        if let e = nextScalar, e == "e" || e == "E" {
+            var probe = self
+            probe.advance()
+            if let sign = probe.nextScalar, sign == "+" || sign == "-" { probe.advance() }
+            if let digit = probe.nextScalar, Self.isDigit(digit) {
+                while let c = probe.nextScalar, Self.isDigit(c) { probe.advance() }
+                self = probe
+            }
+        }
+        // Digits with at most one dot and an exponent always parse; a value past `Double`'s
+        // range is infinite, which the parsers report as out of range.
         return Double(String(scalars[start..<position])) ?? .infinity
     }
 }

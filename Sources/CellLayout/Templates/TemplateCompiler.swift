@@ -189,12 +189,22 @@ enum TemplateCompiler {
         guard let stack = fonts[label.font] else {
             throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
         }
-        guard label.size.isFinite, label.size > 0 else {
-            throw LayoutError(path: "\(path).size", message: "font size must be a positive number")
+        // The decoder's ranges (LayoutLimits), checked again for a label built in code.
+        func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {
+            LayoutError(path: "\(path).\(field)", message: "\(value) is out of range: expected \(range)")
         }
-        guard label.lines >= 0 else { throw LayoutError(path: "\(path).lines", message: "lines must be 0 or more") }
-        guard label.lineSpacing.isFinite, label.lineHeightMultiple.isFinite, label.lineHeightMultiple >= 0 else {
-            throw LayoutError(path: path, message: "lineSpacing and lineHeightMultiple must be finite")
+        guard LayoutLimits.fontSizes.contains(label.size) else {
+            throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
+        }
+        guard LayoutLimits.labelLines.contains(label.lines) else {
+            throw outOfRange("lines", String(label.lines), "a whole number in 0...1000000")
+        }
+        guard LayoutLimits.lineSpacings.contains(label.lineSpacing) else {
+            throw outOfRange("lineSpacing", formatNumber(label.lineSpacing), LayoutLimits.lineSpacingRangeText)
+        }
+        guard LayoutLimits.lineHeightMultiples.contains(label.lineHeightMultiple) else {
+            throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
+                             LayoutLimits.lineHeightMultipleRangeText)
         }
         let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,

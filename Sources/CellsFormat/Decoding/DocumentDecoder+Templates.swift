@@ -91,17 +91,16 @@ extension DocumentDecoder {
         } else if fonts.files["default"] == nil {
             throw DocumentError(path: path, message: "no \"default\" font to use; name one in fonts or pass --font")
         }
-        // Bounded so that line heights stay far inside a double's exact range: beyond these the
-        // metrics overflow or the solver loses the small terms, and a height came out silently wrong.
-        let sizes = Double.leastNonzeroMagnitude...100_000
-        if let size = try f.number("size", in: sizes, rangeText: "a positive point size up to 100000") { label.size = size }
-        if let lines = try f.integer("lines", in: 0...1_000_000) { label.lines = lines }
+        if let size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText) {
+            label.size = size
+        }
+        if let lines = try f.integer("lines", in: LayoutLimits.labelLines) { label.lines = lines }
         if let mode = try f.oneOf("lineBreak", LineBreakModeSpec.self) { label.lineBreak = mode }
-        if let spacing = try f.number("lineSpacing", in: -100_000...100_000, rangeText: "-100000...100000 points") {
+        if let spacing = try f.number("lineSpacing", in: LayoutLimits.lineSpacings, rangeText: LayoutLimits.lineSpacingRangeText) {
             label.lineSpacing = spacing
         }
-        if let multiple = try f.number("lineHeightMultiple", in: Double.leastNonzeroMagnitude...1000,
-                                       rangeText: "a positive factor up to 1000") {
+        if let multiple = try f.number("lineHeightMultiple", in: LayoutLimits.lineHeightMultiples,
+                                       rangeText: LayoutLimits.lineHeightMultipleRangeText) {
             label.lineHeightMultiple = multiple
         }
         return label

@@ -16,6 +16,16 @@ public enum LayoutLimits {
     /// The widths a list may have (`list.width`): more than 0, at most `maximumPoints`.
     public static let listWidths = Double.leastNonzeroMagnitude...maximumPoints
 
+    /// A label's font sizes, in points: beyond these, line heights leave a double's exact range
+    /// or the solver loses the small terms, and a height would come out silently wrong.
+    public static let fontSizes = Double.leastNonzeroMagnitude...100_000.0
+    /// A label's `lines` (0: no limit).
+    public static let labelLines = 0...1_000_000
+    /// A label's `lineSpacing`, in points.
+    public static let lineSpacings = -100_000.0...100_000.0
+    /// A label's `lineHeightMultiple`.
+    public static let lineHeightMultiples = Double.leastNonzeroMagnitude...1000.0
+
     /// Whether `value` is a size in points: finite, 0 or more and at most `maximumPoints`.
     @inline(__always)
     public static func isSize(_ value: Double) -> Bool {
@@ -32,6 +42,13 @@ public enum LayoutLimits {
     public static func isMultiplier(_ value: Double) -> Bool {
         value == 0 || multiplierMagnitudes.contains(abs(value))
     }
+
+    /// `fontSizes`, for messages.
+    package static let fontSizeRangeText = "a positive point size up to 100000"
+    /// `lineSpacings`, for messages.
+    package static let lineSpacingRangeText = "-100000...100000 points"
+    /// `lineHeightMultiples`, for messages.
+    package static let lineHeightMultipleRangeText = "a positive factor up to 1000"
 
     /// `0...1000000 points`, for messages.
     package static let sizeRangeText = "0...1000000 points"
