@@ -33,6 +33,20 @@ import TestSupport
         }
     }
 
+    @Test func withoutTheWidthPinAloneTheAvatarStaysSquareAndUntied() throws {
+        // README: the height pin ties the width to the height, which nothing vertical pulls on.
+        var template = Self.feedCell(pinned: true)
+        template.constraints.removeAll { $0 == "avatar.width == 40" }
+        #expect(template.constraints.contains("avatar.height == avatar.width"))
+        let fonts = try Fonts.bundled
+        for post in Self.posts {
+            let ambiguity = try template.ambiguity(for: post, fonts: fonts, width: 375)
+            #expect(!ambiguity.isAmbiguous, "\(post.name): \(ambiguity)")
+        }
+        let cache = try HeightCache(template: template, fonts: fonts, items: Self.posts, width: 375)
+        #expect(try cache.height(for: IndexPath(row: 1, section: 0)) == 81)
+    }
+
     @Test func theUnpinnedCellsHeightDependsOnTheRowsMeasuredBefore() throws {
         // docs/layout.md ("Ties") and README quote these numbers: a solver change that moves them
         // moves the example there too. Pinned, the order plays no part.
