@@ -246,6 +246,17 @@ import TestSupport
         #expect(document.sections[0].rows.map(\.key) == ["1", "1", "1", "1", "1.0", "\u{0}1"])
     }
 
+    @Test func numberKeysPast2To53FileNoKeyedHeight() throws {
+        // 9007199254740993 reads as 9007199254740992: two ids, one double. Sharing a keyed
+        // height between them would be a silent wrong height, so such a key files none.
+        let text = #"{"sections":[{"rows":[{"key":9007199254740991},{"key":9007199254740992},{"key":9007199254740993},{"key":-1e300},{"key":"9007199254740993"}]}]}"#
+        let rows = try DocumentDecoder().decode(try JSONParser().parse(text)).sections[0].rows
+        #expect(rows[0].cacheKey != nil && rows[0].cacheKey == "\u{0}#" + (rows[0].key ?? ""))
+        #expect(rows[1].cacheKey == nil && rows[2].cacheKey == nil && rows[3].cacheKey == nil)
+        #expect(rows[1].key != nil && rows[2].key == rows[1].key)  // still echoed
+        #expect(rows[4].cacheKey == "9007199254740993")
+    }
+
     @Test("random extreme numbers give a finite height or an error, the same as the row alone")
     func randomExtremeNumbersGiveWhatTheRowAloneGives() async throws {
         let measurer = try Fixtures.measurer([Self.template])

@@ -123,6 +123,24 @@ import TemplateLayout
         #expect(out.errorLines.last?.contains(", 1 cache hits, ") == true)
     }
 
+    @Test func numberKeysPast2To53AreNeverSharedThoughTheyReadAsOneDouble() throws {
+        // 9007199254740992 and ...993 are one double: two ids, so no keyed height is shared.
+        let document = """
+            {"list":{"width":320},"templates":{"One":{"views":[{"id":"t","label":{"text":"${text}","lines":0}}],
+              "constraints":["t.leading == super.leading","t.trailing == super.trailing","t.top == super.top","super.bottom == t.bottom"]}},
+             "sections":[{"template":"One","autoHeight":true,"rows":[
+               {"key":9007199254740992,"text":"one line"},{"key":9007199254740993,"text":"a\\nb\\nc"}]}]}
+            """
+        for extra in [[], ["--jobs", "1"]] {
+            let out = try CLIRunner.run(extra + ["-"], stdin: Data(document.utf8))
+            let heights = out.lines.compactMap { line -> Double? in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["height"] as? Double
+            }
+            #expect(heights.count == 2 && heights[1] > heights[0], "\(extra): \(out.lines)")
+            #expect(out.errorLines.last?.contains(", 0 cache hits, ") == true)
+        }
+    }
+
     @Test func theKeyedCacheNeverOverridesAFixedHeightOrAnotherContentWidth() throws {
         // Size 10 DejaVu Sans: one line is 11.640625 (12 at scale 2), 2 lines 23.28125 (23.5);
         // plus the 0.5 separator. "aaa bbb ccc ddd" is 2 lines at 60 points and 4 at 60 - 34.

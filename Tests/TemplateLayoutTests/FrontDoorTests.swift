@@ -264,6 +264,25 @@ import TestSupport
         try expectFresh(cache, [b, c], "after replacing under the same key")
     }
 
+    @Test func sixtyFourBitIdsPast2To53AreDistinctKeys() throws {
+        struct Tweet: Encodable { var key: Int64; var name: String; var detail: String }
+        // Snowflake-sized ids 1 apart: one double, two items.
+        let a = Tweet(key: 1_460_000_000_000_000_001, name: "Ada", detail: "short")
+        let b = Tweet(key: 1_460_000_000_000_000_002, name: "Grace",
+                      detail: "A longer post that wraps onto a second line on a phone")
+        #expect(Double(a.key) == Double(b.key))
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, b], width: 375)
+        cache.setStatisticsEnabled(true)
+        let heights = [try cache.height(for: IndexPath(row: 0, section: 0)), try cache.height(for: IndexPath(row: 1, section: 0))]
+        #expect(heights[0] != heights[1])
+        #expect(cache.statistics.measurements == 2)
+        #expect {
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, a], width: 375)
+        } throws: { error in
+            (error as? FrontEndError)?.description.contains("key 1460000000000000001 is also the key of sections[0].rows[0]") == true
+        }
+    }
+
     @Test func aCacheNotMadeFromItemsRefusesItemUpdates() throws {
         struct Empty: HeightSource {
             func numberOfSections() -> Int { 1 }

@@ -65,6 +65,7 @@ extension DocumentDecoder {
             case .number(let n):
                 row.key = JSONText.number(n)
                 row.keyIsNumber = true
+                row.keyMayBeRounded = abs(n) >= 0x1p53
             default: throw f.wrongType("key", key, "a string or a number")
             }
         }

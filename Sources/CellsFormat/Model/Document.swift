@@ -123,6 +123,10 @@ public struct RowSpec: Sendable {
     public var key: String?
     /// Whether `key` was a JSON number: `1` and `"1"` are different keys (see `cacheKey`).
     public var keyIsNumber = false
+    /// Whether `key` is a JSON number past 2^53, where one double stands for several integers
+    /// (`9007199254740993` reads as `9007199254740992`): it may not be the id that was written,
+    /// so it files no keyed height (see `cacheKey`).
+    package var keyMayBeRounded = false
     /// Template that overrides the section's.
     public var template: String?
     /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).
@@ -146,9 +150,10 @@ public struct RowSpec: Sendable {
     /// The key as the keyed height cache files it: one string per JSON value, so that two rows
     /// share a height only when their keys are the same JSON value (same type, same value). A
     /// string key is itself (a string starting with U+0000 gets one more in front); a number key
-    /// is U+0000, `#` and its text, which no string key maps to.
+    /// is U+0000, `#` and its text, which no string key maps to. Nil for no key, and for a
+    /// number key past 2^53: two ids rounded to one double would share a height.
     public var cacheKey: String? {
-        guard let key else { return nil }
+        guard let key, !keyMayBeRounded else { return nil }
         if keyIsNumber { return "\u{0}#" + key }
         return key.utf8.first == 0 ? "\u{0}" + key : key
     }

@@ -7,14 +7,24 @@ extension JSONValue {
     /// `0.10000000149011612`). Throws `EncodingError.invalidValue` for a number that is not finite
     /// or a value that encodes nothing.
     public init(encoding value: some Encodable) throws {
-        if let json = value as? JSONValue { self = json; return }
+        self = try Self.encodingRow(value).value
+    }
+
+    /// `JSONValue(encoding: value)`, and the digits of its integer `key` member when its double
+    /// is not that integer (past 2^53, where an app's 64-bit ids meet): a row's key is an
+    /// identity, kept exact.
+    package static func encodingRow(_ value: some Encodable) throws -> (value: JSONValue, exactKey: String?) {
+        if let json = value as? JSONValue { return (json, nil) }
         let node = _EncodedNode()
-        try value.encode(to: _JSONValueEncoder(node: node, codingPath: []))
+        try _encode(value, into: node, path: [])
         guard let json = node.resolved() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [],
                 debugDescription: "\(type(of: value)) encoded no value"))
         }
-        self = json
+        guard case .object(let members) = node.content, let key = members.last(where: { $0.0 == "key" }) else {
+            return (json, nil)
+        }
+        return (json, key.1.exactInteger)
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One value being encoded: containers hand out child nodes before their values are known
 /// (a nested container is filled after it is returned), so the tree is built from references
 /// and resolved into a `JSONValue` at the end.
@@ -9,6 +15,8 @@ final class _EncodedNode {
         case array([_EncodedNode])
     }
     var content: Content = .empty
+    /// An integer's digits when its double (`content`) is not the same number (past 2^53).
+    var exactInteger: String?
 
     /// The node's value; nil when nothing was encoded into it.
     func resolved() -> JSONValue? {
@@ -61,7 +69,17 @@ func _encodedNumber(_ n: Double, _ path: [any CodingKey]) throws -> JSONValue {
     return .number(n)
 }
 
-/// Encodes `value` into `node`, reading JSON values and plain scalars directly.
+/// Stores integer `n` in `node` as JSONParser reads back the digits JSONEncoder writes: the
+/// nearest double. Past 2^53 two integers can share one, so the digits are kept beside it.
+func _encodeInteger<T: BinaryInteger>(_ n: T, into node: _EncodedNode) {
+    let double = Double(n)
+    node.content = .value(.number(double))
+    node.exactInteger = T(exactly: double) == n ? nil : String(n)
+}
+
+/// Encodes `value` into `node`, reading JSON values and plain scalars directly, and the
+/// Foundation types JSONEncoder writes in its own way (by default) as it writes them: a `URL`
+/// as its absolute string, `Data` as Base64, a `Decimal` as its number.
 func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any CodingKey]) throws {
     switch value {
     case let json as JSONValue: node.content = .value(json)
@@ -69,7 +87,15 @@ func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any Coding
     case let b as Bool: node.content = .value(.bool(b))
     case let n as Double: node.content = .value(try _encodedNumber(n, path))
     case let n as Float: node.content = .value(try _encodedNumber(Double(n.description) ?? Double(n), path))
-    case let n as Int: node.content = .value(.number(Double(n)))
+    case let n as Int: _encodeInteger(n, into: node)
+    case let url as URL: node.content = .value(.string(url.absoluteString))
+    case let data as Data: node.content = .value(.string(data.base64EncodedString()))
+    case let decimal as Decimal:
+        guard !decimal.isNaN, let n = Double(decimal.description) else {
+            throw EncodingError.invalidValue(decimal, EncodingError.Context(codingPath: path,
+                debugDescription: "\(decimal) is not a JSON number"))
+        }
+        node.content = .value(try _encodedNumber(n, path))
     default: try value.encode(to: _JSONValueEncoder(node: node, codingPath: path))
     }
 }
@@ -156,15 +182,15 @@ struct _SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Float) throws {
         node.content = .value(try _encodedNumber(Double(value.description) ?? Double(value), codingPath))
     }
-    mutating func encode(_ value: Int) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: Int8) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: Int16) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: Int32) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: Int64) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: UInt) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: UInt8) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: UInt16) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: UInt32) throws { node.content = .value(.number(Double(value))) }
-    mutating func encode(_ value: UInt64) throws { node.content = .value(.number(Double(value))) }
+    mutating func encode(_ value: Int) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: Int8) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: Int16) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: Int32) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: Int64) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: UInt) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: UInt8) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: UInt16) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: UInt32) throws { _encodeInteger(value, into: node) }
+    mutating func encode(_ value: UInt64) throws { _encodeInteger(value, into: node) }
     mutating func encode<T: Encodable>(_ value: T) throws { try _encode(value, into: node, path: codingPath) }
 }

@@ -257,9 +257,17 @@ enum ItemRows {
         SectionSpec(template: template, autoHeight: true)
     }
 
-    /// `item` encoded as a row object and read as cells.json reads a row.
+    /// `item` encoded as a row object and read as cells.json reads a row, except that a number
+    /// key is the item's own: an integer keeps all its digits (cells.json's number is a double,
+    /// where past 2^53 neighbouring ids are one), so it files keyed heights at any size.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        try DocumentDecoder().decodeRow(JSONValue(encoding: item), path: path, section: section, in: document)
+        let (value, exactKey) = try JSONValue.encodingRow(item)
+        var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
+        if row.keyIsNumber {
+            row.key = exactKey ?? row.key
+            row.keyMayBeRounded = false
+        }
+        return row
     }
 
     /// Throws `FrontEndError` when two rows of `document` have the same key, whatever their
