@@ -4,8 +4,9 @@ extension JSONValue {
     /// `value` as its `encode(to:)` describes it: structs and dictionaries with string keys become
     /// objects (members in encoding order, `nil` optionals left out as `JSONEncoder` does), arrays
     /// become arrays, numbers doubles (a `Float` as its shortest decimal, `0.1` not
-    /// `0.10000000149011612`). Throws `EncodingError.invalidValue` for a number that is not finite
-    /// or a value that encodes nothing.
+    /// `0.10000000149011612`); a `URL`, `Data` and a `Decimal` as `JSONEncoder`'s default
+    /// strategies write them (absolute string, Base64, number). Throws
+    /// `EncodingError.invalidValue` for a number that is not finite or a value that encodes nothing.
     public init(encoding value: some Encodable) throws {
         self = try Self.encodingRow(value).value
     }
