@@ -141,6 +141,29 @@ import TemplateLayout
         }
     }
 
+    @Test func numberKeysAreEchoedAsIntegersWithoutATrailingPointZero() throws {
+        let document = #"{"sections":[{"rows":[{"key":123456789012},{"key":1000000000000000},{"key":9007199254740991},{"key":1e16},{"key":0.1}]}]}"#
+        let out = try CLIRunner.run(["-"], stdin: Data(document.utf8))
+        let keys = out.lines.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["key"] as? String
+        }
+        #expect(keys == ["123456789012", "1000000000000000", "9007199254740991", "1e+16", "0.1"])
+    }
+
+    @Test func aLayoutWithTheBottomAboveTheTopIsAnErrorOfTheRowNotANegativeHeight() throws {
+        // A sign slip: the label's top 100 points above the content view's.
+        let document = """
+            {"list":{"width":320},"templates":{"T":{"views":[{"id":"l","label":{"text":"${t}"}}],
+              "constraints":["l.leading == super.leading","l.trailing == super.trailing","l.top == super.top - 100","l.bottom == super.bottom"]}},
+             "sections":[{"template":"T","autoHeight":true,"rows":[{"t":"x"}]}]}
+            """
+        let out = try CLIRunner.run(["-"], stdin: Data(document.utf8))
+        #expect(out.status == 67)
+        #expect(out.stdout == "")
+        #expect(out.errorLines.first?.hasSuffix("sections[0].rows[0]: the layout gives this row a negative height (super.height -80): its constraints put super.bottom above super.top") == true,
+                "\(out.errorLines)")
+    }
+
     @Test func theKeyedCacheNeverOverridesAFixedHeightOrAnotherContentWidth() throws {
         // Size 10 DejaVu Sans: one line is 11.640625 (12 at scale 2), 2 lines 23.28125 (23.5);
         // plus the 0.5 separator. "aaa bbb ccc ddd" is 2 lines at 60 points and 4 at 60 - 34.

@@ -10,6 +10,9 @@
 //   one    measureRow over every row on the calling thread, no cache (the peer)
 //   two    measureRow on two threads sharing the measurer, 64-row chunks, no cache (the most
 //          two threads give on this host, and so the ceiling for `pre2`)
+//   procs  measureRow on two processes, this one and a partner started once, each measuring
+//          one half of the feed with its own measurer: they share nothing but the host, so this
+//          is the most its two cores give to any program (its CPU column is this process's half)
 //   miss   every row a miss through HeightCache.height(for:) on index paths made beforehand, as a
 //          table view hands them over (heights forgotten first, untimed)
 //   pre1   HeightCache.precache on one worker (heights forgotten first, untimed)
@@ -46,6 +49,40 @@ let fewCache = try HeightCache(source: Feed.source(rows: fewRows), width: 375)
 let cheapRows = 20_000
 let cheapCache = try HeightCache(source: SyntheticFeedSource(counts: [cheapRows]), width: 375)
 
+/// A second process of this benchmark (`--partner`) that measures the feed's second half each
+/// time it is asked, for `procs`: it answers a line "go" with the sum of its heights.
+final class Partner {
+    let process = Process()
+    let requests = Pipe()
+    let answers = Pipe()
+
+    /// Starts the partner and waits until its feed is made and measured once.
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["--partner"]
+        process.standardInput = requests
+        process.standardOutput = answers
+        try process.run()
+        _ = answerLine()
+    }
+
+    /// Asks the partner to measure its half.
+    func start() { requests.fileHandleForWriting.write(Data("go\n".utf8)) }
+
+    /// The sum of heights the partner answers with, once it has measured its half.
+    func answerLine() -> Double {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(answers.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
+        return Double(String(decoding: line, as: UTF8.self)) ?? .nan
+    }
+}
+
+/// The partner of `procs`, made on first use.
+nonisolated(unsafe) var partner: Partner?
+
 /// One pass of `mode` over the feed; returns a sum of heights so nothing is optimized away.
 func pass(_ mode: String) async -> Double {
     switch mode {
@@ -53,6 +90,11 @@ func pass(_ mode: String) async -> Double {
         return Feed.measureOnOneThread(rows: Feed.rows)
     case "two":
         return Feed.measureOnTwoThreads(rows: Feed.rows)
+    case "procs":
+        if partner == nil { partner = try! Partner() }
+        partner!.start()
+        let mine = Feed.measureOnOneThread(rowsIn: 0..<Feed.rows / 2)
+        return mine + partner!.answerLine()
     case "miss":
         var sum = 0.0
         for path in feedPaths { sum += (try? cache.height(for: path)) ?? 0 }
@@ -89,7 +131,7 @@ func pass(_ mode: String) async -> Double {
     case "cheap2":
         return Double(await cheapCache.precache(concurrency: 2).measured)
     default:
-        fatalError("unknown mode \(mode): one, two, miss, pre1, pre2, pool2, hit, path, cheap, cheap1, cheap2, few, fewtwo or fewpre")
+        fatalError("unknown mode \(mode): one, two, procs, miss, pre1, pre2, pool2, hit, path, cheap, cheap1, cheap2, few, fewtwo or fewpre")
     }
 }
 
@@ -113,6 +155,15 @@ func cpuMilliseconds() -> Double {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--partner" {
+    // Written unbuffered: the parent waits for each line.
+    _ = Feed.measureOnOneThread(rowsIn: Feed.rows / 2..<Feed.rows)
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    while readLine() != nil {
+        FileHandle.standardOutput.write(Data("\(Feed.measureOnOneThread(rowsIn: Feed.rows / 2..<Feed.rows))\n".utf8))
+    }
+    exit(0)
+}
 if arguments.first == "--once" {
     guard arguments.count == 3, let passes = Int(arguments[2]) else { fatalError("--once MODE N") }
     var sum = 0.0

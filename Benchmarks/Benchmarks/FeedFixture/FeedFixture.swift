@@ -95,6 +95,16 @@ public enum Feed {
         return sum
     }
 
+    /// Measures the feed rows `range` on the calling thread with `measurer`, no cache, and
+    /// returns the sum of their heights (`procs`: each of two processes measures one half).
+    public static func measureOnOneThread(rowsIn range: Range<Int>) -> Double {
+        var sum = 0.0
+        for row in section.rows[range] {
+            sum += (try? measurer.measureRow(row, in: section, frames: false).height) ?? 0
+        }
+        return sum
+    }
+
     /// Measures the first `rows` feed rows on two threads sharing `measurer`, no cache, each
     /// taking the next 64 rows from a shared counter (as precache's workers take chunks), and
     /// returns the sum of their heights.

@@ -75,7 +75,6 @@ public enum ConstraintParser {
             cursor.skipSpaces()
         }
         if !cursor.isAtEnd { throw SyntaxError("unexpected \"\(cursor.peekCharacter ?? "")\"", at: cursor.column) }
-        guard multiplier.isFinite, constant.isFinite else { throw SyntaxError("number out of range", at: 1) }
         if let second, second.attribute.kind != first.attribute.kind,
            first.attribute.kind != .size || second.attribute.kind != .size {
             throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)", at: second.column)
@@ -107,12 +106,16 @@ public enum ConstraintParser {
         return negative ? -n : n
     }
 
-    /// The number at the cursor, or nil when there is none; throws for `nan` or `inf` (as a
-    /// constraint built in code spells a value that is not a number), naming it.
+    /// The number at the cursor, or nil when there is none; throws for one past a double's range
+    /// and for `nan` or `inf` (as a constraint built in code spells a value that is not a
+    /// number), naming its column.
     private static func unsignedNumber(_ cursor: inout TextCursor) throws(SyntaxError) -> Double? {
-        if let number = cursor.unsignedNumber() { return number }
-        var probe = cursor
         let column = cursor.column
+        if let number = cursor.unsignedNumber() {
+            guard number.isFinite else { throw SyntaxError("number out of range", at: column) }
+            return number
+        }
+        var probe = cursor
         if let word = probe.identifier(), word == "nan" || word == "inf", !probe.next(is: ".") {
             throw SyntaxError("\(word) is not a finite number", at: column)
         }

@@ -179,6 +179,13 @@ public final class ListMeasurer: Sendable {
         guard height.isFinite, fitted.frames.allSatisfy(\.isFinite) else {
             throw LayoutError(path: "", message: "the layout gives this row a size that is not a finite number")
         }
+        // A negative content height (super.bottom above super.top, a sign slip in a constant) is
+        // no row a list can show (UITableView refuses it): an error, never a number printed.
+        let content = TextMeasurement.roundUp(fitted.contentHeight, scale: list.scale)
+        guard content >= 0 else {
+            throw LayoutError(path: "", message: "the layout gives this row a negative height "
+                              + "(super.height \(formatNumber(content))): its constraints put super.bottom above super.top")
+        }
         return CellMeasurement(height: height, frames: fitted.frames)
     }
 

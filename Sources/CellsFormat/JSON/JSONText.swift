@@ -54,14 +54,16 @@ public enum JSONText {
         for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int(scalar >> UInt32(shift) & 15)]) }
     }
 
-    /// The shortest decimal that reads back as the same Double (`88.5`, `40`, `0.1`), integers
-    /// without `.0`; JSON has no NaN or infinity, so those become `null`.
+    /// The shortest decimal that reads back as the same Double (`88.5`, `40`, `0.1`, `1e+16`),
+    /// integers without `.0` (`9007199254740991`, not Swift's `9007199254740991.0`); JSON has no
+    /// NaN or infinity, so those become `null`.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
             return value == 0 ? "0" : String(Int64(value))
         }
-        return value.description
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// Appends `number(_:)` to a byte buffer.

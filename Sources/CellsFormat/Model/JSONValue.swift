@@ -38,8 +38,7 @@ public enum JSONValue: Sendable, Hashable {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
         case .number(let n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-            return String(n)
+            return n.isFinite ? JSONText.number(n) : String(n)
         case .string(let s): return s
         case .array, .object: return ""
         }
