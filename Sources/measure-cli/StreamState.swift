@@ -17,7 +17,7 @@ struct StreamState {
     /// State for a document whose sections carry no rows yet.
     init(document: Document, measurer: ListMeasurer, options: RunOptions, keyedCacheLimit: Int, rowsOnly: Bool = false) {
         rows = RowStreamMeasurement(document: document, measurer: measurer, decoder: options.decoder, jobs: options.jobs,
-                                    frames: options.frames, keyedCacheLimit: keyedCacheLimit, refusesDocumentLines: rowsOnly)
+                                    frames: options.frames, keyedCacheLimit: keyedCacheLimit, refusesDocumentLines: true)
         self.rowsOnly = rowsOnly
         headerWritten = Array(repeating: false, count: document.sections.count)
     }
@@ -55,7 +55,10 @@ struct StreamState {
             case .notJSON(let error):
                 bad(line, Failures.streamLineSyntax(error), to: &records)
             case .documentLine:
-                bad(line, "sections: a document line; with --document every input line is a row", to: &records)
+                // Two stream files joined, or one piped to --document: never an empty row.
+                bad(line, rowsOnly ? "sections: a document line; with --document every input line is a row"
+                                   : "sections: a second document line; after the first line every input line is a row",
+                    to: &records)
             case .noSection(let error):
                 bad(line, error.description, to: &records)
             case .badRow(let s, let row, let error):

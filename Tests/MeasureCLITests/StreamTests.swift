@@ -42,6 +42,20 @@ import TestSupport
     }
 
     /// csv and table stream too: a bad line becomes an `error` record in place.
+    @Test func aSecondDocumentLineIsABadLineNotAnEmptyRow() throws {
+        // Two stream files joined: the second one's document line is no row.
+        let input = [StreamTests.documentLine, #"{"key":"a"}"#, StreamTests.documentLine, #"{"key":"b"}"#].joined(separator: "\n")
+        let out = try CLIRunner.run(["--stream", "-"], stdin: Data(input.utf8))
+        #expect(out.status == 0)
+        #expect(out.lines == [
+            #"{"section":0,"kind":"header","height":40}"#,
+            #"{"section":0,"row":0,"height":40,"key":"a"}"#,
+            #"{"line":3,"error":"sections: a second document line; after the first line every input line is a row"}"#,
+            #"{"section":0,"row":1,"height":40,"key":"b"}"#,
+            #"{"section":0,"kind":"footer","height":5}"#,
+        ])
+    }
+
     @Test func csvAndTableStreamWithBadLinesInPlace() throws {
         let input = [#"{"sections":[{"height":44}]}"#, #"{"key":"a,b"}"#, #"{bad"#, #"{"key":"c"}"#].joined(separator: "\n") + "\n"
         let csv = try CLIRunner.run(["--stream", "--format", "csv", "-"], stdin: Data(input.utf8))
