@@ -20,9 +20,15 @@ import TestSupport
                                     list: list) == .measured(template: "B"))
     }
 
-    @Test func rowAutoHeightFalseOverridesTheSection() throws {
+    @Test func aRowsAutoHeightFalseDoesNotUndoItsSections() throws {
+        // SPEC: measured when the row or its section sets autoHeight; a row that must not be
+        // measured there gives its own height.
         #expect(try HeightPolicy.of(RowSpec(autoHeight: false), in: SectionSpec(template: "B", autoHeight: true, height: 44),
+                                    list: list) == .measured(template: "B"))
+        #expect(try HeightPolicy.of(RowSpec(autoHeight: false), in: SectionSpec(template: "B", height: 44),
                                     list: list) == .sectionHeight(44))
+        #expect(try HeightPolicy.of(RowSpec(height: 20, autoHeight: false), in: SectionSpec(template: "B", autoHeight: true),
+                                    list: list) == .rowHeight(20))
     }
 
     @Test func sectionHeightThenListRowHeight() throws {

@@ -20,10 +20,11 @@ struct CacheListSourceTests {
         return ""
     }
 
-    /// A section measured by name length, a keyed row with a fixed height, and a fixed section.
+    /// A section with a row measured by name length (its own autoHeight), a keyed row with a fixed
+    /// height and a row of the list's rowHeight, and a fixed section.
     static let document = Document(list: ListSettings(rowHeight: 30), sections: [
-        SectionSpec(template: "Feed", autoHeight: true,
-                    rows: [row("aaaa", key: "k"), row("b", key: "k", height: 10), row("cc", autoHeight: false)]),
+        SectionSpec(template: "Feed",
+                    rows: [row("aaaa", key: "k", autoHeight: true), row("b", key: "k", height: 10), row("cc")]),
         SectionSpec(height: 44, rows: [row("c", key: "k")]),
     ])
 
@@ -185,7 +186,7 @@ struct CacheListSourceTests {
         let cache = try HeightCache(source: source, width: 300)
         #expect(try cache.height(for: ip(0, 0)) == 40)
         try cache.performBatchUpdates {
-            try source.insertRow(Self.row("dddddd"), at: ip(0, 0))
+            try source.insertRow(Self.row("dddddd", autoHeight: true), at: ip(0, 0))
             return BatchUpdate(insertRows: [ip(0, 0)])
         }
         #expect(cache.cachedHeight(for: ip(0, 1)) == 40)

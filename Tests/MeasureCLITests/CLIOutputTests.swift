@@ -172,8 +172,8 @@ import TemplateLayout
               "constraints":["l.top == super.top","l.leading == super.leading","l.trailing == super.trailing","super.bottom == l.bottom"]}},
              "sections":[{"template":"T","autoHeight":true,"rows":[
                {"t":"aaa bbb ccc ddd","key":"k"},{"t":"aaa bbb ccc ddd","key":"k","accessory":"disclosure"},
-               {"key":"k","height":5},{"key":"k","autoHeight":false},{"t":"aaa bbb ccc ddd","key":"k"}]},
-              {"height":30,"rows":[{"key":"k"}]}]}
+               {"key":"k","height":5},{"t":"aaa bbb ccc ddd","key":"k"}]},
+              {"height":30,"rows":[{"key":"k"}]},{"rows":[{"key":"k","template":"T"}]}]}
             """
         for extra in [[], ["--jobs", "1"]] {
             let out = try CLIRunner.run(extra + ["-"], stdin: Data(document.utf8))
@@ -181,9 +181,9 @@ import TemplateLayout
                 #"{"section":0,"row":0,"height":24,"key":"k"}"#,
                 #"{"section":0,"row":1,"height":47.5,"key":"k"}"#,
                 #"{"section":0,"row":2,"height":5,"key":"k"}"#,
-                #"{"section":0,"row":3,"height":40,"key":"k"}"#,
-                #"{"section":0,"row":4,"height":24,"key":"k"}"#,
+                #"{"section":0,"row":3,"height":24,"key":"k"}"#,
                 #"{"section":1,"row":0,"height":30,"key":"k"}"#,
+                #"{"section":2,"row":0,"height":40,"key":"k"}"#,
             ])
             #expect(out.errorLines.last?.contains(", 1 cache hits, ") == true)
         }

@@ -15,7 +15,7 @@ public enum HeightPolicy: Sendable, Equatable {
     /// measured without any template is an error (path relative to the row).
     public static func of(_ row: RowSpec, in section: SectionSpec, list: ListSettings) throws(LayoutError) -> HeightPolicy {
         if let height = row.height { return .rowHeight(height) }
-        if row.autoHeight ?? section.autoHeight {
+        if row.setsAutoHeight(in: section) {
             guard let template = row.template ?? section.template else {
                 throw LayoutError(path: "", message: "autoHeight needs a template (on the row or its section)")
             }
@@ -30,7 +30,7 @@ public enum HeightPolicy: Sendable, Equatable {
     /// source asks it for every row it hands out, and the rule's template name costs a retain.
     public static func fixedHeight(of row: borrowing RowSpec, in section: borrowing SectionSpec, list: ListSettings) -> Double? {
         if let height = row.height { return height }
-        if row.autoHeight ?? section.autoHeight { return nil }
+        if row.setsAutoHeight(in: section) { return nil }
         return section.height ?? list.rowHeight
     }
 

@@ -76,10 +76,10 @@ extension DocumentDecoder {
         row.height = try f.number("height", in: 0...LayoutLimits.maximumPoints, rangeText: LayoutLimits.sizeRangeText)
         row.autoHeight = try f.bool("autoHeight")
         if let accessory = try f.oneOf("accessory", Accessory.self) { row.accessory = accessory }
-        if row.height == nil, row.autoHeight ?? section.autoHeight, (row.template ?? section.template) == nil {
+        if row.height == nil, row.setsAutoHeight(in: section), (row.template ?? section.template) == nil {
             throw DocumentError(path: path, message: "row is measured (autoHeight) but neither it nor its section names a template")
         }
-        if row.accessory.width >= document.list.width, row.height == nil, row.autoHeight ?? section.autoHeight {
+        if row.accessory.width >= document.list.width, row.height == nil, row.setsAutoHeight(in: section) {
             throw DocumentError(path: JSONPath.appending(member: "accessory", to: path),
                                 message: "accessory \(row.accessory.rawValue) takes \(JSONText.number(row.accessory.width)) points, leaving no content width in a list \(JSONText.number(document.list.width)) wide")
         }

@@ -131,7 +131,9 @@ public struct RowSpec: Sendable {
     public var template: String?
     /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).
     public var height: Double?
-    /// Row-level `autoHeight`, overriding the section's when set.
+    /// Row-level `autoHeight`: true measures the row by its template even in a section without
+    /// `autoHeight` (SPEC: measured when the row or its section sets it; `false` is as absent, and
+    /// a row that must not be measured in an `autoHeight` section gives its own `height`).
     public var autoHeight: Bool?
     /// Accessory, taking width from the content view.
     public var accessory: Accessory
@@ -145,6 +147,13 @@ public struct RowSpec: Sendable {
         self.height = height
         self.autoHeight = autoHeight
         self.accessory = accessory
+    }
+
+    /// Whether SPEC's height policy measures this row in `section` unless it has its own
+    /// `height`: the row or its section sets `autoHeight`.
+    @inline(__always)
+    public func setsAutoHeight(in section: borrowing SectionSpec) -> Bool {
+        autoHeight == true || section.autoHeight
     }
 
     /// The key as the keyed height cache files it: one string per JSON value, so that two rows
