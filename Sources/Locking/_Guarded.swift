@@ -19,6 +19,7 @@ public final class _Guarded<Value: Sendable>: Sendable {
     /// Looked up once per lock object, so a lock costs one load and branch more, not a `swift_once`.
     @usableFromInline let hooks = _ThreadSanitizerHooks.shared
 
+    /// A lock guarding `value`, handed over to it.
     @inlinable
     public init(_ value: sending Value) {
         mutex = Mutex(value)

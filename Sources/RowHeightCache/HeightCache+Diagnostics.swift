@@ -9,7 +9,7 @@ extension HeightCache {
         timesMeasurements.store(enabled, ordering: .relaxed)
     }
 
-    /// Sets every counter to zero.
+    /// Sets every counter to zero, so the next reading counts from here (one screen, one update).
     public func resetStatistics() {
         state.withLock { $0.statistics = HeightCacheStatistics() }
     }

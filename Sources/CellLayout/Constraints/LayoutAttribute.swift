@@ -1,7 +1,10 @@
 /// An Auto Layout attribute a constraint can name (SPEC section 2); leading/trailing are
 /// left/right, as in a left-to-right layout.
 public enum LayoutAttribute: String, Sendable, CaseIterable {
+    /// The frame's edges, size and centre, as `NSLayoutConstraint.Attribute` names them.
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// A label's first and last line's baseline; a view without text has them at its top and
+    /// bottom (SPEC section 2).
     case firstBaseline, lastBaseline
 
     /// Which family the attribute belongs to: UIKit only relates locations on the same axis.
@@ -19,7 +22,10 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
 
 /// How the two sides of a constraint compare.
 public enum LayoutRelation: String, Sendable {
+    /// `==`: both sides equal.
     case equal = "=="
+    /// `<=`: the left side at most the right.
     case lessThanOrEqual = "<="
+    /// `>=`: the left side at least the right.
     case greaterThanOrEqual = ">="
 }

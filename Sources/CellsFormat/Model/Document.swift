@@ -100,6 +100,8 @@ public enum SupplementarySpec: Sendable {
 
 /// UITableViewCell's accessory types, each taking a fixed width from the content view.
 public enum Accessory: String, Sendable, CaseIterable {
+    /// No accessory (0 points), a disclosure indicator (34), detail disclosure (68), checkmark
+    /// (40) and detail button (48), as `width` gives them.
     case none, disclosure, detailDisclosure, checkmark, detailButton
 
     /// Points the accessory takes from the content width (SPEC section 2).

@@ -1,10 +1,16 @@
 /// A JSON value as cells.json rows and front ends carry it.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`: as good as missing for `${path}` and sizes.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as the double JSON text reads as (finite: JSONParser refuses others).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members in the order written.
     case object(JSONObject)
 
     /// The value at a dotted path (`user.name`, `items.0.title`), or nil when any step is missing.

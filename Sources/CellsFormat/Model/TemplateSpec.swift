@@ -75,6 +75,8 @@ public enum ViewKindSpec: Sendable {
 
 /// How a label wraps and truncates (UILabel's `lineBreakMode`).
 public enum LineBreakModeSpec: String, Sendable, CaseIterable {
+    /// UILabel's `.byWordWrapping`, `.byCharWrapping`, `.byTruncatingTail`, `.byTruncatingMiddle`,
+    /// `.byTruncatingHead` and `.byClipping` (docs/text.md says what each does to a height).
     case word, char, truncateTail, truncateMiddle, truncateHead, clip
 }
 

@@ -38,7 +38,7 @@ public struct DocumentLine: Sendable, Hashable {
 /// not a second kind of error, only a `LayoutError` placed in the list: `error.kind` says what
 /// went wrong. Thrown for the first such line in document order.
 public struct LineFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The line.
+    /// The line that failed; its `errorPath` places the error in the document.
     public let line: DocumentLine
     /// The layout error, its path relative to `line.errorPath` unless absolute.
     public let error: LayoutError

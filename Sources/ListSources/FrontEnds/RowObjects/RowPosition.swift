@@ -2,6 +2,7 @@ import CellsFormat
 /// Where a row sits in its section, as WBListKit's `WBTableRowPosition`: top, middle, bottom, or
 /// single when it is the only row.
 public enum RowPosition: String, Sendable, Hashable, CaseIterable {
+    /// The first row of several, one between, the last of several, and the only row.
     case top, middle, bottom, single
 
     /// The position of row `row` among `count` rows.
