@@ -1,6 +1,7 @@
 /// Statistics and the debug log, both off by default.
 extension HeightCache {
-    /// The counters so far (all zero while statistics are disabled).
+    /// The counters so far: all zero until statistics are first enabled, and what they were when
+    /// last disabled while they are off.
     public var statistics: HeightCacheStatistics { state.withLock { $0.statistics } }
 
     /// Turns counting on or off; counters keep their values.

@@ -11,7 +11,8 @@ extension HeightCache {
     /// which is then applied. Meanwhile hits answer for the data before the change and misses wait
     /// for it to end, and any measurement that overlapped it is dropped, so no height measured
     /// against one state of the data is stored or returned for another, on any thread, precache
-    /// included. `change` must not ask this cache for heights (that throws `calledDuringUpdate`).
+    /// included. `change` should not ask this cache for heights: a cached one is the height before
+    /// the change, and one not cached throws `calledDuringUpdate`.
     /// If `change` throws or the update is refused, the data may already have changed, so the
     /// cache re-reads the list as `reloadData` does (the keyed cache stays) and rethrows. Called
     /// from inside another change of this cache (whose one `BatchUpdate` must describe all of

@@ -4,9 +4,11 @@ public struct HeightCacheStatistics: Sendable, Equatable {
     public var hits = 0
     /// Index-path misses answered from the keyed cache without measuring.
     public var keyedHits = 0
-    /// Index-path misses (each then measured or answered by key).
+    /// Rows answered without a cached index-path height, by `height(for:)` or `precache` (each
+    /// then measured or answered by key); a miss whose measurement throws is not counted.
     public var misses = 0
-    /// Calls to the source's `measureHeight`.
+    /// Heights the source measured (its `measureHeight`, or `keyAndHeight` measuring); a call
+    /// that throws is not counted: its error goes to the caller.
     public var measurements = 0
     /// Rows forgotten by `invalidate(at:)` or key invalidation (not counting whole-list clears).
     public var invalidations = 0

@@ -37,6 +37,30 @@ struct CacheDiagnosticsTests {
         #expect(cache.statistics == HeightCacheStatistics())
     }
 
+    @Test func precacheCountsItsRowsAsMissesAndFailuresAreNotCounted() async throws {
+        /// Row 1 fails; the others measure 10 points.
+        struct Failing: HeightSource {
+            struct Broken: Error {}
+            func numberOfSections() -> Int { 1 }
+            func numberOfRows(inSection section: Int) -> Int { 4 }
+            func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+                if indexPath.row == 1 { throw Broken() }
+                return 10
+            }
+        }
+        let cache = try HeightCache(source: Failing(), width: 375)
+        cache.setStatisticsEnabled(true)
+        #expect(throws: HeightCacheError.self) { try cache.height(for: ip(0, 1)) }
+        #expect(cache.statistics.misses == 0 && cache.statistics.measurements == 0)
+        let summary = await cache.precache()
+        #expect(summary.measured == 3)
+        #expect(cache.statistics.misses == 3 && cache.statistics.measurements == 3)
+        // Turned off, the counters keep what they were.
+        cache.setStatisticsEnabled(false)
+        _ = try cache.height(for: ip(0, 0))
+        #expect(cache.statistics.misses == 3 && cache.statistics.hits == 0)
+    }
+
     @Test func theDebugLogSaysWhatHappened() throws {
         let lines = _Guarded<[String]>([])
         let source = TableSource([[0, 1]])

@@ -247,6 +247,22 @@ struct CacheOneStepUpdateTests {
         #expect(try cache.height(for: ip(0, 3)) == TableSource.height(3, 375))
     }
 
+    @Test func aCachedHeightAskedFromInsideTheChangeIsTheOneBeforeIt() throws {
+        // As UITableView answers inside its update block: the data before the change.
+        let source = TableSource(consecutiveIdentities([10]))
+        let cache = try HeightCache(source: source, width: 375)
+        _ = try cache.height(for: ip(0, 3))
+        var inside: Double?
+        try cache.performBatchUpdates {
+            source.sections = [[99] + Array(0..<10)]
+            inside = try cache.height(for: ip(0, 3))
+            return BatchUpdate(insertRows: [ip(0, 0)])
+        }
+        #expect(inside == TableSource.height(3, 375))
+        #expect(try cache.height(for: ip(0, 4)) == TableSource.height(3, 375))
+        #expect(try cache.height(for: ip(0, 3)) == TableSource.height(2, 375))
+    }
+
     @Test func aChangeInsideAChangeIsRefusedOrFoldedInNeverAHang() throws {
         // The outer change holds the update gate: taking it again on this thread would never
         // return, so a nested performBatchUpdates throws and a nested reloadData joins the outer.
