@@ -180,9 +180,10 @@ public final class ListMeasurer: Sendable {
             throw LayoutError(path: "", message: "the layout gives this row a size that is not a finite number")
         }
         // A negative content height (super.bottom above super.top, a sign slip in a constant) is
-        // no row a list can show (UITableView refuses it): an error, never a number printed.
-        let content = TextMeasurement.roundUp(fitted.contentHeight, scale: list.scale)
-        guard content >= 0 else {
+        // no row a list can show (UITableView refuses it): an error, never a number printed. Only
+        // a negative one is rounded again, so a row's measuring pays one comparison for it.
+        if fitted.contentHeight < 0, case let content = TextMeasurement.roundUp(fitted.contentHeight, scale: list.scale),
+           content < 0 {
             throw LayoutError(path: "", message: "the layout gives this row a negative height "
                               + "(super.height \(formatNumber(content))): its constraints put super.bottom above super.top")
         }
