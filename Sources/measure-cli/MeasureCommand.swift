@@ -15,7 +15,7 @@ struct MeasureCommand: ParsableCommand {
         abstract: "Measure the height of every row of a list described by a cells.json document.",
         discussion: """
             Output goes to stdout, one line per header, row and footer, in order; a summary goes \
-            to stderr. Exit status: 0 success, 1 with --check-ambiguity a row's height depends on \
+            to stderr. Exit status: 0 success, 1 with --check-ambiguity a line's height depends on \
             a frame value its constraints leave open (every line was still written), 64 usage, 65 \
             bad input (unreadable, not JSON, not a valid document), 66 font (missing or corrupt \
             font file), 67 layout (unknown view in a constraint, conflicting required \
@@ -57,7 +57,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("render-format"), help: "The picture's format: svg, or png (converted by rsvg-convert).")
     var renderFormat: RenderFormat = .svg
 
-    @Flag(name: .customLong("check-ambiguity"), help: "Check every row's layout for frame values its constraints leave open: a warning per such row, and exit status 1 when a row's height depends on one.")
+    @Flag(name: .customLong("check-ambiguity"), help: "Check the layout of every row, header and footer for frame values its constraints leave open: a warning per such line, and exit status 1 when a height depends on one.")
     var checkAmbiguity = false
 
     @Flag(name: .long, help: "No summary or warnings on stderr (the exit status is unchanged).")

@@ -61,8 +61,8 @@ struct RunStats {
     /// Shaping cache lookups answered and missed (segments and whole texts together).
     var textCacheHits = 0
     var textCacheMisses = 0
-    /// With `--check-ambiguity`: rows whose height depends on a frame value their layout leaves
-    /// open (the exit status is then 1).
+    /// With `--check-ambiguity`: rows, headers and footers whose height depends on a frame value
+    /// their layout leaves open (the exit status is then 1).
     var ambiguousHeights = 0
 
     /// Copies the text engine's cache counts.

@@ -329,7 +329,7 @@ public final class ListHeightSource: HeightSource {
     /// its rows, and the row's fixed height (nil: measured), under one lock; throws
     /// `HeightCacheError.invalidIndexPath` outside the list. The rows are held (one retain) for
     /// the row to be lent from them: a copy of the row retains and later releases each of its
-    /// fields (a feed row's miss: 69 instructions more, `cache-instructions.sh miss`).
+    /// fields (a feed row's miss: about 65 instructions more, `cache-instructions.sh miss`).
     @inline(__always)
     private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (rows: [RowSpec], row: Int, section: SectionShell, fixed: Double?) {
         try current.withLock { storage throws(HeightCacheError) in
