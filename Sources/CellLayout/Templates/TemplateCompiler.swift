@@ -197,7 +197,8 @@ enum TemplateCompiler {
             throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
         }
         guard LayoutLimits.labelLines.contains(label.lines) else {
-            throw outOfRange("lines", String(label.lines), "a whole number in 0...1000000")
+            let lines = LayoutLimits.labelLines
+            throw outOfRange("lines", String(label.lines), "a whole number in \(lines.lowerBound)...\(lines.upperBound)")
         }
         guard LayoutLimits.lineSpacings.contains(label.lineSpacing) else {
             throw outOfRange("lineSpacing", formatNumber(label.lineSpacing), LayoutLimits.lineSpacingRangeText)
