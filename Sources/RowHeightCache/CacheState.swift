@@ -199,10 +199,10 @@ struct CacheState: Sendable {
     /// released, if anyone waits.
     mutating func land(_ token: UInt64) -> OneShotEvent? {
         guard let index = flights.firstIndex(where: { $0.token == token }) else { return nil }
-        let waiters = flights[index].waiters
-        flights.swapAt(index, flights.count - 1)
-        flights.removeLast()
-        return waiters
+        // Most often the only flight: no swap, whose generic body retains and releases both events.
+        let last = flights.count - 1
+        if index != last { flights.swapAt(index, last) }
+        return flights.removeLast().waiters
     }
 
     /// A row identity never used before.
