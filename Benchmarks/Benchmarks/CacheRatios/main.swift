@@ -191,16 +191,20 @@ for round in 0..<rounds {
         if sum.isNaN { print(sum) }
     }
 }
-print("mode    wall ms  cpu ms  wall vs peer  cpu vs peer  (medians of \(rounds) rounds)")
+print("mode    wall ms  cpu ms  wall vs peer  cpu vs peer  paired  (medians of \(rounds) rounds)")
 for mode in modes {
     let (w, c) = (median(wall[mode]!), median(cpu[mode]!))
     let peer = mode.hasPrefix("cheap") ? "cheap" : mode.hasPrefix("few") ? "few" : "one"
     let (oneWall, oneCPU) = (wall[peer].map(median), cpu[peer].map(median))
     let speed = oneWall.map { String(format: "%10.2fx", $0 / w) } ?? "          -"
     let cost = oneCPU.map { String(format: "%10.2fx", c / $0) } ?? "          -"
+    // Each round's own ratio, so a host that changes state between rounds moves both sides.
+    let paired = wall[peer].map { peerWall in
+        String(format: "%6.2fx", median(zip(peerWall, wall[mode]!).map { $0 / $1 }))
+    } ?? "      -"
     let name = mode.padding(toLength: 6, withPad: " ", startingAt: 0)
-    print(name + String(format: " %8.2f %7.2f", w, c) + " " + speed + "  " + cost)
+    print(name + String(format: " %8.2f %7.2f", w, c) + " " + speed + "  " + cost + "  " + paired)
 }
 print("wall vs peer: how many times faster than the peer (`cheap` and `few` for the modes named after")
-print("them, else `one`);")
+print("them, else `one`), from the two medians; paired: the median of each round's own ratio;")
 print("cpu vs peer: CPU time over the peer's.")
