@@ -33,12 +33,17 @@ static inline uint8_t *tl_text_bytes(tl_text_entry *e) {
 enum { TL_TEXT_SHARDS_MAX = 16, TL_TEXT_SHARD_MIN_CAPACITY = 16 };
 
 // Each thread keeps its own copies of texts it measures again and again (a row template's
-// fixed words, a feed's repeated posts), a few of them in a direct-mapped memo: a text found
-// there is filled without the shard's lock and without writing a line another thread reads.
-// Two threads measuring the same warm texts through a shared shard kept moving its lock's cache
-// line between their cores, which cost more than the lookup. A text is copied on its second hit
-// in the shared cache (so one that comes once does not pay for a copy), only while its entry
-// is small; a thread's memo holds at most TL_MEMO_SLOTS * tl_memo_entry_bytes (256 KiB) and is
+// fixed words, a feed's repeated posts), a few of them in a memo: a text found there is filled
+// without the shard's lock and without writing a line another thread reads. Two threads
+// measuring the same warm texts through a shared shard kept moving its lock's cache line between
+// their cores, which cost more than the lookup. A text may sit in one of two slots picked by
+// its hash (looked up in order): with one slot a text, two repeated texts sharing it would
+// evict each other's copy whenever they alternate, each turn going to the shared cache twice
+// and copying once (five repeated texts give such a pair for about one set of fonts in four).
+// A copy goes into an empty slot of the two, else one whose cache was cleared since, else the
+// one hit less recently. A text is copied on its second shared hit in a row among those of
+// its first slot (so one that comes once does not pay for a copy), only while its entry is
+// small; a thread's memo holds at most TL_MEMO_SLOTS * tl_memo_entry_bytes (256 KiB) and is
 // freed when the thread exits. A copy is used only for the cache it came from (by serial
 // number, never reused) and only until that cache is cleared: the counts then read as a cache
 // without copies would give. Entries are never changed once stored, so a copy stays right.
@@ -49,13 +54,19 @@ typedef struct tl_memo_slot {
     uint64_t hash;           // the copied text's hash
     uint64_t cache;          // the serial of the cache it was copied from
     uint64_t clears;         // that cache's clear count when it was copied
-    uint64_t seen;           // the hash of the last text hit in the shared cache for this slot, not copied
+    uint64_t used;           // the memo's clock when the copy was last made or hit
     tl_text_entry *entry;    // the copy (malloc'd), or NULL
 } tl_memo_slot;
 
 struct tl_text_memo {
     tl_memo_slot slot[TL_MEMO_SLOTS];
+    uint64_t seen[TL_MEMO_SLOTS];   // per first slot: the last text the shared cache gave, not copied
+    uint64_t clock;                 // counts the memo's hits and copies
 };
+
+// The two slots a text with `hash` may sit in (the same one when the two bit fields agree).
+static inline int32_t tl_memo_first_index(uint64_t hash) { return (int32_t)(hash & (TL_MEMO_SLOTS - 1)); }
+static inline int32_t tl_memo_second_index(uint64_t hash) { return (int32_t)((hash >> 32) & (TL_MEMO_SLOTS - 1)); }
 
 void tl_text_memo_free(struct tl_text_memo *memo) {
     if (!memo) return;
@@ -125,30 +136,88 @@ void tl_text_cache_clear(tl_text_cache *cache) {
 
 void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses) {
     tl_shards_counts(&cache->shards, entries, hits, misses);
-    for (int i = 0; i < TL_MEMO_STRIPES; i++)
-        *hits += atomic_load_explicit(&cache->memo_hits[i].count, memory_order_relaxed);
+    *hits += tl_text_cache_memo_hits(cache);
 }
 
-// This thread's memo slot for `hash`, or NULL when the memo cannot be allocated.
-static tl_memo_slot *tl_memo_slot_for(tl_scratch *s, uint64_t hash) {
+int64_t tl_text_cache_memo_hits(tl_text_cache *cache) {
+    int64_t hits = 0;
+    for (int i = 0; i < TL_MEMO_STRIPES; i++) hits += atomic_load_explicit(&cache->memo_hits[i].count, memory_order_relaxed);
+    return hits;
+}
+
+// The text's key hash, as tl_measure_text computes it.
+static inline uint64_t tl_text_hash(const uint64_t *face_ids, int32_t font_count, const uint8_t *utf8, int64_t length) {
+    return tl_hash_bytes(utf8, length, tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x7E47));
+}
+
+void tl_text_memo_slots(const uint64_t *face_ids, int32_t font_count, const uint8_t *utf8, int64_t length,
+                        int32_t *first, int32_t *second) {
+    uint64_t hash = tl_text_hash(face_ids, font_count, utf8, length);
+    *first = tl_memo_first_index(hash);
+    *second = tl_memo_second_index(hash);
+}
+
+// This thread's memo, or NULL when it cannot be allocated.
+static struct tl_text_memo *tl_memo_for(tl_scratch *s) {
     if (!s->text_memo) s->text_memo = calloc(1, sizeof *s->text_memo);
-    return s->text_memo ? &s->text_memo->slot[hash & (TL_MEMO_SLOTS - 1)] : NULL;
+    return s->text_memo;
+}
+
+// `memo`'s two slots for a text with `hash`.
+static inline tl_memo_slot *tl_memo_first(struct tl_text_memo *memo, uint64_t hash) {
+    return &memo->slot[tl_memo_first_index(hash)];
+}
+static inline tl_memo_slot *tl_memo_second(struct tl_text_memo *memo, uint64_t hash) {
+    return &memo->slot[tl_memo_second_index(hash)];
+}
+
+// Whether `slot` holds a usable copy of the text `key` (hash `hash`) from `cache` at clear
+// count `clears`.
+static inline int tl_memo_holds(const tl_memo_slot *slot, uint64_t hash, const tl_text_cache *cache,
+                                uint64_t clears, const tl_text_key *key) {
+    return slot->entry && slot->hash == hash && slot->cache == cache->serial && slot->clears == clears &&
+           tl_text_matches(&slot->entry->record, key);
+}
+
+// The copy of the text `key` that `memo` holds for `cache` at clear count `clears`, or NULL.
+static tl_text_entry *tl_memo_find(struct tl_text_memo *memo, uint64_t hash, const tl_text_cache *cache,
+                                   uint64_t clears, const tl_text_key *key) {
+    tl_memo_slot *slot = tl_memo_first(memo, hash);
+    if (!tl_memo_holds(slot, hash, cache, clears, key)) {
+        slot = tl_memo_second(memo, hash);
+        if (!tl_memo_holds(slot, hash, cache, clears, key)) return NULL;
+    }
+    slot->used = ++memo->clock;
+    return slot->entry;
+}
+
+// Whether `slot` holds nothing a lookup in `cache` (at clear count `clears`) can use again.
+static inline int tl_memo_free_slot(const tl_memo_slot *slot, const tl_text_cache *cache, uint64_t clears) {
+    return !slot->entry || (slot->cache == cache->serial && slot->clears != clears);
 }
 
 // Called under the shard's lock with the shared entry `e` just found: on the text's second hit
-// (and when it is small enough) copies it into `slot` and returns the copy, else NULL.
-static tl_text_entry *tl_memo_keep(tl_memo_slot *slot, const tl_text_entry *e, uint64_t hash,
+// in a row among its first slot's (and when it is small enough) copies it into one of its two
+// slots and returns the copy, else NULL.
+static tl_text_entry *tl_memo_keep(struct tl_text_memo *memo, const tl_text_entry *e, uint64_t hash,
                                    const tl_text_cache *cache, uint64_t clears) {
     if (e->record.size > tl_memo_entry_bytes) return NULL;
-    if (slot->seen != hash) {
-        slot->seen = hash;
+    uint64_t *seen = &memo->seen[tl_memo_first_index(hash)];
+    if (*seen != hash) {
+        *seen = hash;
         return NULL;
     }
     tl_text_entry *copy = malloc(e->record.size);
     if (!copy) return NULL;
     memcpy(copy, e, e->record.size);
+    tl_memo_slot *first = tl_memo_first(memo, hash), *second = tl_memo_second(memo, hash);
+    tl_memo_slot *slot = tl_memo_free_slot(first, cache, clears)    ? first
+                         : tl_memo_free_slot(second, cache, clears) ? second
+                         : first->used <= second->used              ? first
+                                                                    : second;
     free(slot->entry);
-    *slot = (tl_memo_slot){.hash = hash, .cache = cache->serial, .clears = clears, .entry = copy};
+    *slot = (tl_memo_slot){.hash = hash, .cache = cache->serial, .clears = clears, .used = ++memo->clock,
+                           .entry = copy};
     return copy;
 }
 
@@ -333,20 +402,18 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     if (!s) return -1;
     tl_scratch_trim_lines(s);
     tl_text_key key = {face_ids, font_count, utf8, length};
-    uint64_t hash = tl_hash_bytes(utf8, length, tl_hash_bytes(face_ids, 8 * (int64_t)font_count, 0x7E47));
+    uint64_t hash = tl_text_hash(face_ids, font_count, utf8, length);
     int32_t lines = 0;
-    tl_memo_slot *slot = tl_memo_slot_for(s, hash);
+    struct tl_text_memo *memo = tl_memo_for(s);
     uint64_t clears = atomic_load_explicit(&texts->clears, memory_order_acquire);
-    tl_text_entry *e = NULL;
-    if (slot && slot->entry && slot->hash == hash && slot->cache == texts->serial && slot->clears == clears &&
-        tl_text_matches(&slot->entry->record, &key)) {
+    tl_text_entry *e = memo ? tl_memo_find(memo, hash, texts, clears, &key) : NULL;
+    if (e) {
         atomic_fetch_add_explicit(&texts->memo_hits[s->thread_index % TL_MEMO_STRIPES].count, 1, memory_order_relaxed);
-        e = slot->entry;
     } else {
         tl_shard *shard = &texts->shards.shard[tl_shard_index(&texts->shards, hash)];
         pthread_mutex_lock(&shard->lock);
         e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, &key);
-        tl_text_entry *copy = e && slot ? tl_memo_keep(slot, e, hash, texts, clears) : NULL;
+        tl_text_entry *copy = e && memo ? tl_memo_keep(memo, e, hash, texts, clears) : NULL;
         if (e && !copy) {
             // Filled under the lock: the entry may move or go once it is released.
             int result = tl_fill_entry(s, e, options, out);

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import TextEngine
@@ -74,6 +75,50 @@ import Testing
         let second = TextMeasurer()
         _ = second.measure(text, style: Self.style, width: 150)
         #expect(second.cacheStatistics.texts.misses == 1 && second.cacheStatistics.texts.hits == 0)
+    }
+
+    /// Two texts whose first memo slots are the same, measured in turn on one thread, both stay
+    /// in that thread's memo (the second in its other slot): with one slot a text, each evicted
+    /// the other's copy at every turn and went to the shared cache.
+    @Test func twoRepeatedTextsWhoseFirstMemoSlotsMeetBothStayInTheMemo() throws {
+        let kernel = Self.style.fonts.kernelTable
+        let candidates = (0..<4_000).map { "Detail \($0): the engine weaves algebra." }
+        let slots = candidates.map { TextCache.memoSlots(of: $0, kernel: kernel) }
+        let a = try #require(slots.indices.first { slots[$0].first != slots[$0].second })
+        let b = try #require(slots.indices.first { index in
+            index != a && slots[index].first == slots[a].first
+                && slots[index].second != slots[a].first && slots[index].second != slots[a].second
+        })
+        let texts = [candidates[a], candidates[b]]
+        let measurer = TextMeasurer(), reference = TextMeasurer()
+        // A thread of its own: its memo starts empty, whatever other tests left in theirs.
+        let (memoHits, lines) = Self.onNewThread { () -> (Int, [[TextLine]]) in
+            var lines: [[TextLine]] = []
+            var before = 0
+            for turn in 0..<10 {
+                if turn == 2 { before = measurer.texts.memoHits }
+                for text in texts {
+                    for _ in 0..<2 { lines.append(measurer.layout(text, style: Self.style, width: 150).lines) }
+                }
+            }
+            return (measurer.texts.memoHits - before, lines)
+        }
+        // From the third turn on, every measurement is filled from the thread's copies.
+        #expect(memoHits == 8 * 4)
+        let expected = texts.map { reference.layout($0, style: Self.style, width: 150).lines }
+        for (index, measured) in lines.enumerated() { #expect(measured == expected[(index / 2) % 2]) }
+    }
+
+    /// Runs `body` on a thread started for it and returns its result.
+    static func onNewThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+        let result = Mutex<Result?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            result.withLock { $0 = body() }
+            done.signal()
+        }.start()
+        done.wait()
+        return result.withLock { $0! }
     }
 
     /// Threads sharing one measurer each keep copies of the texts they repeat; every thread's

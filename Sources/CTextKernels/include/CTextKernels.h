@@ -204,6 +204,13 @@ void tl_text_cache_clear(tl_text_cache *cache);
 /// Entries held now and lookups answered and missed since creation.
 void tl_text_cache_counts(tl_text_cache *cache, int64_t *entries, int64_t *hits, int64_t *misses);
 
+/// The lookups threads answered from their own copies of the cache's texts (part of the hits).
+int64_t tl_text_cache_memo_hits(tl_text_cache *cache);
+
+/// The two slots of a thread's memo a text with these fonts and bytes may be copied into.
+void tl_text_memo_slots(const uint64_t *face_ids, int32_t font_count, const uint8_t *utf8, int64_t length,
+                        int32_t *first, int32_t *second);
+
 /// Fills the lines of a text (`length` bytes of valid UTF-8) greedily, as TextEngine's
 /// LineFiller does with the same arithmetic: each line takes as many break segments as fit
 /// `limit`, trailing white space hangs, a segment wider than an empty line (or every segment,

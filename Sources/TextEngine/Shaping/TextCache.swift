@@ -25,6 +25,20 @@ final class TextCache: @unchecked Sendable {
         if let pointer { tl_text_cache_clear(pointer) }
     }
 
+    /// The lookups threads answered from their own copies of texts (part of `counts.hits`).
+    var memoHits: Int { pointer.map { Int(tl_text_cache_memo_hits($0)) } ?? 0 }
+
+    /// The two slots of a thread's memo that `text` measured with `kernel`'s fonts may be copied into.
+    static func memoSlots(of text: String, kernel: KernelFontTable) -> (first: Int, second: Int) {
+        var first: Int32 = 0, second: Int32 = 0
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { utf8 in
+            tl_text_memo_slots(kernel.serials.baseAddress, Int32(kernel.faces.count), utf8.baseAddress,
+                               Int64(utf8.count), &first, &second)
+        }
+        return (Int(first), Int(second))
+    }
+
     /// Entries held now and lookups answered and missed since creation.
     var counts: CacheStatistics.Counts {
         var entries: Int64 = 0, hits: Int64 = 0, misses: Int64 = 0
