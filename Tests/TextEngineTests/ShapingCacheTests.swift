@@ -78,8 +78,8 @@ import Testing
     }
 
     /// Two texts whose first memo slots are the same, measured in turn on one thread, both stay
-    /// in that thread's memo (the second in its other slot): with one slot a text, each evicted
-    /// the other's copy at every turn and went to the shared cache.
+    /// in that thread's memo (the second in its other slot): with one slot a text, each would
+    /// evict the other's copy at every turn and go to the shared cache.
     @Test func twoRepeatedTextsWhoseFirstMemoSlotsMeetBothStayInTheMemo() throws {
         let kernel = Self.style.fonts.kernelTable
         let candidates = (0..<4_000).map { "Detail \($0): the engine weaves algebra." }
