@@ -197,8 +197,7 @@ enum TemplateCompiler {
             throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
         }
         guard LayoutLimits.labelLines.contains(label.lines) else {
-            let lines = LayoutLimits.labelLines
-            throw outOfRange("lines", String(label.lines), "a whole number in \(lines.lowerBound)...\(lines.upperBound)")
+            throw outOfRange("lines", String(label.lines), LayoutLimits.wholeNumberRangeText(LayoutLimits.labelLines))
         }
         guard LayoutLimits.lineSpacings.contains(label.lineSpacing) else {
             throw outOfRange("lineSpacing", formatNumber(label.lineSpacing), LayoutLimits.lineSpacingRangeText)

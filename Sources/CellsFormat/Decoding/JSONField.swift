@@ -49,7 +49,7 @@ struct _JSONFields {
     func integer(_ key: String, in range: ClosedRange<Int>) throws(DocumentError) -> Int? {
         guard let n = try number(key) else { return nil }
         guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-            throw DocumentError(path: pathOf(key), message: "expected a whole number in \(range.lowerBound)...\(range.upperBound), found \(JSONText.number(n))")
+            throw DocumentError(path: pathOf(key), message: "expected \(LayoutLimits.wholeNumberRangeText(range)), found \(JSONText.number(n))")
         }
         return Int(n)
     }

@@ -43,6 +43,11 @@ public enum LayoutLimits {
         value == 0 || multiplierMagnitudes.contains(abs(value))
     }
 
+    /// `range` as a whole number's range, for messages (`a whole number in 0...1000000`).
+    package static func wholeNumberRangeText(_ range: ClosedRange<Int>) -> String {
+        "a whole number in \(range.lowerBound)...\(range.upperBound)"
+    }
+
     /// `fontSizes`, for messages.
     package static let fontSizeRangeText = "a positive point size up to 100000"
     /// `lineSpacings`, for messages.
