@@ -73,10 +73,14 @@ let package = Package(
             path: "Examples/frontends",
             exclude: ["settings.tableViewConfig", "settings-data.json"]
         ),
-        .testTarget(name: "SolverTests", dependencies: ["Solver"], exclude: ["Reference"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
-        // Helpers shared by the test targets: fixtures, a seeded generator, a table source, python3.
-        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache"],
+        // What every test target shares (the seeded generator, which outside references are
+        // installed), on its own so the lowest layers' tests can use it without depending on the
+        // layers above them.
+        .target(name: "TestCommons", path: "Tests/TestCommons"),
+        .testTarget(name: "SolverTests", dependencies: ["Solver", "TestCommons"], exclude: ["Reference"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestCommons"]),
+        // Helpers shared by the test targets: fixtures, a table source, python3 (and TestCommons).
+        .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "TestCommons"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "CellsFormatTests", dependencies: ["CellsFormat", "TemplateLayoutFonts", "TestSupport"]),
         .testTarget(

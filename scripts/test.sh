@@ -5,14 +5,24 @@
 # against one plain run), then the time and memory bounds (scripts/check-bounds.sh). Ends with one
 # "tests: N passed, 0 failed" line counting the test runs (a failing run, a bound exceeded or a
 # Spark mismatch stops the script first).
+#
+# `scripts/test.sh --quick [swift test arguments]` is a contributor's inner loop: no installing,
+# no ThreadSanitizer, Spark or bounds run, and the tests that need an outside reference (Pango,
+# hb-shape, Chromium, kiwisolver, Skia) skip, visibly, where the tool is missing. Any other
+# arguments go to `swift test` and also leave out the TSan, Spark and bounds runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+quick=0
+if [ "${1:-}" = "--quick" ]; then
+  quick=1
+  shift
+fi
+[ $quick -eq 1 ] || bash scripts/install-deps.sh
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests
 swift test --skip-build "$@" 2>&1 | tee -a "$log"
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] && [ $quick -eq 0 ]; then
   # The suites that share caches and templates between threads: the height cache's concurrency,
   # one-step update and lock-free hit stress tests, the feed scenarios (rows measured on several threads
   # reuse one template's solvers) and the text engine's C caches. On Linux, TSan cannot see

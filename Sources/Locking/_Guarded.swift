@@ -5,13 +5,13 @@ import Darwin
 #endif
 import Synchronization
 
-/// A value behind a `Mutex` (about 6 ns a lock and unlock, uncontended), which also tells
+/// A value behind a `Mutex`, which also tells
 /// ThreadSanitizer about the lock when its runtime is loaded: the stdlib's futex-based Mutex
 /// is invisible to it, so every guarded access would otherwise be reported as a race.
 ///
 /// Public, not `package`: the compiler does not inline a `package` function's `@inlinable` body
 /// into another module, so every lock from the cache and the list sources would be an
-/// unspecialised generic call that looks up its type metadata (about 100 ns a hit instead of 10).
+/// unspecialised generic call that looks up its type metadata (BENCHMARKS.md, Height cache).
 /// The module is no product, so users never see it.
 public final class _Guarded<Value: Sendable>: Sendable {
     // Inlinable so a caller in another module locks without a generic, unspecialised call.

@@ -3,7 +3,7 @@ extension HeightCache {
     /// The height cached for `key`; on a miss the row at `indexPath` is measured and cached
     /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
     public func height(forKey key: String, at indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        let (section, row) = indexPath.sectionAndRow(pairTag: pairTag)
+        let (section, row) = indexPath.sectionAndRow
         let height = hitTable.height(section: section, row: row)
         if !height.isNaN { return height }
         return try lockedHeight(for: indexPath, section: section, row: row, key: key)

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// The cores precache uses by default, read once: on Linux, `activeProcessorCount` reads the
-/// cgroup's CPU quota and CPU set from files on every call, which was 4% of the CPU time of
-/// precaching 200 feed rows (`perf record` of `CacheRatios 2001 fewpre`).
+/// cgroup's CPU quota and CPU set from files on every call, which a short precache would pay
+/// each time.
 private let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
 extension HeightCache {

@@ -14,8 +14,6 @@ public final class HeightCache: Sendable {
     let state: _Guarded<CacheState>
     /// The current width's heights as hits read them without the lock (written under it).
     @usableFromInline let hitTable = HitTable()
-    /// `TwoIndexLayout.pairTag`, held here so an inlined hit reads it with one load.
-    @usableFromInline let pairTag = TwoIndexLayout.pairTag
     /// The keyed cache beside the index-path cache; rows with a key are looked up here on a miss.
     public let keyed: KeyedHeightCache
     /// Mirrors `statisticsEnabled` so that measuring skips the clock without taking the lock.
@@ -50,9 +48,8 @@ public final class HeightCache: Sendable {
     /// through `performBatchUpdates(_:)` waits for the change to finish.
     @inlinable @inline(__always)
     public func height(for indexPath: IndexPath) throws(HeightCacheError) -> Double {
-        // Inlinable, so a hit makes no call into this module. The path's indexes are read
-        // once, from its bytes when Foundation keeps them inline (TwoIndexLayout).
-        let (section, row) = indexPath.sectionAndRow(pairTag: pairTag)
+        // Inlinable, so a hit makes no call into this module. The path's indexes are read once.
+        let (section, row) = indexPath.sectionAndRow
         let height = hitTable.height(section: section, row: row)
         if !height.isNaN { return height }
         return try lockedHeight(for: indexPath, section: section, row: row, key: nil)
@@ -66,8 +63,8 @@ public final class HeightCache: Sendable {
     func lockedHeight(for indexPath: IndexPath, section: Int, row: Int, key: String?) throws(HeightCacheError) -> Double {
         // The hit paths return a plain Double (under the lock -1: outside the list or anything
         // else the full miss sorts out, NaN: a miss whose flight this round registered, with its
-        // ticket); a wider result costs a hit about 4 ns more. A plain miss starts in this same
-        // lock round, so it takes the lock once less.
+        // ticket), so a hit returns in one register. A plain miss starts in this same lock round,
+        // so it takes the lock once less.
         var ticket = MissTicket(token: 0, remeasure: false, revision: 0, width: 0)
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
@@ -120,10 +117,9 @@ public final class HeightCache: Sendable {
     func miss(_ path: IndexPath, key: String?, overlaps start: Int = 0) throws(HeightCacheError) -> Double {
         // Out of line, as is `failedMiss`: between two rows' layouts, the code a miss runs evicts
         // the engine's from the instruction cache, and inlined into `lockedHeight` these two
-        // spread a plain miss's path over more of it (a feed row's miss: 204 first-level
-        // instruction-cache misses with them inline, 163 apart, 55 for `measureRow` alone;
+        // spread a plain miss's path over more of it (BENCHMARKS.md, Height cache:
         // `CACHE_SIM=1 Benchmarks/scripts/cache-instructions.sh one miss`).
-        let (section, row) = path.sectionAndRow(pairTag: pairTag)
+        let (section, row) = path.sectionAndRow
         var overlaps = start
         while true {
             let holdsGate = overlaps >= 2

@@ -2,8 +2,8 @@ import Dispatch
 
 /// When a measurement started, for `HeightCacheStatistics.measuringTime`, or nothing when
 /// measurements are not timed. A plain integer: an optional `ContinuousClock.Instant` is copied
-/// through the standard library's value witnesses, which cost every miss about 100 instructions
-/// even with timing off.
+/// through the standard library's value witnesses, a cost every miss would pay even with timing
+/// off.
 struct MeasureStart: Sendable {
     /// The monotonic clock's reading in nanoseconds; 0 when not timed.
     private let nanoseconds: UInt64

@@ -83,8 +83,7 @@ public final class TextMeasurer: Sendable {
                                       breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
                                       max_lines: Int32(clamping: maxLines))
         // Closure literals, not a local function: a local function that changes captured
-        // variables, passed as a closure, checks exclusivity at run time on every access (about
-        // 8% of a feed row's instructions).
+        // variables, passed as a closure, checks exclusivity at run time on every access.
         let truncated: Bool
         if let filled = fillInKernel(text, kernel: kernel, options: options, sink: { sink(stack.add($0)) }) {
             truncated = filled

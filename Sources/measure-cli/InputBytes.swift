@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The whole input's bytes, valid while this object lives: a large regular file mapped
-/// read-only (no copy, and none of the page zeroing a fresh buffer costs: about 2 ms instead of
-/// 15 to 40 for 25 MB here), anything else read into memory.
+/// read-only (no copy, and none of the page zeroing a fresh buffer costs), anything else read
+/// into memory.
 final class InputBytes: @unchecked Sendable {
     // Unchecked: the bytes are never written after init, and every reader goes through
     // `withUnsafeBytes`, which keeps this object (and so the mapping) alive.

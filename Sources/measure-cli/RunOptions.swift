@@ -28,11 +28,9 @@ struct RunOptions: Sendable {
     var inputs = RunInputs()
 
     /// The text measurer of a run: 16,384 shaped words, and only 256 whole texts (16 shards of
-    /// 16). A batch of rows seldom repeats a text beyond its own row (where
-    /// each label is measured unwrapped and then at its width), and a large text cache only adds
-    /// memory: each new text's analysis is copied into an entry last touched long ago. 256 against
-    /// 1,024 on the 100,000-row feed with 2 jobs, alternated: 1.07x less CPU; 128 was 4% slower
-    /// than 256 (then in two shards, where the two jobs met on the locks).
+    /// 16). A batch of rows seldom repeats a text beyond its own row (where each label is
+    /// measured unwrapped and then at its width), and a large text cache only adds memory: each
+    /// new text's analysis is copied into an entry last touched long ago.
     static func makeTextMeasurer() -> TextMeasurer {
         TextMeasurer(segmentCapacity: 16_384, textCapacity: 256)
     }

@@ -17,6 +17,7 @@ enum KiwiReference {
 
     /// Runs the script on `cases`; one result (or error text) per case.
     static func solve(_ cases: [[String: Any]]) throws -> [Result?] {
+        try OutsideReference.kiwisolver.require()
         let input = try JSONSerialization.data(withJSONObject: ["cases": cases])
         // KIWI_DUMP=/tmp/cases.json keeps the script's input for running it by hand.
         if let dump = ProcessInfo.processInfo.environment["KIWI_DUMP"] { try input.write(to: URL(fileURLWithPath: dump)) }

@@ -1,4 +1,5 @@
 @testable import CellsFormat
+import TestSupport
 /// JSONTestSuite-style cases (y_: must parse, n_: must be rejected), written for this parser and
 /// checked against python's json module, plus a seeded generator of random documents.
 enum JSONCorpus {
@@ -55,11 +56,11 @@ enum JSONCorpus {
     /// A seeded random JSON document: nested containers, escapes, non-ASCII text and numbers in
     /// every notation, for the differential check against python.
     static func randomDocument(seed: UInt64) -> String {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(state: seed)
         return randomValue(&rng, depth: 0)
     }
 
-    static func randomValue(_ rng: inout SplitMix, depth: Int) -> String {
+    static func randomValue(_ rng: inout SplitMix64, depth: Int) -> String {
         switch rng.next() % (depth > 4 ? 4 : 7) {
         case 0: return ["null", "true", "false"][Int(rng.next() % 3)]
         case 1, 2: return randomNumber(&rng)
@@ -73,7 +74,7 @@ enum JSONCorpus {
         }
     }
 
-    static func randomNumber(_ rng: inout SplitMix) -> String {
+    static func randomNumber(_ rng: inout SplitMix64) -> String {
         var text = rng.next() % 3 == 0 ? "-" : ""
         let digits = Int(rng.next() % 20) + 1
         text += String(rng.next() % 9 + 1) + (1..<digits).map { _ in String(rng.next() % 10) }.joined()
@@ -83,21 +84,9 @@ enum JSONCorpus {
         return text
     }
 
-    static func randomString(_ rng: inout SplitMix) -> String {
+    static func randomString(_ rng: inout SplitMix64) -> String {
         let pieces = ["a", "Z", " ", "\\n", "\\\"", "\\\\", "\\/", "\\t", "\\u00e9", "\\uD83D\\uDE00", "é", "中文", "😀", "\\u0000",
                       "\u{2028}", "ab cd", "\\u4e2D", "~", "\u{7F}"]
         return "\"" + (0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined() + "\""
-    }
-}
-
-/// SplitMix64, a tiny seeded generator so the random corpus is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

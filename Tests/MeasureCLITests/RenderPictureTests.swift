@@ -18,6 +18,7 @@ import TemplateLayout
 
     /// Runs scripts/check-render.py on `pictures` (one Chromium launch) and returns its report.
     static func checkInk(_ pictures: [URL]) throws -> (labels: Int, renderers: [String], failures: [String]) {
+        for reference in [OutsideReference.chromium, .rsvgConvert, .pillow] { try reference.require() }
         let script = CLIRunner.packageRoot.appendingPathComponent("scripts/check-render.py").path
         let output = try PackageTools.python("import runpy, sys; runpy.run_path(sys.argv[1])['main'](sys.argv[2:])",
                                           arguments: [script] + pictures.map(\.path))
@@ -112,6 +113,7 @@ import TemplateLayout
 
     /// `--render-format png` writes a PNG at the list's scale (rsvg-convert draws it).
     @Test func pngFormatWritesABitmapAtTheListScale() throws {
+        try OutsideReference.rsvgConvert.require()
         let folder = try CLIRunner.temporaryFolder()
         let png = folder.appendingPathComponent("rows.png")
         let svg = folder.appendingPathComponent("rows.svg")

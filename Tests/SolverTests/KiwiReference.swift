@@ -1,4 +1,5 @@
 import Foundation
+import TestCommons
 
 /// Runs `Reference/kiwi_reference.py` with kiwisolver (installed by scripts/install-deps.sh) on a
 /// JSON request and decodes its answer.
@@ -12,6 +13,7 @@ enum KiwiReference {
 
     /// The decoded answer of the script for `request` (a JSON-serializable object).
     static func run<Answer: Decodable>(_ request: Any, as: Answer.Type) throws -> Answer {
+        try OutsideReference.kiwisolver.require()
         // The request goes through a file so that neither side can block on a full pipe.
         let requestFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("kiwi-request-\(UUID().uuidString).json")

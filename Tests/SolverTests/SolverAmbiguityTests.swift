@@ -1,3 +1,4 @@
+import TestCommons
 import Testing
 @testable import Solver
 

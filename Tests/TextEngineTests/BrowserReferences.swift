@@ -1,4 +1,5 @@
 import Foundation
+import TestCommons
 
 /// Headless Chromium (Debian's `chromium`) with the private fontconfig setup of PangoReference
 /// (only Fonts/, unhinted): each text in a `white-space: pre-wrap; overflow-wrap: anywhere`
@@ -128,6 +129,7 @@ enum SkiaReference {
 
     /// For each query, the line count Skia gives each of its texts.
     static func lineCounts(_ queries: [Query]) throws -> [[Int]] {
+        try OutsideReference.skia.require()
         let encoder = JSONEncoder()
         let input = try queries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
         let output = try ExternalTool.run("/usr/bin/env", ["python3", "-c", script, packageRoot.appendingPathComponent("Fonts").path],

@@ -1,5 +1,6 @@
 import CTextKernels
 import Foundation
+import TestCommons
 import Testing
 @testable import TextEngine
 
@@ -70,18 +71,6 @@ import Testing
 /// Pango and CoreText itemize a line; common characters such as spaces and digits join the run
 /// before them).
 @Suite struct LineWidthAgainstHBShapeTests {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Words of a corpus, plus hyphenated and slashed compounds of capitals and lower case
     /// (where DejaVu Sans kerns across the break).
     static func words(_ texts: [String]) -> [String] {
@@ -92,7 +81,7 @@ import Testing
                             "Y-axis", "OVER-VALUE", "x-ray", "T-shirt", "V-neck", "AY-OK-Q"]
 
     /// `count` random texts of 2 to 14 words from `pool`, joined by one or two spaces.
-    static func texts(_ pool: [String], count: Int, generator: inout Generator) -> [String] {
+    static func texts(_ pool: [String], count: Int, generator: inout SplitMix64) -> [String] {
         (0..<count).map { _ in
             (0..<Int.random(in: 2...14, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
                 .enumerated().map { $0.offset == 0 ? $0.element : (Bool.random(using: &generator) ? " " : "  ") + $0.element }
@@ -104,7 +93,7 @@ import Testing
     /// run, and the line's own width, so one hb-shape batch per face checks them all.
     static func check(_ texts: [String]) throws -> (lines: Int, wrong: [String]) {
         let measurer = TextMeasurer()
-        var generator = Generator(state: 0x7E57)
+        var generator = SplitMix64(state: 0x7E57)
         let faces = Bundled.stack.faces
         var runs: [[String]] = Array(repeating: [], count: faces.count)
         // Per line: its width and its runs as (face, index in runs[face], size).
@@ -189,7 +178,7 @@ import Testing
     }
 
     static func run(_ pool: [String], seed: UInt64) throws {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(state: seed)
         let (count, wrong) = try check(texts(pool, count: 60, generator: &generator))
         #expect(count > 300)
         #expect(wrong.isEmpty, "\(wrong.count) of \(count) lines:\n\(wrong.prefix(20).joined(separator: "\n"))")
@@ -235,7 +224,7 @@ import Testing
     @Test func charactersWithNoJointClassInCommonShapeAsTheirSum() throws {
         let classes = Bundled.dejaVu.jointClasses
         let starters = Self.clusterStarters()
-        var generator = LineWidthAgainstHBShapeTests.Generator(state: 0x10_1A55)
+        var generator = SplitMix64(state: 0x10_1A55)
         var pairs: [(Unicode.Scalar, Unicode.Scalar)] = []
         var shared = 0
         while pairs.count < 1_500 {

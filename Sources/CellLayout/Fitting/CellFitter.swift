@@ -9,8 +9,8 @@ struct FittedCell {
 }
 
 /// Where a fit asked for its ambiguity (`CompiledTemplate.ambiguity`) leaves it. Measuring fits
-/// pass nil: a `LayoutAmbiguity` field in `FittedCell` cost them about 40 instructions a row
-/// (`Benchmarks/scripts/cache-instructions.sh one`: 8,419 against 8,382).
+/// pass nil, so a row that only wants its height carries no ambiguity record through the fit
+/// (BENCHMARKS.md, Height cache: `cache-instructions.sh one`).
 final class AmbiguityProbe {
     var result = LayoutAmbiguity()
 }

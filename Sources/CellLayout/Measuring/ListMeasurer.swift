@@ -10,8 +10,7 @@ public final class ListMeasurer: Sendable {
     private let templates: [String: CompiledTemplate]
     /// `templates` unretained, for the measuring paths: a row's template is lent for its fit,
     /// since a retain and release per row on one shared template made two measuring threads
-    /// pass its reference count's cache line back and forth (the release alone was 0.8-2% of a
-    /// two-thread profile of the feed).
+    /// pass its reference count's cache line back and forth.
     private let lent: [String: Unmanaged<CompiledTemplate>]
     private let measurer: TextMeasurer
     /// The text measurer (and its caches) this list measures labels with.

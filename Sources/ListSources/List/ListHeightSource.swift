@@ -226,7 +226,7 @@ public final class ListHeightSource: HeightSource {
     public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
-        let places = indexPaths.map { $0.sectionAndRow(pairTag: TwoIndexLayout.pairTag) }
+        let places = indexPaths.map { $0.sectionAndRow }
         batch(places: places, paths: indexPaths, width: width, known: known, answer: { position, key, height, measured in
             answer(position, .success((key, height, measured)))
         }, failure: { position, error in
@@ -329,7 +329,7 @@ public final class ListHeightSource: HeightSource {
     /// its rows, and the row's fixed height (nil: measured), under one lock; throws
     /// `HeightCacheError.invalidIndexPath` outside the list. The rows are held (one retain) for
     /// the row to be lent from them: a copy of the row retains and later releases each of its
-    /// fields (a feed row's miss: about 65 instructions more, `cache-instructions.sh miss`).
+    /// fields (BENCHMARKS.md, Height cache: `cache-instructions.sh miss`).
     @inline(__always)
     private func read(_ indexPath: IndexPath) throws(HeightCacheError) -> (rows: [RowSpec], row: Int, section: SectionShell, fixed: Double?) {
         try current.withLock { storage throws(HeightCacheError) in
@@ -347,7 +347,7 @@ extension ListHeightSource.Storage {
     /// The section and row `indexPath` names, reading its indexes once; throws
     /// `HeightCacheError.invalidIndexPath` unless it names a row of the document.
     func place(of indexPath: IndexPath) throws(HeightCacheError) -> (section: Int, row: Int) {
-        let (s, r) = indexPath.sectionAndRow(pairTag: TwoIndexLayout.pairTag)
+        let (s, r) = indexPath.sectionAndRow
         return try place(section: s, row: r, path: indexPath)
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import RowHeightCache
 
-/// The hit path's own read of a two-index path (`TwoIndexLayout`): whatever Foundation does, it
-/// gives what Foundation's calls give, for paths of every shape.
-@Suite struct CacheIndexPathLayoutTests {
+/// The hit path's read of a two-index path (`sectionAndRow`): for paths of every shape, the two
+/// indexes of a two-index path and an error for any other.
+@Suite struct CacheIndexPathTests {
     /// Paths of every shape and from every constructor, with what Foundation's calls read.
     static var paths: [IndexPath] {
         var appended = IndexPath(index: 4)
@@ -19,18 +19,10 @@ import Testing
                 IndexPath(indexes: [5, 6, 7]).dropLast(), IndexPath(indexes: [5, 6, 7]).dropFirst()]
     }
 
-    @Test func theLayoutIsFoundOnLinux() {
-        #if os(Linux)
-        #expect(TwoIndexLayout.pairTag >= 0)
-        #endif
-    }
-
-    @Test func readingThePathsBytesGivesWhatFoundationsCallsGive() {
+    @Test func readingAPathGivesItsTwoIndexesOrNone() {
         for path in Self.paths {
             let expected = path.count == 2 ? (path[0], path[1]) : (-1, -1)
-            let read = path.sectionAndRow(pairTag: TwoIndexLayout.pairTag)
-            #expect(read == expected, "\(path)")
-            #expect(path.sectionAndRow(pairTag: -1) == expected, "\(path)")
+            #expect(path.sectionAndRow == expected, "\(path)")
         }
     }
 

@@ -1,4 +1,4 @@
-/// The one deterministic pseudo-random generator (SplitMix64) of these tests, so every randomized
+/// The one deterministic pseudo-random generator (SplitMix64) of every test target, so every randomized
 /// test replays exactly from its seed.
 package struct SplitMix64: RandomNumberGenerator {
     package var state: UInt64
