@@ -138,13 +138,14 @@ import TextEngine
 
     @Test func aHiddenArrangedViewIsNeverItsStacksTallest() throws {
         let cell = try layout(Self.tallestRow(hidingTall: true), width: 320)
-        // The hidden 44-point view still holds the row 44 tall (its alignment stays), but the
-        // baselines come from the tallest visible view: `icon`, centred at 12 + (44 - 24) / 2.
-        #expect(cell.frames["row"]?[3] == 44)
-        #expect(cell.frames["icon"]?[1] == 22)
-        #expect(cell.frames["mark"]?[1] == 22)
-        #expect(Self.near(cell.frames["end"]?[1], 46 - 10))
-        #expect(cell.height == 68.5)
+        // The hidden 44-point view keeps its centring but no spanning boundary, so it does not
+        // heighten the centre-aligned row: the tallest visible view, `icon` (24), sets the row's
+        // height and its baselines (its top 12, its bottom 36).
+        #expect(cell.frames["row"]?[3] == 24)
+        #expect(cell.frames["icon"]?[1] == 12)
+        #expect(cell.frames["mark"]?[1] == 12)
+        #expect(Self.near(cell.frames["end"]?[1], 36 - 10))
+        #expect(cell.height == 48.5)  // 12 + 24 + 12 + 0.5
     }
 
     @Test func aHorizontalStacksBaselineFollowsATallestLabelsText() throws {
