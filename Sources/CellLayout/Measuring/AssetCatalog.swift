@@ -89,6 +89,12 @@ struct AssetCatalog {
         return value
     }
 
+    /// A value as a message shows it: a string quoted, anything else by its kind.
+    private static func shown(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return JSONText.quoted(text) }
+        return value.kindName
+    }
+
     /// One slot of an image set's `images`: its file, scale and where it is in Contents.json.
     private struct Slot {
         var file: String
@@ -120,13 +126,13 @@ struct AssetCatalog {
             var scale = 1
             if let value = image["scale"] {
                 guard case .string(let text) = value, let n = ["1x": 1, "2x": 2, "3x": 3][text] else {
-                    throw fail("scale", "expected \"1x\", \"2x\" or \"3x\", found \(value)")
+                    throw fail("scale", "expected \"1x\", \"2x\" or \"3x\", found \(shown(value))")
                 }
                 scale = n
             }
             guard let value = image["filename"] else { continue }  // an empty slot
             guard case .string(let file) = value, !file.isEmpty else {
-                throw fail("filename", "expected a file name, found \(value)")
+                throw fail("filename", "expected a file name, found \(shown(value))")
             }
             if idiom == "iphone" { phone.append(Slot(file: file, scale: scale, index: i)) }
             if idiom == "universal" { universal.append(Slot(file: file, scale: scale, index: i)) }
