@@ -146,18 +146,21 @@ struct UniqueLayoutGenerator {
 }
 
 @Suite struct RandomLayoutTests {
-    @Test func generatedLayoutsWithUniqueAnswersAgreeWithKiwiEverywhere() throws {
-        var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_121))
+    /// `count` generated templates, one row each (random accessories), measured with `list` by
+    /// ListMeasurer and by kiwi: every height and frame must agree. Returns the templates.
+    @discardableResult
+    func expectAgreement(_ generator: inout UniqueLayoutGenerator, count: Int, prefix: String,
+                         list: ListSettings = ListSettings()) throws -> [TemplateSpec] {
         var templates: [TemplateSpec] = []
         var rows: [RowSpec] = []
-        for i in 0..<300 {
-            let (template, data) = generator.template(named: "T\(i)")
+        for i in 0..<count {
+            let (template, data) = generator.template(named: "\(prefix)\(i)")
             templates.append(template)
             rows.append(RowSpec(data: data, template: template.name, autoHeight: true,
                                 accessory: generator.pick(Accessory.allCases)))
         }
-        let measurer = try Fixtures.measurer(templates)
-        let reference = try KiwiReference.layout(Array(zip(templates, rows)))
+        let measurer = try Fixtures.measurer(templates, list: list)
+        let reference = try KiwiReference.layout(Array(zip(templates, rows)), list: list)
         var agreed = 0
         for (i, (template, row)) in zip(templates, rows).enumerated() {
             let ours = try measurer.measureRow(row, in: SectionSpec(), frames: true)
@@ -174,40 +177,20 @@ struct UniqueLayoutGenerator {
             if ours.height == expected.height && framesAgree { agreed += 1 }
         }
         #expect(agreed == templates.count)
+        return templates
+    }
+
+    @Test func generatedLayoutsWithUniqueAnswersAgreeWithKiwiEverywhere() throws {
+        var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_121))
+        try expectAgreement(&generator, count: 300, prefix: "T")
     }
 
     @Test func generatedLayoutsWithMarginsAndASectionIndexAgreeWithKiwiEverywhere() throws {
         var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_129), margins: true)
-        var templates: [TemplateSpec] = []
-        var rows: [RowSpec] = []
-        for i in 0..<200 {
-            let (template, data) = generator.template(named: "M\(i)")
-            templates.append(template)
-            rows.append(RowSpec(data: data, template: template.name, autoHeight: true,
-                                accessory: generator.pick(Accessory.allCases)))
-        }
         let list = ListSettings(layoutMargins: LayoutMargins(top: 6, leading: 20, bottom: 9, trailing: 12), indexWidth: 15)
-        let measurer = try Fixtures.measurer(templates, list: list)
-        let reference = try KiwiReference.layout(Array(zip(templates, rows)), list: list)
-        var agreed = 0
-        var marginConstraints = 0
-        for (i, (template, row)) in zip(templates, rows).enumerated() {
-            marginConstraints += template.constraints.filter { $0.contains("Margin") }.count
-            let ours = try measurer.measureRow(row, in: SectionSpec(), frames: true)
-            guard let expected = reference[i] else {
-                Issue.record("kiwi found no solution for \(template.constraints)")
-                continue
-            }
-            let framesAgree = ours.frames.allSatisfy { frame in
-                guard let e = expected.frames[frame.id] else { return false }
-                return zip([frame.x, frame.y, frame.width, frame.height], e).allSatisfy { abs($0 - $1) <= 1e-6 }
-            }
-            #expect(ours.height == expected.height && framesAgree,
-                    "\(template.constraints) ours \(ours) kiwi \(expected)")
-            if ours.height == expected.height && framesAgree { agreed += 1 }
-        }
-        #expect(agreed == templates.count)
+        let templates = try expectAgreement(&generator, count: 200, prefix: "M", list: list)
         // The generator did exercise margins: most templates name at least one.
+        let marginConstraints = templates.map { $0.constraints.filter { $0.contains("Margin") }.count }.reduce(0, +)
         #expect(marginConstraints > templates.count)
     }
 }

@@ -5,16 +5,25 @@ extension DocumentDecoder {
     /// `key` of `fields` as `[top, leading, bottom, trailing]` points, each within the range of a
     /// constraint's constant; nil when absent.
     func decodeMargins(_ fields: _JSONFields, _ key: String) throws(DocumentError) -> LayoutMargins? {
-        guard let items = try fields.array(key) else { return nil }
-        let insets = items.compactMap { item -> Double? in
-            if case .number(let n) = item, LayoutLimits.isConstant(n) { return n }
+        guard fields.members[key] != nil else { return nil }
+        let insets = try numbers(fields, key, count: 4, LayoutLimits.isConstant,
+                                 "expected [top, leading, bottom, trailing], each \(LayoutLimits.constantRangeText)")
+        return LayoutMargins(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3])
+    }
+
+    /// `key` of `fields` as an array of exactly `count` numbers each `valid` admits, or the error
+    /// `message` at its path.
+    private func numbers(_ fields: _JSONFields, _ key: String, count: Int, _ valid: (Double) -> Bool,
+                         _ message: String) throws(DocumentError) -> [Double] {
+        let items = try fields.array(key) ?? []
+        let numbers = items.compactMap { item -> Double? in
+            if case .number(let n) = item, valid(n) { return n }
             return nil
         }
-        guard items.count == 4, insets.count == 4 else {
-            throw DocumentError(path: fields.pathOf(key),
-                                message: "expected [top, leading, bottom, trailing], each \(LayoutLimits.constantRangeText)")
+        guard items.count == count, numbers.count == count else {
+            throw DocumentError(path: fields.pathOf(key), message: message)
         }
-        return LayoutMargins(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3])
+        return numbers
     }
 
     /// The document's `assets`: `{ "NAME": [width, height] }` in points, or the path of an asset
@@ -33,15 +42,8 @@ extension DocumentDecoder {
         let fields = try _JSONFields(value, path: path, what: "asset sizes by name")
         var sizes: [String: ImageSize] = [:]
         for name in fields.members.keys.sorted() {
-            let items = try fields.array(name) ?? []
-            let pair = items.compactMap { item -> Double? in
-                if case .number(let n) = item, LayoutLimits.isSize(n) { return n }
-                return nil
-            }
-            guard items.count == 2, pair.count == 2 else {
-                throw DocumentError(path: fields.pathOf(name),
-                                    message: "expected [width, height], each \(LayoutLimits.sizeRangeText)")
-            }
+            let pair = try numbers(fields, name, count: 2, LayoutLimits.isSize,
+                                   "expected [width, height], each \(LayoutLimits.sizeRangeText)")
             sizes[name] = ImageSize(width: pair[0], height: pair[1])
         }
         return .sizes(sizes)
