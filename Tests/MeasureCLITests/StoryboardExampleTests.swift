@@ -69,4 +69,16 @@ import TestSupport
         let ambiguity = try CLIRunner.run(["--check-ambiguity", Self.example])
         #expect(ambiguity.status == 0 && !ambiguity.stderr.contains("ambiguous"), "\(ambiguity.stderr)")
     }
+
+    @Test func aCatalogThatCannotBeReadIsALayoutErrorNamingAssets() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        let document = #"{"assets":"Missing.xcassets","templates":{"T":{"views":[{"id":"i","image":{"asset":"a"}}],"#
+            + #""constraints":["super.bottom == i.bottom"]}},"sections":[{"template":"T","autoHeight":true,"rows":[{}]}]}"#
+        let file = try CLIRunner.write(document, to: "cells.json", in: folder)
+        let out = try CLIRunner.run([file.path], in: folder)
+        #expect(out.status == 67)
+        #expect(out.stdout.isEmpty)
+        #expect(out.stderr.contains(#"cells.json: assets: asset catalog "\#(folder.path)/Missing.xcassets" is not a folder that can be read"#),
+                "\(out.stderr)")
+    }
 }
