@@ -91,6 +91,26 @@ import TestSupport
         #expect(cell.height == 42.5)
     }
 
+    @Test func marginsAndIndexWidthsOutOfRangeAreErrorsAtTheirPaths() {
+        func path(_ template: TemplateSpec, list: ListSettings = ListSettings()) -> String? {
+            do throws(LayoutError) {
+                _ = try ListMeasurer(document: Fixtures.document([template], list: list), baseDirectory: Fixtures.root)
+                return nil
+            } catch {
+                return error.path
+            }
+        }
+        #expect(path(Self.pinned()) == nil)
+        #expect(path(Self.pinned(margins: LayoutMargins(all: .nan))) == "templates.Pinned.layoutMargins")
+        #expect(path(Self.pinned(), list: ListSettings(layoutMargins: LayoutMargins(top: 0, leading: 2e6, bottom: 0, trailing: 0)))
+            == "list.layoutMargins")
+        #expect(path(Self.pinned(), list: ListSettings(indexWidth: -1)) == "list.indexWidth")
+        let view = TemplateSpec(name: "V", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)),
+                                                            layoutMargins: LayoutMargins(all: .infinity))],
+                                constraints: ["super.bottom == a.bottom"])
+        #expect(path(view) == "templates.V.views[0].layoutMargins")
+    }
+
     @Test func aSectionIndexNarrowsEveryRowAsFDTemplateLayoutCellDoes() throws {
         let template = TemplateSpec(name: "Text", views: [Fixtures.label("body", "${body}", size: 15, lines: 0)],
                                     constraints: ["body.leading == super.leadingMargin", "body.trailing == super.trailingMargin",

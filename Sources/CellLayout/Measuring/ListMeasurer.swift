@@ -33,10 +33,7 @@ public final class ListMeasurer: Sendable {
         guard LayoutLimits.isSize(list.indexWidth) else {
             throw LayoutError(path: "list.indexWidth", message: "indexWidth must be \(LayoutLimits.sizeRangeText)")
         }
-        for inset in list.layoutMargins.insets where !LayoutLimits.isConstant(inset) {
-            throw LayoutError(path: "list.layoutMargins", message:
-                "\(formatNumber(inset)) is out of range: expected \(LayoutLimits.constantRangeText)")
-        }
+        try TemplateCompiler.checkMargins(list.layoutMargins, at: "list.layoutMargins")
         let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
         let assets = try AssetLibrary.load(document.assets, baseDirectory: baseDirectory, scale: list.scale)
         var templates: [String: CompiledTemplate] = [:]

@@ -15,6 +15,7 @@ enum TemplateCompiler {
                           listMargins: LayoutMargins = .tableCellContent,
                           assets: [String: ImageSize] = [:]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
+        try checkMargins(listMargins, at: "list.layoutMargins")
         try checkMargins(spec.layoutMargins, at: "\(path).layoutMargins")
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
@@ -52,7 +53,7 @@ enum TemplateCompiler {
                 kind = .box(width: inputs.length(width), height: inputs.length(height))
             case .imageAsset(let name):
                 let size = assets[name] ?? .zero
-                kind = .box(width: .fixed(size.width), height: .fixed(size.height))
+                kind = .box(width: inputs.length(.fixed(size.width)), height: inputs.length(.fixed(size.height)))
             case .view(let width, let height):
                 try checkSizes(width, height, of: "view", at: viewLocation)
                 kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
@@ -186,7 +187,7 @@ enum TemplateCompiler {
 
     /// Throws unless every inset of `margins` (when given) is a finite constant `LayoutLimits`
     /// admits (a decoded document is checked when decoded; a template built in code is checked here).
-    private static func checkMargins(_ margins: LayoutMargins?, at path: @autoclosure () -> String) throws(LayoutError) {
+    static func checkMargins(_ margins: LayoutMargins?, at path: @autoclosure () -> String) throws(LayoutError) {
         guard let margins else { return }
         for inset in margins.insets where !LayoutLimits.isConstant(inset) {
             throw LayoutError(path: path(), message:
