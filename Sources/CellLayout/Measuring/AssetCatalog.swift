@@ -24,8 +24,9 @@ struct AssetCatalog {
             throw Self.error("asset catalog \(JSONText.quoted(path)) is not a folder that can be read")
         }
         var sizes: [String: ImageSize] = [:]
+        var visited: Set<String> = []
         try Self.readFolder(path, shownAs: (path as NSString).lastPathComponent, namespace: "",
-                            screenScale: Self.screenScale(scale), into: &sizes)
+                            screenScale: Self.screenScale(scale), into: &sizes, visited: &visited)
         self.sizes = sizes
     }
 
@@ -39,8 +40,11 @@ struct AssetCatalog {
     }
 
     /// Every image set under `folder` (shown in messages as `shownAs`), named with `namespace`.
+    /// A folder reached again through a symbolic link (`visited` holds the real paths read) is
+    /// read once, so a link back up the tree cannot loop.
     private static func readFolder(_ folder: String, shownAs: String, namespace: String, screenScale: Int,
-                                   into sizes: inout [String: ImageSize]) throws(LayoutError) {
+                                   into sizes: inout [String: ImageSize], visited: inout Set<String>) throws(LayoutError) {
+        guard visited.insert(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path).inserted else { return }
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -68,7 +72,8 @@ struct AssetCatalog {
                         childNamespace += entry + "/"
                     }
                 }
-                try readFolder(full, shownAs: shown, namespace: childNamespace, screenScale: screenScale, into: &sizes)
+                try readFolder(full, shownAs: shown, namespace: childNamespace, screenScale: screenScale, into: &sizes,
+                               visited: &visited)
             }
             // Other sets (app icons, colours, data, symbols) are not images UIImage(named:) loads by size here.
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Builds the asset catalog fixture for AssetCatalogTests with Pillow: python3 make_catalog.py DIR
-writes DIR/Fixture.xcassets (image sets as Xcode writes them) and DIR/Broken.xcassets (one image
+writes DIR/Fixture.xcassets (image sets as Xcode writes them, and a symbolic link back up its
+tree) and DIR/Broken.xcassets (one image
 set whose Contents.json is not JSON), plus DIR/headers/ (images of many kinds, and damaged ones,
 for the header reader)."""
 import json
@@ -60,6 +61,7 @@ folder_contents(os.path.join(catalog, "Icons"), True)
 image_set(os.path.join(catalog, "Icons"), "star", [("universal", "2x", (48, 48), "PNG")])
 folder_contents(os.path.join(catalog, "Plain"), False)
 image_set(os.path.join(catalog, "Plain"), "dot", [("universal", "1x", (8, 8), "PNG")])
+os.symlink("..", os.path.join(catalog, "Plain", "Up"))  # a link back up the tree: read once, no loop
 
 broken = os.path.join(root, "Broken.xcassets")
 folder_contents(broken, False)
