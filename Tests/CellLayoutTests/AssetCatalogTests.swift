@@ -47,6 +47,7 @@ import TestSupport
         #expect(one["odd"] == ImageSize(width: 22.5, height: 15.5))  // only 2x, larger than 1x
         #expect(three["odd"] == ImageSize(width: 22.5, height: 15.5))  // only 2x, smaller than 3x
         #expect(AssetCatalog.screenScale(2.6) == 3 && AssetCatalog.screenScale(0.5) == 1 && AssetCatalog.screenScale(9) == 3)
+        #expect(AssetCatalog.screenScale(.infinity) == 3 && AssetCatalog.screenScale(-1e300) == 1 && AssetCatalog.screenScale(.nan) == 2)
     }
 
     @Test func aBrokenOrUnreadableCatalogIsAnErrorNamingTheFileAndTheJSONPath() throws {

@@ -30,9 +30,10 @@ struct AssetCatalog {
         self.sizes = sizes
     }
 
-    /// The scale of the slot the screen prefers: `scale` rounded to 1, 2 or 3.
+    /// The scale of the slot the screen prefers: `scale` rounded to 1, 2 or 3 (2, UIKit's
+    /// common screen, for a scale that is not a number).
     static func screenScale(_ scale: Double) -> Int {
-        min(3, max(1, Int(scale.rounded())))
+        Int(min(3, max(1, scale.isNaN ? 2 : scale)).rounded())
     }
 
     private static func error(_ message: String) -> LayoutError {
