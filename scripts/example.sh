@@ -14,3 +14,6 @@ out="${TMPDIR:-/tmp}/feed-heights.jsonl"
 echo "== Examples/feed.json (5,000 rows) -> $out; the first lines:" >&2
 "$cli" "$@" Examples/feed.json > "$out"
 head -n 6 "$out"
+
+echo "== Examples/storyboard-feed.json (margins, an asset catalog, a section index) as a table" >&2
+"$cli" --format table "$@" Examples/storyboard-feed.json

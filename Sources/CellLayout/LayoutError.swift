@@ -3,7 +3,7 @@ import TextEngine
 /// A template or row that cannot be laid out: what kind of problem, where (a JSON path) and what
 /// went wrong.
 ///
-/// Paths that start with `templates.`, `fonts.` or `list.` are absolute in the document; an empty
+/// Paths that start with `templates.`, `fonts.`, `list.` or `assets` are absolute in the document; an empty
 /// path means the row (or header/footer) being measured, whose own path only the caller knows
 /// (`sections[0].rows[3]`); `located(at:)` fills it in.
 public struct LayoutError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -47,10 +47,10 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable, Equatable {
         return moved(to: path.hasPrefix("[") ? rowPath + path : "\(rowPath).\(path)")
     }
 
-    /// Whether the path names a place in the document (`templates.`, `fonts.`, `list.`,
+    /// Whether the path names a place in the document (`templates.`, `fonts.`, `list.`, `assets`,
     /// `sections`) rather than in the row being measured (a row value's dotted path).
     public var isAbsolute: Bool {
-        ["templates", "fonts", "list", "sections"].contains { root in
+        ["templates", "fonts", "list", "sections", "assets"].contains { root in
             path == root || path.hasPrefix(root + ".") || path.hasPrefix(root + "[")
         }
     }

@@ -90,7 +90,7 @@ struct SVGRenderer {
         let colors: (stroke: String, dash: String)
         switch view?.kind {
         case .label: colors = ("#0a84ff", "")
-        case .image: colors = ("#30d158", "")
+        case .image, .imageAsset: colors = ("#30d158", "")
         case .stack: colors = ("#bf5af2", " stroke-dasharray=\"4 2\"")
         default: colors = ("#ff9f0a", "")
         }

@@ -3,14 +3,18 @@ import Testing
 @testable import CellLayout
 import TestSupport
 
-/// Measures `rows` with ListMeasurer and with the kiwisolver reference, expecting equal heights
-/// and frames (to 1e-6 points); returns our heights for further exact checks.
+/// Measures `rows` with ListMeasurer and with the kiwisolver reference (images named by asset
+/// sized by `assets`), expecting equal heights and frames (to 1e-6 points); returns our heights
+/// for further exact checks.
 @discardableResult
 func expectAgreementWithKiwi(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings(),
+                             assets: [String: ImageSize] = [:],
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> [Double] {
-    let measurer = try Fixtures.measurer([template], list: list)
+    var document = Fixtures.document([template], list: list)
+    document.assets = .sizes(assets)
+    let measurer = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
     let section = SectionSpec(template: template.name, autoHeight: true)
-    let reference = try KiwiReference.layout(template, rows: rows, list: list)
+    let reference = try KiwiReference.layout(template, rows: rows, list: list, assets: assets)
     var heights: [Double] = []
     for (r, row) in rows.enumerated() {
         let ours = try measurer.measureRow(row, in: section, frames: true)

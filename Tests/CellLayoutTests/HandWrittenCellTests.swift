@@ -137,9 +137,10 @@ import TestSupport
             Fixtures.row(["c": .string("Label"), "hideB": .bool(true)]),
         ]
         let heights = try expectAgreementWithKiwi(Self.toolbarCell, rows: rows)
-        // Tallest arranged view 44 (b), also once b collapses: a hidden arranged view keeps its
-        // alignment across the axis (UIKit), so it still holds the row 44 tall; second stack 30.
-        #expect(heights == [98.5, 98.5])  // 8 + 44 + 8 + 30 + 8 + 0.5
+        // Tallest arranged view 44 (b); once b collapses it keeps its alignment across the axis
+        // but no spanning boundary (UIKit keeps only visible views inside a centre-aligned
+        // stack), so `a`'s 30 points set the row; second stack 30.
+        #expect(heights == [98.5, 84.5])  // 8 + 44 (then 30) + 8 + 30 + 8 + 0.5
     }
 
     static let baselineCell = TemplateSpec(name: "Baselines", views: [

@@ -56,14 +56,16 @@ enum KiwiReference {
         }
     }
 
-    /// The reference layout of `rows` (each with its accessory) in `template`, at `list`'s width.
-    static func layout(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings()) throws -> [Result?] {
-        try layout(rows.map { (template, $0) }, list: list)
+    /// The reference layout of `rows` (each with its accessory) in `template`, at `list`'s width,
+    /// images named by asset sized by `assets`.
+    static func layout(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings(),
+                       assets: [String: ImageSize] = [:]) throws -> [Result?] {
+        try layout(rows.map { (template, $0) }, list: list, assets: assets)
     }
 
     /// The reference layout of each (template, row) pair, all in one run of the script per round.
     static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings(),
-                       fixedContentHeight: Double? = nil) throws -> [Result?] {
+                       fixedContentHeight: Double? = nil, assets: [String: ImageSize] = [:]) throws -> [Result?] {
         let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
         let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
         let measurer = TextMeasurer()
@@ -77,7 +79,8 @@ enum KiwiReference {
         var results: [Result?] = []
         for _ in 0..<CompiledTemplate.maximumMeasureRounds + 1 {
             let cases = items.indices.map { r in
-                var c = makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list)
+                var c = makeCase(items[r].0, blueprints[r], row: items[r].1, measured: measured[r].map(\.m), list: list,
+                                 assets: assets)
                 if let fixedContentHeight { c["fixedContentHeight"] = fixedContentHeight }
                 return c
             }
@@ -100,11 +103,13 @@ enum KiwiReference {
     }
 
     private static func makeCase(_ template: TemplateSpec, _ blueprint: TemplateBlueprint, row: RowSpec,
-                                 measured: [TextMeasurement], list: ListSettings) -> [String: Any] {
+                                 measured: [TextMeasurement], list: ListSettings,
+                                 assets: [String: ImageSize]) -> [String: Any] {
         var views: [[String: Any]] = []
         for (i, spec) in template.views.enumerated() {
             var view: [String: Any] = ["id": spec.id, "hidden": spec.hidden.isHidden(in: row.data),
                                        "hugging": spec.hugging, "compression": spec.compression]
+            if let margins = spec.layoutMargins { view["margins"] = margins.insets }
             func size(_ d: DimensionSpec?) -> Any { d.map { RowBinding.points($0, in: row.data) as Any } ?? NSNull() }
             switch spec.kind {
             case .label:
@@ -117,6 +122,10 @@ enum KiwiReference {
             case .image(let w, let h):
                 view["kind"] = "box"
                 view["intrinsic"] = [size(w), size(h)]
+            case .imageAsset(let name):
+                // UIImage(named:) of a name the assets lack is nil: an image of size 0.
+                view["kind"] = "box"
+                view["intrinsic"] = [assets[name]?.width ?? 0, assets[name]?.height ?? 0]
             case .view(let w, let h):
                 view["kind"] = "box"
                 view["intrinsic"] = [size(w), size(h)]
@@ -128,7 +137,8 @@ enum KiwiReference {
             }
             views.append(view)
         }
-        return ["width": list.width - row.accessory.width, "scale": list.scale, "separator": list.separator,
-                "views": views, "constraints": template.constraints]
+        return ["width": list.width - list.indexWidth - row.accessory.width, "scale": list.scale,
+                "separator": list.separator, "views": views, "constraints": template.constraints,
+                "superMargins": (template.layoutMargins ?? list.layoutMargins).insets]
     }
 }

@@ -11,12 +11,28 @@ import TestSupport
 /// compression errors would then trade against that view's at the same priority: a tie).
 struct UniqueLayoutGenerator {
     var random: SplitMix64
+    /// Whether templates name margin attributes and give the content view and their views
+    /// layout margins (a margin only moves a constant, so the answer stays unique).
+    var margins = false
     static let words = ["Inbox", "Ada Lovelace", "今天天气很好", "Settings", "12:45", "Re: lunch?", "OK", "Grace", "📷 Photo"]
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func points(_ range: ClosedRange<Int>) -> Double { Double(int(range.lowerBound * 2...range.upperBound * 2)) / 2 }
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+
+    /// `attribute`, or with `margins` half the time its margin attribute (`leading` ->
+    /// `leadingMargin`, `centerX` -> `centerXWithinMargins`).
+    mutating func m(_ attribute: String) -> String {
+        guard margins, chance(0.5) else { return attribute }
+        return attribute.hasPrefix("center") ? attribute + "WithinMargins" : attribute + "Margin"
+    }
+
+    /// Random margins, or nil (the default) a third of the time.
+    mutating func someMargins() -> LayoutMargins? {
+        guard !chance(0.34) else { return nil }
+        return LayoutMargins(top: points(0...20), leading: points(0...24), bottom: points(0...20), trailing: points(0...24))
+    }
 
     mutating func template(named name: String) -> (TemplateSpec, JSONValue) {
         var views: [ViewSpec] = []
@@ -41,28 +57,29 @@ struct UniqueLayoutGenerator {
                 hasIntrinsic = false
                 views.append(ViewSpec(id: id, kind: .view(width: nil, height: nil)))
             }
+            if margins { views[i].layoutMargins = someMargins() }
             let c = points(0...20)
             switch int(0...3) {
-            case 0: constraints.append("\(id).leading == super.leading + \(c)")
-            case 1 where previous != "super": constraints.append("\(id).leading == \(previous).trailing + \(c)")
-            case 2 where previous != "super": constraints.append("\(id).centerX == \(previous).centerX - \(c)")
-            default: constraints.append("\(id).left == super.centerX + \(c)")
+            case 0: constraints.append("\(id).leading == super.\(m("leading")) + \(c)")
+            case 1 where previous != "super": constraints.append("\(id).\(m("leading")) == \(previous).\(m("trailing")) + \(c)")
+            case 2 where previous != "super": constraints.append("\(id).centerX == \(previous).\(m("centerX")) - \(c)")
+            default: constraints.append("\(id).\(m("left")) == super.\(m("centerX")) + \(c)")
             }
             switch hasIntrinsic ? pick([0, 1, 2, 5]) : int(2...5) {
             case 0: break  // intrinsic width alone
             case 1: constraints.append("\(id).width <= \(points(10...80))")
             case 2: constraints.append("\(id).width == \(points(5...100))")
             case 3 where previous != "super": constraints.append("\(id).width == 0.5 * \(previous).width + \(c)")
-            case 4: constraints.append("\(id).trailing == super.trailing - \(c)")
+            case 4: constraints.append("\(id).trailing == super.\(m("trailing")) - \(c)")
             default:
                 if hasIntrinsic { constraints.append("\(id).width >= \(points(10...80)) @ \(pick(["500", "high", "300"]))") }
                 else { constraints.append("\(id).width == \(points(5...100)) @required") }
             }
             let d = points(0...16)
             switch int(0...3) {
-            case 0: constraints.append("\(id).top == super.top + \(d)")
-            case 1 where previous != "super": constraints.append("\(id).top == \(previous).bottom + \(d)")
-            case 2 where previous != "super": constraints.append("\(id).centerY == \(previous).centerY + \(d)")
+            case 0: constraints.append("\(id).top == super.\(m("top")) + \(d)")
+            case 1 where previous != "super": constraints.append("\(id).\(m("top")) == \(previous).\(m("bottom")) + \(d)")
+            case 2 where previous != "super": constraints.append("\(id).\(m("centerY")) == \(previous).centerY + \(d)")
             default:
                 if previous != "super" { constraints.append("\(id).firstBaseline == \(previous).lastBaseline + \(d)") }
                 else { constraints.append("\(id).top == super.top + \(d)") }
@@ -77,12 +94,14 @@ struct UniqueLayoutGenerator {
                 else { constraints.append("\(id).height == \(points(5...60))") }
             }
             if i == count - 1 || chance(0.6) {
-                constraints.append("super.bottom >= \(id).bottom + \(points(0...16))")
+                constraints.append("super.\(m("bottom")) >= \(id).bottom + \(points(0...16))")
             }
         }
         if chance(0.5) { addStack(after: count, &views, &constraints, &data) }
         if chance(0.2) { constraints.append("super.height >= 44") }
-        return (TemplateSpec(name: name, views: views, constraints: constraints), .object(JSONObject(data)))
+        let layoutMargins = margins ? someMargins() : nil
+        return (TemplateSpec(name: name, views: views, constraints: constraints, layoutMargins: layoutMargins),
+                .object(JSONObject(data)))
     }
 
     static let posts = ["A longer post that wraps onto a second line and then, because it keeps going, a third.",
@@ -118,8 +137,8 @@ struct UniqueLayoutGenerator {
                                                                    spacing: points(0...8), alignment: alignment,
                                                                    distribution: distribution, arranged: arranged))))
         views += children
-        constraints.append("stack.leading == super.leading + \(points(0...20))")
-        constraints.append("stack.trailing == super.trailing - \(points(0...20))")
+        constraints.append("stack.leading == super.\(m("leading")) + \(points(0...20))")
+        constraints.append("stack.trailing == super.\(m("trailing")) - \(points(0...20))")
         constraints.append(chance(0.5) ? "stack.top == super.top + \(points(0...12))"
                                        : "stack.top == v\(int(0...count - 1)).bottom + \(points(0...12))")
         constraints.append("super.bottom >= stack.bottom + \(points(0...12))")
@@ -127,18 +146,21 @@ struct UniqueLayoutGenerator {
 }
 
 @Suite struct RandomLayoutTests {
-    @Test func generatedLayoutsWithUniqueAnswersAgreeWithKiwiEverywhere() throws {
-        var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_121))
+    /// `count` generated templates, one row each (random accessories), measured with `list` by
+    /// ListMeasurer and by kiwi: every height and frame must agree. Returns the templates.
+    @discardableResult
+    func expectAgreement(_ generator: inout UniqueLayoutGenerator, count: Int, prefix: String,
+                         list: ListSettings = ListSettings()) throws -> [TemplateSpec] {
         var templates: [TemplateSpec] = []
         var rows: [RowSpec] = []
-        for i in 0..<300 {
-            let (template, data) = generator.template(named: "T\(i)")
+        for i in 0..<count {
+            let (template, data) = generator.template(named: "\(prefix)\(i)")
             templates.append(template)
             rows.append(RowSpec(data: data, template: template.name, autoHeight: true,
                                 accessory: generator.pick(Accessory.allCases)))
         }
-        let measurer = try Fixtures.measurer(templates)
-        let reference = try KiwiReference.layout(Array(zip(templates, rows)))
+        let measurer = try Fixtures.measurer(templates, list: list)
+        let reference = try KiwiReference.layout(Array(zip(templates, rows)), list: list)
         var agreed = 0
         for (i, (template, row)) in zip(templates, rows).enumerated() {
             let ours = try measurer.measureRow(row, in: SectionSpec(), frames: true)
@@ -155,5 +177,20 @@ struct UniqueLayoutGenerator {
             if ours.height == expected.height && framesAgree { agreed += 1 }
         }
         #expect(agreed == templates.count)
+        return templates
+    }
+
+    @Test func generatedLayoutsWithUniqueAnswersAgreeWithKiwiEverywhere() throws {
+        var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_121))
+        try expectAgreement(&generator, count: 300, prefix: "T")
+    }
+
+    @Test func generatedLayoutsWithMarginsAndASectionIndexAgreeWithKiwiEverywhere() throws {
+        var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_129), margins: true)
+        let list = ListSettings(layoutMargins: LayoutMargins(top: 6, leading: 20, bottom: 9, trailing: 12), indexWidth: 15)
+        let templates = try expectAgreement(&generator, count: 200, prefix: "M", list: list)
+        // The generator did exercise margins: most templates name at least one.
+        let marginConstraints = templates.map { $0.constraints.filter { $0.contains("Margin") }.count }.reduce(0, +)
+        #expect(marginConstraints > templates.count)
     }
 }

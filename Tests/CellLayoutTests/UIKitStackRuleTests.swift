@@ -103,6 +103,60 @@ import TextEngine
         #expect(laid.frames["mark"]?[1] == 24)
     }
 
+    @Test func aHiddenArrangedViewDoesNotHeightenACentreAlignedFillEquallyRow() throws {
+        // Issue 35: "Save" (15 pt, 17.5 tall) beside a hidden, taller "赞 ⭐" (20 pt).
+        let buttons = TemplateSpec(name: "Buttons", views: [
+            ViewSpec(id: "buttons", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .center,
+                                                           distribution: .fillEqually, arranged: ["save", "like"]))),
+            Fixtures.label("save", "Save", size: 15),
+            Fixtures.label("like", "赞 ⭐", size: 20, hidden: "!liked"),
+        ], constraints: ["buttons.leading == super.leadingMargin", "buttons.top == super.topMargin + 22",
+                         "super.bottomMargin == buttons.bottom + 23"])
+        let hidden = try layout(buttons, width: 375)
+        #expect(hidden.frames["save"]?[3] == 17.5)
+        #expect(hidden.frames["buttons"]?[3] == 17.5)
+        #expect((hidden.frames["like"]?[3] ?? 0) > 17.5)  // still its own height, centred on the row
+        #expect(hidden.height == 85)  // 11 + 22 + 17.5 + 23 + 11 + 0.5, not 87.5
+        let shown = try layout(buttons, width: 375, ["liked": .bool(true)])
+        #expect(shown.frames["buttons"]?[3] == shown.frames["like"]?[3])
+        #expect(shown.height == 85 - 17.5 + (shown.frames["like"]?[3] ?? 0))
+    }
+
+    @Test func aHiddenArrangedViewDoesNotWidenACentreAlignedColumn() throws {
+        // Issue 35: the column keeps the visible title's width, not the hidden line's.
+        let column = TemplateSpec(name: "Column", views: [
+            ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: .center,
+                                                          arranged: ["title", "line"]))),
+            Fixtures.label("title", "Title"),
+            Fixtures.label("line", "A single line long enough to fill the whole row of a phone", hidden: .always(true)),
+        ], constraints: ["column.leading >= super.leadingMargin", "column.trailing <= super.trailingMargin",
+                         "column.centerX == super.centerX", "column.top == super.topMargin",
+                         "super.bottomMargin == column.bottom"])
+        let cell = try layout(column, width: 375)
+        let title = try #require(cell.frames["title"])
+        #expect(cell.frames["column"]?[2] == title[2])
+        #expect(title[2] < 60)
+        #expect(Self.near(cell.frames["column"]?[0], (375 - title[2]) / 2))
+        #expect(cell.frames["line"]?[3] == 0)
+    }
+
+    @Test func aHiddenArrangedViewKeepsItsAlignmentButNotTheBoundaryInLeadingAndTrailingStacks() throws {
+        for alignment in [StackSpec.Alignment.top, .bottom] {
+            let row = TemplateSpec(name: "Row", views: [
+                ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 6, alignment: alignment,
+                                                           arranged: ["small", "big"]))),
+                ViewSpec(id: "small", kind: .view(width: .fixed(20), height: .fixed(20))),
+                ViewSpec(id: "big", kind: .view(width: .fixed(30), height: .fixed(50)), hidden: .always(true)),
+            ], constraints: ["row.leading == super.leadingMargin", "row.top == super.topMargin",
+                             "super.bottomMargin == row.bottom"])
+            let cell = try layout(row, width: 320)
+            #expect(cell.frames["row"]?[3] == 20)
+            #expect(cell.height == 42.5)  // 11 + 20 + 11 + 0.5
+            // Aligned to the stack's top (or bottom) though hidden, sticking out past the other edge.
+            #expect(Self.near(cell.frames["big"]?[1], alignment == .top ? 11 : 31 - 50))
+        }
+    }
+
     /// Whether a solved coordinate is `expected` up to the solver's round-off.
     static func near(_ value: Double?, _ expected: Double) -> Bool {
         guard let value else { return false }
@@ -138,13 +192,14 @@ import TextEngine
 
     @Test func aHiddenArrangedViewIsNeverItsStacksTallest() throws {
         let cell = try layout(Self.tallestRow(hidingTall: true), width: 320)
-        // The hidden 44-point view still holds the row 44 tall (its alignment stays), but the
-        // baselines come from the tallest visible view: `icon`, centred at 12 + (44 - 24) / 2.
-        #expect(cell.frames["row"]?[3] == 44)
-        #expect(cell.frames["icon"]?[1] == 22)
-        #expect(cell.frames["mark"]?[1] == 22)
-        #expect(Self.near(cell.frames["end"]?[1], 46 - 10))
-        #expect(cell.height == 68.5)
+        // The hidden 44-point view keeps its centring but no spanning boundary, so it does not
+        // heighten the centre-aligned row: the tallest visible view, `icon` (24), sets the row's
+        // height and its baselines (its top 12, its bottom 36).
+        #expect(cell.frames["row"]?[3] == 24)
+        #expect(cell.frames["icon"]?[1] == 12)
+        #expect(cell.frames["mark"]?[1] == 12)
+        #expect(Self.near(cell.frames["end"]?[1], 36 - 10))
+        #expect(cell.height == 48.5)  // 12 + 24 + 12 + 0.5
     }
 
     @Test func aHorizontalStacksBaselineFollowsATallestLabelsText() throws {

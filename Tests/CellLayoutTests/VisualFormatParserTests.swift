@@ -3,7 +3,8 @@ import Testing
 
 /// Expansions checked against Apple's "Visual Format Language" documentation: a connection
 /// `[a]-c-[b]` is `b.leading == a.trailing + c`, `|-c-[a]` is `a.leading == super.leading + c`,
-/// `[a]-c-|` is `super.trailing == a.trailing + c`, `[a(p)]` constrains a's width (or height).
+/// `[a]-c-|` is `super.trailing == a.trailing + c`, `[a(p)]` constrains a's width (or height);
+/// a bare `-` at the edge is the content view's margin, as UIKit reads `|-[a]-|`.
 @Suite struct VisualFormatParserTests {
     private func expand(_ format: String) throws -> [String] {
         try VisualFormatParser.parse(format, path: "templates.T.visualFormats[0]").map { c in
@@ -41,12 +42,15 @@ import Testing
         ])
     }
 
-    @Test func bareDashIsStandardSpacing() throws {
+    @Test func bareDashIsStandardSpacingBetweenViewsAndTheMarginAtTheEdge() throws {
         #expect(try expand("|-[a]-[b]-|") == [
-            "a.leading == super.leading + 20",
+            "a.leading == super.leadingMargin",
             "b.leading == a.trailing + 8",
-            "super.trailing == b.trailing + 20",
+            "super.trailingMargin == b.trailing",
         ])
+        #expect(try expand("V:|-[a]-|") == ["a.top == super.topMargin", "super.bottomMargin == a.bottom"])
+        // A number or predicate at the edge is measured from the edge itself.
+        #expect(try expand("|-(>=20)-[a]-0-|") == ["a.leading >= super.leading + 20", "super.trailing == a.trailing"])
     }
 
     @Test func connectionPredicateListWithPriority() throws {

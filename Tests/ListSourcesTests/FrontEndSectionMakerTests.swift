@@ -66,10 +66,22 @@ import TestSupport
     @Test func theBuiltInTemplatesWriteTheirMetricsIntoConstraints() {
         let value1 = BuiltInCellTemplates.template(.value1, withImage: false)
         #expect(value1.constraints.contains("super.height >= 43.5"))
-        #expect(value1.constraints.contains("value.trailing == super.trailing - 16.0"))
+        #expect(value1.constraints.contains("value.trailing == super.trailingMargin"))
         let noSeparator = BuiltInCellTemplates.template(.default, withImage: true, scale: 3, separator: false)
         #expect(noSeparator.constraints.contains("super.height >= 44.0"))
         #expect(noSeparator.constraints.contains("text.leading == image.trailing + 15.0"))
+    }
+
+    @Test func theBuiltInTemplatesKeepToTheListsLayoutMarginsAsUIKitsDefaultCellsDo() throws {
+        let template = BuiltInCellTemplates.template(.default, withImage: false)
+        func height(_ margins: LayoutMargins) throws -> Double {
+            let document = Document(list: ListSettings(layoutMargins: margins), fonts: Fixtures.fonts,
+                                    templates: [template.name: template])
+            return try ListMeasurer(document: document, baseDirectory: Fixtures.root)
+                .measure(template: template.name, data: ["text": "Wi-Fi"], separator: true, frames: false).height
+        }
+        #expect(try height(.tableCellContent) == 44)  // 11 + 20 + 11 + 0.5, raised to the 44-point minimum
+        #expect(try height(LayoutMargins(top: 20, leading: 16, bottom: 20, trailing: 16)) == 60.5)  // 20 + 20 + 20 + 0.5
     }
 
     /// The README's multi-section example: sections with cells, data, adapters, events, heights

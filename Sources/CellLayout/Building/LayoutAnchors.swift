@@ -3,9 +3,9 @@ import CellsFormat
 /// The axis an anchor lies on; a constraint relates two anchors only when their axes match, so
 /// the compiler rejects `name.leading == avatar.top` as UIKit's anchors do.
 public protocol AnchorAxis {}
-/// Horizontal positions: left, right, leading, trailing, centerX.
+/// Horizontal positions: left, right, leading, trailing, centerX and their margins.
 public enum HorizontalAxis: AnchorAxis {}
-/// Vertical positions: top, bottom, centerY, firstBaseline, lastBaseline.
+/// Vertical positions: top, bottom, centerY, firstBaseline, lastBaseline and the margins.
 public enum VerticalAxis: AnchorAxis {}
 /// Sizes: width and height (a width may be related to a height, as with `NSLayoutDimension`).
 public enum SizeAxis: AnchorAxis {}
@@ -82,6 +82,26 @@ extension LayoutItem {
     /// The height.
     public var height: DimensionAnchor { Anchor(layoutItemName, .height) }
 
+    /// The leading edge inset by the layout margins (`layoutMarginsGuide.leadingAnchor`).
+    public var leadingMargin: XAxisAnchor { Anchor(layoutItemName, .leadingMargin) }
+    /// The trailing edge inset by the layout margins.
+    public var trailingMargin: XAxisAnchor { Anchor(layoutItemName, .trailingMargin) }
+    /// The left edge inset by the layout margins.
+    public var leftMargin: XAxisAnchor { Anchor(layoutItemName, .leftMargin) }
+    /// The right edge inset by the layout margins.
+    public var rightMargin: XAxisAnchor { Anchor(layoutItemName, .rightMargin) }
+    /// The top edge inset by the layout margins.
+    public var topMargin: YAxisAnchor { Anchor(layoutItemName, .topMargin) }
+    /// The bottom edge inset by the layout margins.
+    public var bottomMargin: YAxisAnchor { Anchor(layoutItemName, .bottomMargin) }
+    /// The horizontal centre of the area inside the margins.
+    public var centerXWithinMargins: XAxisAnchor { Anchor(layoutItemName, .centerXWithinMargins) }
+    /// The vertical centre of the area inside the margins.
+    public var centerYWithinMargins: YAxisAnchor { Anchor(layoutItemName, .centerYWithinMargins) }
+    /// The area inside the layout margins, whose anchors are the margin attributes
+    /// (`content.layoutMarginsGuide.leading`, `.leadingAnchor`).
+    public var layoutMarginsGuide: LayoutMarginsGuide { LayoutMarginsGuide(layoutItemName) }
+
     /// `left`, as UIKit names it.
     public var leftAnchor: XAxisAnchor { left }
     /// `right`, as UIKit names it.
@@ -106,4 +126,47 @@ extension LayoutItem {
     public var widthAnchor: DimensionAnchor { width }
     /// `height`, as UIKit names it.
     public var heightAnchor: DimensionAnchor { height }
+}
+
+/// A view's layout margins guide (`UIView.layoutMarginsGuide`): its edges and centres are the
+/// view's margin attributes. Its width and height are not offered (no attribute names them).
+public struct LayoutMarginsGuide: Sendable {
+    /// The view id (`super` for the content view) whose margins these are.
+    public let owner: String
+
+    init(_ owner: String) { self.owner = owner }
+
+    /// The leading margin.
+    public var leading: XAxisAnchor { Anchor(owner, .leadingMargin) }
+    /// The trailing margin.
+    public var trailing: XAxisAnchor { Anchor(owner, .trailingMargin) }
+    /// The left margin.
+    public var left: XAxisAnchor { Anchor(owner, .leftMargin) }
+    /// The right margin.
+    public var right: XAxisAnchor { Anchor(owner, .rightMargin) }
+    /// The top margin.
+    public var top: YAxisAnchor { Anchor(owner, .topMargin) }
+    /// The bottom margin.
+    public var bottom: YAxisAnchor { Anchor(owner, .bottomMargin) }
+    /// The horizontal centre within the margins.
+    public var centerX: XAxisAnchor { Anchor(owner, .centerXWithinMargins) }
+    /// The vertical centre within the margins.
+    public var centerY: YAxisAnchor { Anchor(owner, .centerYWithinMargins) }
+
+    /// `leading`, as UIKit names it.
+    public var leadingAnchor: XAxisAnchor { leading }
+    /// `trailing`, as UIKit names it.
+    public var trailingAnchor: XAxisAnchor { trailing }
+    /// `left`, as UIKit names it.
+    public var leftAnchor: XAxisAnchor { left }
+    /// `right`, as UIKit names it.
+    public var rightAnchor: XAxisAnchor { right }
+    /// `top`, as UIKit names it.
+    public var topAnchor: YAxisAnchor { top }
+    /// `bottom`, as UIKit names it.
+    public var bottomAnchor: YAxisAnchor { bottom }
+    /// `centerX`, as UIKit names it.
+    public var centerXAnchor: XAxisAnchor { centerX }
+    /// `centerY`, as UIKit names it.
+    public var centerYAnchor: YAxisAnchor { centerY }
 }

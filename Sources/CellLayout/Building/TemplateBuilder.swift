@@ -44,7 +44,11 @@ extension TemplateSpec {
     ///         avatar.leading == content.leading + 16
     ///         name.leading == avatar.trailing + 10
     ///     }
-    public init(_ name: String = "Template", @TemplateBuilder _ body: (ContentView) -> [TemplatePart]) {
+    ///
+    /// `layoutMargins` are the content view's (nil: the list's, `[11, 16, 11, 16]` by default),
+    /// which `content.leadingMargin` and `content.layoutMarginsGuide` are measured from.
+    public init(_ name: String = "Template", layoutMargins: LayoutMargins? = nil,
+                @TemplateBuilder _ body: (ContentView) -> [TemplatePart]) {
         var views: [ViewSpec] = []
         var constraints: [String] = []
         for part in body(ContentView()) {
@@ -53,6 +57,6 @@ extension TemplateSpec {
             case .constraint(let constraint): constraints.append(constraint.text)
             }
         }
-        self.init(name: name, views: views, constraints: constraints)
+        self.init(name: name, views: views, constraints: constraints, layoutMargins: layoutMargins)
     }
 }

@@ -1,14 +1,13 @@
 /// Expands Apple's Visual Format Language into constraints:
 /// `H:|-16-[avatar(40)]-10-[name]-16-|`, `V:|-12-[name]-6-[detail]-(>=12)-|`,
 /// `[a(>=70@500,<=100)]`, `[a(==b)]`. `H:` (the default) uses leading/trailing and width, `V:`
-/// top/bottom and height. A bare `-` is the standard spacing: 8 points between views, 20 to the
-/// content view's edge. Metric names are not supported (there is no metrics dictionary); priorities
-/// may be numbers or `required`/`high`/`low`.
+/// top/bottom and height. A bare `-` is the standard spacing: 8 points between views, and at the
+/// content view's edge its layout margin, as UIKit reads `|-[view]-|` (`view.leading ==
+/// super.leadingMargin`, `super.trailingMargin == view.trailing`). Metric names are not supported
+/// (there is no metrics dictionary); priorities may be numbers or `required`/`high`/`low`.
 public enum VisualFormatParser {
     /// Points of `-` between two views.
     public static let standardSpacing = 8.0
-    /// Points of `-` between a view and the content view's edge.
-    public static let standardEdgeSpacing = 20.0
 
     /// One `(relation, constant-or-view, priority)` of a predicate list.
     private struct Predicate {
@@ -46,6 +45,8 @@ public enum VisualFormatParser {
         if cursor.take("V:") { vertical = true } else { _ = cursor.take("H:") }
         let start: LayoutAttribute = vertical ? .top : .leading
         let end: LayoutAttribute = vertical ? .bottom : .trailing
+        let startMargin: LayoutAttribute = vertical ? .topMargin : .leadingMargin
+        let endMargin: LayoutAttribute = vertical ? .bottomMargin : .trailingMargin
         let size: LayoutAttribute = vertical ? .height : .width
 
         var out: [ConstraintDescription] = []
@@ -109,10 +110,17 @@ public enum VisualFormatParser {
                     earlier = LayoutAnchor(item: a, attribute: end, column: ca)
                     later = LayoutAnchor(item: b, attribute: start, column: cb)
                 }
-                let standard = isEdgePair ? standardEdgeSpacing : standardSpacing
                 let predicates = pending ?? [Predicate(relation: .equal, constant: 0, view: nil, priority: 1000)]
                 for var p in predicates {
-                    if p.constant.isNaN { p.constant = standard }
+                    var later = later
+                    var earlier = earlier
+                    if p.constant.isNaN {
+                        // The standard spacing: 8 points between views; at the edge, the
+                        // content view's margin (its anchor moves to the margin, no constant).
+                        p.constant = isEdgePair ? 0 : standardSpacing
+                        if isEdgePair, earlier.item == "super" { earlier.attribute = startMargin }
+                        if isEdgePair, later.item == "super" { later.attribute = endMargin }
+                    }
                     if p.view != nil { throw fail("a spacing cannot name a view", p.view?.column) }
                     add(later, p, earlier)
                 }

@@ -16,11 +16,13 @@ public final class CompiledTemplate: Sendable {
     /// The row-given sizes, laid out for reading per row.
     let rowSizes: RowSizeReader
 
-    /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
-    /// checks its views, stacks and constraints and builds the variant with every arranged view
-    /// visible, so conflicts surface here.
-    public init(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) {
-        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
+    /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them), the
+    /// list's content-view margins (used when `spec` gives none) and the sizes of the images it
+    /// may name by asset; checks its views, stacks and constraints and builds the variant with
+    /// every arranged view visible, so conflicts surface here.
+    public init(_ spec: TemplateSpec, fonts: [String: FontStack], listMargins: LayoutMargins = .tableCellContent,
+                assets: [String: ImageSize] = [:]) throws(LayoutError) {
+        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts, listMargins: listMargins, assets: assets)
         let all = try SolverProgram(blueprint, mask: 0)
         self.blueprint = blueprint
         rowSizes = RowSizeReader(blueprint.rowDimensions)

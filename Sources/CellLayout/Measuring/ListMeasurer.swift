@@ -29,12 +29,17 @@ public final class ListMeasurer: Sendable {
                                ("footerHeight", list.footerHeight)] where !LayoutLimits.isSize(height) {
             throw LayoutError(path: "list.\(name)", message: "\(name) must be \(LayoutLimits.sizeRangeText)")
         }
+        guard LayoutLimits.isSize(list.indexWidth) else {
+            throw LayoutError(path: "list.indexWidth", message: "indexWidth must be \(LayoutLimits.sizeRangeText)")
+        }
+        try TemplateCompiler.checkMargins(list.layoutMargins, at: "list.layoutMargins")
         let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
+        let assets = try AssetLibrary.load(document.assets, baseDirectory: baseDirectory, scale: list.scale)
         var templates: [String: CompiledTemplate] = [:]
         for name in document.templates.keys.sorted() {
             guard var spec = document.templates[name] else { continue }
             spec.name = name
-            templates[name] = try CompiledTemplate(spec, fonts: fonts)
+            templates[name] = try CompiledTemplate(spec, fonts: fonts, listMargins: list.layoutMargins, assets: assets)
         }
         self.init(list: list, templates: templates, measurer: textMeasurer)
     }
@@ -67,7 +72,8 @@ public final class ListMeasurer: Sendable {
 
     /// The height of `row` in `section` by the height policy (row height; measured when the row
     /// or section sets autoHeight; section height; list row height). Measured heights include
-    /// the separator and the row's accessory width is taken from the content width. A fixed-height
+    /// the separator; the row's accessory width and the section index's (`list.indexWidth`) are
+    /// taken from the content width. A fixed-height
     /// row with a template is laid out at that height when `frames` is set. Errors about the row
     /// itself have an empty path (see `LayoutError.located(at:)`).
     public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
@@ -93,12 +99,12 @@ public final class ListMeasurer: Sendable {
             // Laid out at its fixed height for the frames (the content view is the row minus the separator).
             let content = max(0, h - (list.separator ? 1 / list.scale : 0))
             let fitted = try Self.fit(template) { template throws(LayoutError) in
-                try template.fit(row.data, width: max(0, listWidth - row.accessory.width), measurer: measurer,
+                try template.fit(row.data, width: max(0, listWidth - list.indexWidth - row.accessory.width), measurer: measurer,
                                  scale: list.scale, frames: true, fixedContentHeight: content, probe: probe)
             }
             return CellMeasurement(height: h, frames: fitted.frames)
         case .measured(let name):
-            return try measure(template: name, data: row.data, width: listWidth - row.accessory.width,
+            return try measure(template: name, data: row.data, width: listWidth - list.indexWidth - row.accessory.width,
                                separator: list.separator, frames: frames, templatePath: "template", probe: probe)
         }
     }
@@ -135,11 +141,12 @@ public final class ListMeasurer: Sendable {
         try measureSupplementary(section.footer, titleHeight: list.footerHeight, frames: frames, path: "footer")
     }
 
-    /// Lays out `data` with the template named `name` at the list width minus `accessoryWidth`;
-    /// the height is the fitted content height plus the separator when asked, on the pixel grid.
+    /// Lays out `data` with the template named `name` at the list width minus `accessoryWidth`
+    /// and the section index's width (as a row); the height is the fitted content height plus
+    /// the separator when asked, on the pixel grid.
     public func measure(template name: String, data: JSONValue, accessoryWidth: Double = 0, separator: Bool,
                         frames: Bool) throws(LayoutError) -> CellMeasurement {
-        try measure(template: name, data: data, width: list.width - accessoryWidth,
+        try measure(template: name, data: data, width: list.width - list.indexWidth - accessoryWidth,
                     separator: separator, frames: frames, templatePath: "template")
     }
 

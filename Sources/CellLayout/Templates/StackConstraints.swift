@@ -45,7 +45,7 @@ struct StackConstraints {
                 "\(stackID).\(mainSize) == 0 (no visible arranged views)")
             add(e(s, crossSize), .equal, AffineExpression(), ConstraintSystem.collapsePriority,
                 "\(stackID).\(crossSize) == 0 (no visible arranged views)")
-            for v in arranged { align(v, to: v, priority: ConstraintSystem.collapsePriority, add) }
+            for v in arranged { align(v, to: v, priority: ConstraintSystem.collapsePriority, spanning: false, add) }
             collapse(arranged, into: add)
             return
         }
@@ -86,8 +86,8 @@ struct StackConstraints {
 
         // Cross axis: every arranged view, hidden ones included (UIKit keeps their alignment).
         for v in arranged {
-            align(v, to: first, priority: blueprint.isCollapsed(v, mask: mask) ? ConstraintSystem.collapsePriority : 1000,
-                  add)
+            let hidden = blueprint.isCollapsed(v, mask: mask)
+            align(v, to: first, priority: hidden ? ConstraintSystem.collapsePriority : 1000, spanning: !hidden, add)
         }
         if spec.alignment != .fill {
             // UIStackView's canvas: as small across as the largest arranged view allows.
@@ -105,13 +105,24 @@ struct StackConstraints {
     /// there takes the least its constraints allow.
     static let ambiguitySuppressionPriority = 25.0
 
-    /// The alignment constraints of arranged view `v` across the axis (UISV-alignment and the
-    /// canvas connection), `reference` being the first visible view baselines are aligned to.
-    private func align(_ v: Int, to reference: Int, priority p: Double,
+    /// The alignment constraints of arranged view `v` across the axis (UISV-alignment and, when
+    /// `spanning`, UISV-spanning-boundary's inequalities that keep it inside the stack: UIKit
+    /// makes those for visible views only, so a hidden view neither widens nor heightens a
+    /// stack that is not fill-aligned), `reference` being the first visible view baselines are
+    /// aligned to.
+    private func align(_ v: Int, to reference: Int, priority p: Double, spanning: Bool,
                        _ add: (AffineExpression, LayoutRelation, AffineExpression, Double, String) -> Void) {
         let name = id(v)
         let s = stack
         let stackID = id(s)
+        func startBoundary() {
+            guard spanning else { return }
+            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
+        }
+        func endBoundary() {
+            guard spanning else { return }
+            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+        }
         switch spec.alignment {
         case .fill:
             add(e(v, crossStart), .equal, e(s, crossStart), p, "\(name).\(crossStart) == \(stackID).\(crossStart)")
@@ -119,21 +130,21 @@ struct StackConstraints {
             return
         case .leading, .top:
             add(e(v, crossStart), .equal, e(s, crossStart), p, "\(name).\(crossStart) == \(stackID).\(crossStart)")
-            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+            endBoundary()
         case .trailing, .bottom:
             add(e(v, crossEnd), .equal, e(s, crossEnd), p, "\(name).\(crossEnd) == \(stackID).\(crossEnd)")
-            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
+            startBoundary()
         case .center:
             add(e(v, crossCenter), .equal, e(s, crossCenter), p, "\(name).\(crossCenter) == \(stackID).\(crossCenter)")
-            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
-            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+            startBoundary()
+            endBoundary()
         case .firstBaseline, .lastBaseline:
             let baseline: LayoutAttribute = spec.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
             if v != reference {
                 add(e(v, baseline), .equal, e(reference, baseline), p, "\(name).\(baseline) == \(id(reference)).\(baseline)")
             }
-            add(e(v, crossStart), .greaterThanOrEqual, e(s, crossStart), p, "\(name).\(crossStart) >= \(stackID).\(crossStart)")
-            add(e(v, crossEnd), .lessThanOrEqual, e(s, crossEnd), p, "\(name).\(crossEnd) <= \(stackID).\(crossEnd)")
+            startBoundary()
+            endBoundary()
         }
         add(e(v, crossSize), .equal, AffineExpression(), Self.ambiguitySuppressionPriority,
             "\(name).\(crossSize) == 0 (ambiguity suppression)")

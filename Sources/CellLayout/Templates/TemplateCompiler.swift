@@ -8,9 +8,15 @@ enum TemplateCompiler {
     /// A template's views by id (Swift string equality: canonically equal spellings are one id).
     typealias ViewNames = [String: Int]
 
-    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
-    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
+    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name, `listMargins` the
+    /// content view's margins when the template gives none, `assets` the sizes of the images
+    /// named by asset (a name not there is a nil image, 0 x 0).
+    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack],
+                          listMargins: LayoutMargins = .tableCellContent,
+                          assets: [String: ImageSize] = [:]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
+        try checkMargins(listMargins, at: "list.layoutMargins")
+        try checkMargins(spec.layoutMargins, at: "\(path).layoutMargins")
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
         var names = ViewNames(minimumCapacity: spec.views.count)
@@ -45,6 +51,9 @@ enum TemplateCompiler {
             case .image(let width, let height):
                 try checkSizes(width, height, of: "image", at: viewLocation)
                 kind = .box(width: inputs.length(width), height: inputs.length(height))
+            case .imageAsset(let name):
+                let size = assets[name] ?? .zero
+                kind = .box(width: inputs.length(.fixed(size.width)), height: inputs.length(.fixed(size.height)))
             case .view(let width, let height):
                 try checkSizes(width, height, of: "view", at: viewLocation)
                 kind = .box(width: width.map { inputs.length($0) }, height: height.map { inputs.length($0) })
@@ -52,11 +61,13 @@ enum TemplateCompiler {
                 kind = .stack(stack, arranged: [])
                 hasStacks = true
             }
+            try checkMargins(spec.views[i].layoutMargins, at: "\(viewLocation.path).layoutMargins")
             views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
                                       hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
         }
         let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
-        let constraints = try resolveConstraints(spec, names: names, path: path)
+        let constraints = try resolveConstraints(spec, names: names, path: path,
+                                                 superMargins: spec.layoutMargins ?? listMargins)
         let tallestFields = hasStacks ? tallestFields(views, constraints: constraints) : []
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,
@@ -110,11 +121,16 @@ enum TemplateCompiler {
 
     /// Parses the template's constraints and visual formats and finds the views they name.
     /// Every text is parsed before an unknown view is reported, so a syntax error anywhere
-    /// comes first; then the first unknown name, in order, is the error.
-    private static func resolveConstraints(_ spec: TemplateSpec, names: ViewNames,
-                                           path: String) throws(LayoutError) -> [TemplateConstraint] {
+    /// comes first; then the first unknown name, in order, is the error. A margin attribute
+    /// becomes the edge or centre it is measured from, its offset (the view's margins, the
+    /// content view's `superMargins`) folded into the constant: `a.leading == super.leadingMargin`
+    /// is `a.leading == super.leading + 16` under a table cell's margins.
+    private static func resolveConstraints(_ spec: TemplateSpec, names: ViewNames, path: String,
+                                           superMargins: LayoutMargins) throws(LayoutError) -> [TemplateConstraint] {
         var constraints: [TemplateConstraint] = []
         constraints.reserveCapacity(spec.constraints.count)
+        var written: [ConstraintTerms] = []
+        written.reserveCapacity(spec.constraints.count)
         var unknown: LayoutError?
         func note(_ name: @autoclosure () -> String, column: @autoclosure () -> Int, text: String, location: DocumentPath) {
             if unknown != nil { return }
@@ -123,15 +139,25 @@ enum TemplateCompiler {
         }
 
         func bind(_ c: ConstraintDescription) -> TemplateConstraint {
-            func anchor(_ a: LayoutAnchor) -> ViewAnchor {
+            // The anchor with its margin offset (0 for any other attribute).
+            func anchor(_ a: LayoutAnchor) -> (ViewAnchor, offset: Double) {
                 let view = a.item == "super" ? -1 : names[a.item]
                 if view == nil { note(a.item, column: a.column, text: c.text, location: c.location) }
-                return ViewAnchor(view: view ?? -1, attribute: a.attribute)
+                let index = view ?? -1
+                let margins = index < 0 ? superMargins : spec.views[index].layoutMargins ?? .view
+                let plain = a.attribute.withoutMargins(margins)
+                return (ViewAnchor(view: index, attribute: plain.attribute), plain.offset)
             }
             let first = anchor(c.first)
-            return TemplateConstraint(first: first, second: c.second.map(anchor),
+            let second = c.second.map(anchor)
+            // first + o1 REL m * (second + o2) + c, with the offsets moved to the constant.
+            let constant = first.offset == 0 && (second?.offset ?? 0) == 0
+                ? c.constant : c.constant + c.multiplier * (second?.offset ?? 0) - first.offset
+            written.append(ConstraintTerms(relation: c.relation, multiplier: c.multiplier, constant: c.constant,
+                                           priority: c.priority))
+            return TemplateConstraint(first: first.0, second: second?.0,
                                       terms: ConstraintTerms(relation: c.relation, multiplier: c.multiplier,
-                                                             constant: c.constant, priority: c.priority),
+                                                             constant: constant, priority: c.priority),
                                       text: c.text, location: c.location)
         }
         for i in spec.constraints.indices {
@@ -143,19 +169,30 @@ enum TemplateCompiler {
             constraints += try VisualFormatParser.parse(spec.visualFormats[i], location: location).map(bind)
         }
         if let unknown { throw unknown }
-        for c in constraints {
+        for (c, terms) in zip(constraints, written) {
             // Outside these ranges the solver's tolerance takes a coefficient for zero, or a
             // constant's round-off for a real difference: priorities would stop being strict.
-            if !LayoutLimits.isMultiplier(c.multiplier) {
+            // The constant checked is the one written, before any margin is folded in.
+            if !LayoutLimits.isMultiplier(terms.multiplier) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": multiplier \(formatNumber(c.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
+                    "\"\(c.text)\": multiplier \(formatNumber(terms.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
             }
-            if !LayoutLimits.isConstant(c.constant) {
+            if !LayoutLimits.isConstant(terms.constant) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": constant \(formatNumber(c.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
+                    "\"\(c.text)\": constant \(formatNumber(terms.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
             }
         }
         return constraints
+    }
+
+    /// Throws unless every inset of `margins` (when given) is a finite constant `LayoutLimits`
+    /// admits (a decoded document is checked when decoded; a template built in code is checked here).
+    static func checkMargins(_ margins: LayoutMargins?, at path: @autoclosure () -> String) throws(LayoutError) {
+        guard let margins else { return }
+        for inset in margins.insets where !LayoutLimits.isConstant(inset) {
+            throw LayoutError(path: path(), message:
+                "\(formatNumber(inset)) is out of range: expected \(LayoutLimits.constantRangeText)")
+        }
     }
 
     /// Throws unless each fixed size of an image or box is one `LayoutLimits` admits (a

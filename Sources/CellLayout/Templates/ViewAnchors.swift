@@ -56,15 +56,16 @@ extension TemplateBlueprint {
     }
 
     /// The terms of `expression(view, attribute, mask:tallest:)`, in the same order (its constant
-    /// is 0).
+    /// is 0). A margin attribute has the terms of the edge or centre it is measured from: the
+    /// compiler folds its offset into the constraint's constant (`TemplateCompiler`).
     func anchorTerms(_ view: Int?, _ attribute: LayoutAttribute, mask: UInt64, tallest: UInt64 = 0) -> AnchorTerms {
         guard let view else {
             switch attribute {
-            case .left, .leading, .top, .firstBaseline: return AnchorTerms()
-            case .right, .trailing, .width: return AnchorTerms((TemplateView.superWidth, 1))
-            case .bottom, .height, .lastBaseline: return AnchorTerms((TemplateView.superHeight, 1))
-            case .centerX: return AnchorTerms((TemplateView.superWidth, 0.5))
-            case .centerY: return AnchorTerms((TemplateView.superHeight, 0.5))
+            case .left, .leading, .top, .firstBaseline, .leftMargin, .leadingMargin, .topMargin: return AnchorTerms()
+            case .right, .trailing, .width, .rightMargin, .trailingMargin: return AnchorTerms((TemplateView.superWidth, 1))
+            case .bottom, .height, .lastBaseline, .bottomMargin: return AnchorTerms((TemplateView.superHeight, 1))
+            case .centerX, .centerXWithinMargins: return AnchorTerms((TemplateView.superWidth, 0.5))
+            case .centerY, .centerYWithinMargins: return AnchorTerms((TemplateView.superHeight, 0.5))
             }
         }
         let x = TemplateView.left(view)
@@ -72,14 +73,14 @@ extension TemplateBlueprint {
         let w = TemplateView.width(view)
         let h = TemplateView.height(view)
         switch attribute {
-        case .left, .leading: return AnchorTerms((x, 1))
-        case .right, .trailing: return AnchorTerms((x, 1), (w, 1))
+        case .left, .leading, .leftMargin, .leadingMargin: return AnchorTerms((x, 1))
+        case .right, .trailing, .rightMargin, .trailingMargin: return AnchorTerms((x, 1), (w, 1))
         case .width: return AnchorTerms((w, 1))
-        case .top: return AnchorTerms((y, 1))
-        case .bottom: return AnchorTerms((y, 1), (h, 1))
+        case .top, .topMargin: return AnchorTerms((y, 1))
+        case .bottom, .bottomMargin: return AnchorTerms((y, 1), (h, 1))
         case .height: return AnchorTerms((h, 1))
-        case .centerX: return AnchorTerms((x, 1), (w, 0.5))
-        case .centerY: return AnchorTerms((y, 1), (h, 0.5))
+        case .centerX, .centerXWithinMargins: return AnchorTerms((x, 1), (w, 0.5))
+        case .centerY, .centerYWithinMargins: return AnchorTerms((y, 1), (h, 0.5))
         case .firstBaseline, .lastBaseline:
             switch views[view].kind {
             case .label(let slot):

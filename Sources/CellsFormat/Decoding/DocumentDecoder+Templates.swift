@@ -3,7 +3,7 @@ extension DocumentDecoder {
     func decodeTemplate(name: String, _ value: JSONValue, path: String, fonts: FontsSpec,
                         warnings: inout [DocumentError]) throws(DocumentError) -> TemplateSpec {
         let fields = try _JSONFields(value, path: path, what: "a template")
-        warnings += fields.unknownMembers(known: ["views", "constraints", "visualFormats"])
+        warnings += fields.unknownMembers(known: ["views", "constraints", "visualFormats", "layoutMargins"])
         var template = TemplateSpec(name: name)
         var ids: Set<String> = []
         for (i, view) in (try fields.array("views") ?? []).enumerated() {
@@ -26,6 +26,7 @@ extension DocumentDecoder {
         }
         template.constraints = try fields.strings("constraints") ?? []
         template.visualFormats = try fields.strings("visualFormats") ?? []
+        template.layoutMargins = try decodeMargins(fields, "layoutMargins")
         return template
     }
 
@@ -39,7 +40,7 @@ extension DocumentDecoder {
             throw DocumentError(path: path, message: "a view needs an \"id\"")
         }
         let kinds = DocumentDecoder.viewKinds.filter { fields.members[$0] != nil }
-        let common: Set<String> = ["id", "hidden", "hugging", "compression"]
+        let common: Set<String> = ["id", "hidden", "hugging", "compression", "layoutMargins"]
         guard kinds.count == 1, let kind = kinds.first else {
             let others = fields.members.keys.filter { !common.contains($0) }.sorted()
             if kinds.isEmpty, let other = others.first {
@@ -58,6 +59,11 @@ extension DocumentDecoder {
         case "label": spec = .label(try decodeLabel(body, path: kindPath, fonts: fonts, warnings: &warnings))
         case "image":
             let f = try _JSONFields(body, path: kindPath, what: "an image")
+            if let asset = try decodeImageAsset(f) {
+                warnings += f.unknownMembers(known: ["asset"])
+                spec = asset
+                break
+            }
             warnings += f.unknownMembers(known: ["width", "height"])
             guard let width = try decodeDimension(f, "width"), let height = try decodeDimension(f, "height") else {
                 throw DocumentError(path: kindPath, message: "an image needs \"width\" and \"height\"")
@@ -74,6 +80,7 @@ extension DocumentDecoder {
         if let hidden = fields.members["hidden"] { view.hidden = try decodeHidden(hidden, path: fields.pathOf("hidden")) }
         if let pair = try decodePriorities(fields, "hugging") { view.hugging = pair }
         if let pair = try decodePriorities(fields, "compression") { view.compression = pair }
+        view.layoutMargins = try decodeMargins(fields, "layoutMargins")
         return view
     }
 

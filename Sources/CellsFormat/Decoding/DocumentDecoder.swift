@@ -28,7 +28,7 @@ public struct DocumentDecoder: Sendable {
     /// The document, appending a warning for every unknown member.
     public func decode(_ value: JSONValue, warnings: inout [DocumentError]) throws(DocumentError) -> Document {
         let root = try _JSONFields(value, path: "", what: "a cells.json document")
-        warnings += root.unknownMembers(known: ["list", "fonts", "templates", "sections"])
+        warnings += root.unknownMembers(known: ["list", "fonts", "templates", "sections", "assets"])
         var document = Document()
         if let list = root.members["list"] {
             document.list = try decodeList(list, path: "list", warnings: &warnings)
@@ -36,6 +36,7 @@ public struct DocumentDecoder: Sendable {
         if let widthOverride { document.list.width = widthOverride }
         if let scaleOverride { document.list.scale = scaleOverride }
         document.fonts = try decodeFonts(root.members["fonts"], path: "fonts")
+        if let assets = root.members["assets"] { document.assets = try decodeAssets(assets, path: "assets") }
         if let templates = root.members["templates"] {
             let fields = try _JSONFields(templates, path: "templates", what: "templates by name")
             for name in fields.members.keys.sorted() {
@@ -57,7 +58,8 @@ public struct DocumentDecoder: Sendable {
     /// The `list` object, with SPEC defaults for what it leaves out.
     func decodeList(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> ListSettings {
         let fields = try _JSONFields(value, path: path, what: "list settings")
-        warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight"])
+        warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight",
+                                                  "layoutMargins", "indexWidth"])
         var list = ListSettings()
         // Bounded (`LayoutLimits`): past these ranges heights are no longer exact, or not finite.
         let sizes = 0...LayoutLimits.maximumPoints
@@ -67,6 +69,8 @@ public struct DocumentDecoder: Sendable {
         if let s = try fields.bool("separator") { list.separator = s }
         if let h = try fields.number("headerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.headerHeight = h }
         if let h = try fields.number("footerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.footerHeight = h }
+        if let margins = try decodeMargins(fields, "layoutMargins") { list.layoutMargins = margins }
+        if let w = try fields.number("indexWidth", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.indexWidth = w }
         return list
     }
 

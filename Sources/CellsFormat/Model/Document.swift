@@ -9,14 +9,18 @@ public struct Document: Sendable {
     public var templates: [String: TemplateSpec]
     /// Sections in order.
     public var sections: [SectionSpec]
+    /// The images image views name by `asset` (none by default).
+    public var assets: AssetsSpec
 
     /// A document from its parts.
     public init(list: ListSettings = ListSettings(), fonts: FontsSpec = FontsSpec(),
-                templates: [String: TemplateSpec] = [:], sections: [SectionSpec] = []) {
+                templates: [String: TemplateSpec] = [:], sections: [SectionSpec] = [],
+                assets: AssetsSpec = .sizes([:])) {
         self.list = list
         self.fonts = fonts
         self.templates = templates
         self.sections = sections
+        self.assets = assets
     }
 }
 
@@ -34,16 +38,24 @@ public struct ListSettings: Sendable, Hashable {
     public var headerHeight: Double
     /// Height of a `{ "title": ... }` footer.
     public var footerHeight: Double
+    /// The content view's layout margins for templates that do not give their own.
+    public var layoutMargins: LayoutMargins
+    /// Points a section index beside the table takes from every row's width.
+    public var indexWidth: Double
 
-    /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point titles.
+    /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point
+    /// titles, a table cell's margins `[11, 16, 11, 16]`, no section index.
     public init(width: Double = 375, scale: Double = 2, rowHeight: Double = 40, separator: Bool = true,
-                headerHeight: Double = 40, footerHeight: Double = 40) {
+                headerHeight: Double = 40, footerHeight: Double = 40,
+                layoutMargins: LayoutMargins = .tableCellContent, indexWidth: Double = 0) {
         self.width = width
         self.scale = scale
         self.rowHeight = rowHeight
         self.separator = separator
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
+        self.layoutMargins = layoutMargins
+        self.indexWidth = indexWidth
     }
 }
 

@@ -9,13 +9,17 @@ public struct TemplateSpec: Sendable {
     public var constraints: [String]
     /// Constraints in the Visual Format Language (`H:|-16-[avatar(40)]-10-[name]-16-|`).
     public var visualFormats: [String]
+    /// The content view's layout margins; nil takes the list's (`ListSettings.layoutMargins`).
+    public var layoutMargins: LayoutMargins?
 
     /// A template from its parts.
-    public init(name: String, views: [ViewSpec] = [], constraints: [String] = [], visualFormats: [String] = []) {
+    public init(name: String, views: [ViewSpec] = [], constraints: [String] = [], visualFormats: [String] = [],
+                layoutMargins: LayoutMargins? = nil) {
         self.name = name
         self.views = views
         self.constraints = constraints
         self.visualFormats = visualFormats
+        self.layoutMargins = layoutMargins
     }
 }
 
@@ -49,15 +53,19 @@ public struct ViewSpec: Sendable {
     public var hugging: [Double]
     /// Compression resistance priorities `[horizontal, vertical]` (default 750 each).
     public var compression: [Double]
+    /// The view's layout margins; nil is UIView's default, 8 on every side.
+    public var layoutMargins: LayoutMargins?
 
-    /// A view from its parts, with UIKit's default priorities.
+    /// A view from its parts, with UIKit's default priorities and margins.
     public init(id: String, kind: ViewKindSpec, hidden: HiddenSpec = .always(false),
-                hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) {
+                hugging: [Double] = [250, 250], compression: [Double] = [750, 750],
+                layoutMargins: LayoutMargins? = nil) {
         self.id = id
         self.kind = kind
         self.hidden = hidden
         self.hugging = hugging
         self.compression = compression
+        self.layoutMargins = layoutMargins
     }
 }
 
@@ -67,6 +75,9 @@ public enum ViewKindSpec: Sendable {
     case label(LabelSpec)
     /// An image with an intrinsic size.
     case image(width: DimensionSpec, height: DimensionSpec)
+    /// An image named by asset (`UIImage(named:)`), sized by the document's `assets`; a name
+    /// the assets lack is a nil image, 0 x 0.
+    case imageAsset(String)
     /// A plain box, optionally with an intrinsic width and height.
     case view(width: DimensionSpec?, height: DimensionSpec?)
     /// A UIStackView-like stack of other views.

@@ -20,6 +20,20 @@ extension ViewSpec {
                  compression: compression)
     }
 
+    /// An image (UIImageView) showing `UIImage(named: asset)`: its intrinsic size is the asset's
+    /// in the document's `assets` (0 x 0 when they lack it, as a nil image).
+    public static func image(_ id: String, asset: String, hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
+        ViewSpec(id: id, kind: .imageAsset(asset), hidden: hidden, hugging: hugging, compression: compression)
+    }
+
+    /// This view with its layout margins set (UIView's `directionalLayoutMargins`).
+    public func withLayoutMargins(_ margins: LayoutMargins) -> ViewSpec {
+        var view = self
+        view.layoutMargins = margins
+        return view
+    }
+
     /// A plain view (UIView), with an intrinsic width and height only where given.
     public static func view(_ id: String, width: DimensionSpec? = nil, height: DimensionSpec? = nil,
                             hidden: HiddenSpec = false, hugging: [Double] = [250, 250],

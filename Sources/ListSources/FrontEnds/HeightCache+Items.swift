@@ -21,21 +21,23 @@ import RowHeightCache
 // only ever answers for an item equal to the one measured. An app's ids work as keys.
 extension HeightCache {
     /// A cache over `items` as the rows of one section, each measured by `template` at `width`
-    /// with `fonts`. Throws when the template or fonts cannot be compiled or an item is not a row
-    /// (it must encode to an object).
+    /// with `fonts`, its images named by asset sized by `assets` (sizes by name, or an asset
+    /// catalog's path). Throws when the template, fonts or assets cannot be read or an item is
+    /// not a row (it must encode to an object).
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, items: [Item], width: Double,
                                              scale: Double = 2, separator: Bool = true,
-                                             estimatedRowHeight: Double = 44) throws {
+                                             estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
         try self.init(template: template, fonts: fonts, sections: [items], width: width, scale: scale,
-                      separator: separator, estimatedRowHeight: estimatedRowHeight)
+                      separator: separator, estimatedRowHeight: estimatedRowHeight, assets: assets)
     }
 
     /// A cache over `sections` of items, each measured by `template` (see `init(template:fonts:items:width:)`).
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
                                              scale: Double = 2, separator: Bool = true,
-                                             estimatedRowHeight: Double = 44) throws {
+                                             estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
         var document = try ItemRows.document(template: template, fonts: fonts, width: width, scale: scale,
                                              separator: separator)
+        document.assets = assets
         for (s, items) in sections.enumerated() {
             var section = ItemRows.section(template: template.name)
             section.rows = try items.enumerated().map { i, item in

@@ -11,7 +11,9 @@ the numbers our TextEngine gives, rounded to the pixel grid):
               "baselines": [first, last],                # label: from the text block's top
               "hugging": [h, v], "compression": [h, v], "hidden": false,
               "stack": {"axis", "spacing", "alignment", "distribution", "arranged": [ids]}}],
-   "constraints": ["avatar.leading == super.leading + 16", ...]}
+   "constraints": ["avatar.leading == super.leading + 16", ...],
+   "superMargins": [top, leading, bottom, trailing]}             # the content view's margins
+  (a view may give "margins": [top, leading, bottom, trailing]; UIView's default is 8 each)
 
 Result per case: {"height": ..., "content": ..., "frames": {"id": [x, y, w, h]}} or {"error": ...}.
 
@@ -21,12 +23,14 @@ height == 0 at priority 50 (systemLayoutSizeFitting); hugging `size <= intrinsic
 `top + (height - textHeight) / 2 + baseline`; other views (super included) have their first
 baseline at their top and their last at their bottom; a vertical stack's are those of its
 first/last visible arranged view, a horizontal stack's those of its tallest visible arranged view
-(the first of equally tall ones; the cell is solved with each horizontal stack's first visible
+(the first of equally tall ones; a margin attribute is its edge moved inwards by the view's
+margin, leading = left and trailing = right, a centre within margins the middle of the two; the cell is solved with each horizontal stack's first visible
 view, then again with the tallest views that solution gives, until they agree, a choice comes
 back or four solutions were made, the last one kept). UIStackView as kean/Arranged reproduces its constraints: ends pinned,
 spacing between visible views, fillEqually equal sizes; equalSpacing equal gaps >= spacing and
 equalCentering equal centre steps at 149, both with the stack's length pulled to 0 at 49
-(canvas fit); cross-axis alignment for every arranged view, hidden ones included (at 999);
+(canvas fit); cross-axis alignment for every arranged view, hidden ones included (at 999), but
+the spanning-boundary inequalities (inside the stack across the axis) for visible views only;
 non-fill alignments pull each arranged view's cross size to 0 at 25 (ambiguity suppression) and
 the stack's to 0 at 49; a stack with no visible view is 0 x 0 at 999; hidden arranged views get
 length 0 at 999, placed after the visible view before them (half the spacing on when a visible
@@ -92,7 +96,23 @@ class Cell:
     def collapsed(self, i):
         return i in self.owner and self.views[i].get("hidden", False)
 
+    MARGIN = {"leadingMargin": ("leading", 1, 1), "leftMargin": ("left", 1, 1),
+              "trailingMargin": ("trailing", 3, -1), "rightMargin": ("right", 3, -1),
+              "topMargin": ("top", 0, 1), "bottomMargin": ("bottom", 2, -1)}
+
+    def margins(self, item):
+        if item == "super":
+            return self.case.get("superMargins", [11, 16, 11, 16])
+        return self.views[item].get("margins", [8, 8, 8, 8])
+
     def attr(self, item, a):
+        if a in self.MARGIN:
+            base, side, sign = self.MARGIN[a]
+            return self.attr(item, base) + sign * self.margins(item)[side]
+        if a == "centerXWithinMargins":
+            return 0.5 * (self.attr(item, "leadingMargin") + self.attr(item, "trailingMargin"))
+        if a == "centerYWithinMargins":
+            return 0.5 * (self.attr(item, "topMargin") + self.attr(item, "bottomMargin"))
         if item == "super":
             return {"left": 0, "leading": 0, "top": 0, "right": self.W, "trailing": self.W, "width": self.W,
                     "bottom": self.H, "height": self.H, "centerX": 0.5 * self.W, "centerY": 0.5 * self.H,
@@ -173,20 +193,20 @@ class Cell:
                 self.add(A(v, cs), "==", A(s, cs), p)
                 self.add(A(v, ce), "==", A(s, ce), p)
                 continue
+            # UISV-spanning-boundary: only visible views are kept inside the stack across it.
+            inside_start = not self.collapsed(v) and al not in ("leading", "top")
+            inside_end = not self.collapsed(v) and al not in ("trailing", "bottom")
             if al in ("leading", "top"):
                 self.add(A(v, cs), "==", A(s, cs), p)
-                self.add(A(v, ce), "<=", A(s, ce), p)
             elif al in ("trailing", "bottom"):
                 self.add(A(v, ce), "==", A(s, ce), p)
-                self.add(A(v, cs), ">=", A(s, cs), p)
             elif al == "center":
                 self.add(A(v, cc), "==", A(s, cc), p)
+            elif visible and v != visible[0]:
+                self.add(A(v, al), "==", A(visible[0], al), p)
+            if inside_start:
                 self.add(A(v, cs), ">=", A(s, cs), p)
-                self.add(A(v, ce), "<=", A(s, ce), p)
-            else:
-                if visible and v != visible[0]:
-                    self.add(A(v, al), "==", A(visible[0], al), p)
-                self.add(A(v, cs), ">=", A(s, cs), p)
+            if inside_end:
                 self.add(A(v, ce), "<=", A(s, ce), p)
             self.add(A(v, csz), "==", 0, 25)  # UISV-ambiguity-suppression
         if not visible:

@@ -2,9 +2,11 @@
 /// comes from. They are the iPhone values at a compact width of 375 points (iOS 11 and later).
 public enum BuiltInCellMetrics {
     /// Leading and trailing content margin: `UITableViewCell.contentView.layoutMargins.left/right`
-    /// and the default `separatorInset.left` on 375-point-wide iPhones (20 on 414-point ones).
+    /// and the default `separatorInset.left` on 375-point-wide iPhones (20 on 414-point ones); the
+    /// list's default `layoutMargins`, which the built-in templates reach as margin attributes.
     public static let sideMargin: Double = 16
-    /// Top and bottom content margin: `contentView.layoutMargins.top/bottom` of a default cell.
+    /// Top and bottom content margin: `contentView.layoutMargins.top/bottom` of a default cell
+    /// (the list's default `layoutMargins`, as `sideMargin`).
     public static let verticalMargin: Double = 11
     /// Smallest row height, separator included: `UITableView.rowHeight`'s default of 44 and the
     /// Human Interface Guidelines' 44-point minimum tap target.

@@ -1,6 +1,8 @@
 import CellsFormat
 /// Templates reproducing UITableViewCell's default, subtitle and value1 styles with and without an
-/// image, written in the SPEC constraint grammar from `BuiltInCellMetrics`.
+/// image, written in the SPEC constraint grammar from `BuiltInCellMetrics`. As UIKit's, their
+/// labels and image keep to the content view's layout margins (the list's `layoutMargins`, by
+/// default a table cell's `[11, 16, 11, 16]`).
 public enum BuiltInCellTemplates {
     /// All six built-in templates by name, for a list drawn at `scale` with or without separators
     /// (the 44-point minimum row includes the separator, so the content minimum depends on both).
@@ -26,27 +28,27 @@ public enum BuiltInCellTemplates {
         ]
         var constraints: [String] = [
             "super.height >= \(M.minimumRowHeight - separatorHeight)",
-            "text.trailing <= super.trailing - \(M.sideMargin)",
+            "text.trailing <= super.trailingMargin",
         ]
         if withImage {
             views.insert(ViewSpec(id: "image", kind: .image(width: .path("_imageWidth"),
                                                             height: .path("_imageHeight"))), at: 0)
             constraints += [
-                "image.leading == super.leading + \(M.sideMargin)",
+                "image.leading == super.leadingMargin",
                 "image.centerY == super.centerY",
                 "image.top >= super.top + \(M.imageVerticalMargin)",
                 "super.bottom >= image.bottom + \(M.imageVerticalMargin)",
                 "text.leading == image.trailing + \(M.imageGap)",
             ]
         } else {
-            constraints.append("text.leading == super.leading + \(M.sideMargin)")
+            constraints.append("text.leading == super.leadingMargin")
         }
         switch style {
         case .default:
             constraints += [
                 "text.centerY == super.centerY",
-                "text.top >= super.top + \(M.verticalMargin)",
-                "super.bottom >= text.bottom + \(M.verticalMargin)",
+                "text.top >= super.topMargin",
+                "super.bottomMargin >= text.bottom",
             ]
         case .subtitle:
             // UIKit centres the pair; we pin it to the top margin. Heights are the same, only the
@@ -54,24 +56,24 @@ public enum BuiltInCellTemplates {
             views.append(ViewSpec(id: "detail", kind: .label(LabelSpec(text: "${detail}",
                                                                        size: M.subtitleDetailSize, lines: 1))))
             constraints += [
-                "text.top == super.top + \(M.verticalMargin)",
+                "text.top == super.topMargin",
                 "detail.leading == text.leading",
-                "detail.trailing <= super.trailing - \(M.sideMargin)",
+                "detail.trailing <= super.trailingMargin",
                 "detail.top == text.bottom",
-                "super.bottom >= detail.bottom + \(M.verticalMargin)",
+                "super.bottomMargin >= detail.bottom",
             ]
         case .value1:
             views.append(ViewSpec(id: "value", kind: .label(LabelSpec(text: "${value}",
                                                                       size: M.value1DetailSize, lines: 1))))
             constraints += [
                 "text.centerY == super.centerY",
-                "text.top >= super.top + \(M.verticalMargin)",
-                "super.bottom >= text.bottom + \(M.verticalMargin)",
-                "value.trailing == super.trailing - \(M.sideMargin)",
+                "text.top >= super.topMargin",
+                "super.bottomMargin >= text.bottom",
+                "value.trailing == super.trailingMargin",
                 "value.leading >= text.trailing + \(M.value1Gap)",
                 "value.centerY == super.centerY",
-                "value.top >= super.top + \(M.verticalMargin)",
-                "super.bottom >= value.bottom + \(M.verticalMargin)",
+                "value.top >= super.topMargin",
+                "super.bottomMargin >= value.bottom",
             ]
         }
         return TemplateSpec(name: style.templateName(withImage: withImage), views: views, constraints: constraints)
