@@ -285,13 +285,19 @@ static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_
 }
 
 // Places a segment longer than a window (code units start ..< end, content up to
-// content_end) in pieces of whole clusters (see tl_shape_piece): once for the segment's sums, and again to place its clusters when it does not
-// fit whole. Returns 1 when the line limit was reached, 0 when not, -1 when out of memory.
+// content_end) in pieces of whole clusters (see tl_shape_piece): first for the segment's sums,
+// and again to place its clusters when it does not fit whole. The sums stop at the piece where
+// the content already is wider than a line (no advance being negative, what follows can only
+// widen it), so an overlong word is shaped about once, not twice. Returns 1 when the line limit
+// was reached, 0 when not, -1 when out of memory.
 static int tl_fill_long_segment(tl_scratch *s, tl_filler *f, const tl_font *fonts, int32_t font_count,
                                 const uint16_t *text, tl_segment segment) {
     double advance = 0, trailing = 0;
     uint64_t mask = 0;
-    for (int32_t from = segment.start, to; from < segment.content_end; from = to) {
+    int monotone = 1, overflows = 0;
+    // A margin far above the round-off of the sums, so "wider than a line" is certain.
+    double line = f->options.limit / f->options.size * (1 + 1e-9) + 1e-9;
+    for (int32_t from = segment.start, to; from < segment.content_end && !overflows; from = to) {
         to = tl_piece_end(s, text, from, segment.content_end);
         int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);
         if (n < 0) return -1;
@@ -300,13 +306,15 @@ static int tl_fill_long_segment(tl_scratch *s, tl_filler *f, const tl_font *font
             advance += g->advance;
             trailing = g->hangs ? trailing + g->advance : 0;
             mask |= (uint64_t)1 << (g->font & 63);
+            monotone &= g->advance >= 0;
         }
+        overflows = monotone && f->options.size > 0 && advance - trailing > line;
     }
     segment.advance = advance;
     segment.trailing_space = trailing;
     segment.font_mask = mask;
     segment.shaped = 1;
-    if (!tl_fill_whole(f, &segment)) {
+    if (overflows ? !tl_fill_overflowing(f, &segment) : !tl_fill_whole(f, &segment)) {
         for (int32_t from = segment.start, to; from < segment.content_end; from = to) {
             to = tl_piece_end(s, text, from, segment.content_end);
             int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);

@@ -31,7 +31,7 @@ enum TemplateCompiler {
                 throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
             guard names.updateValue(i, forKey: id) == nil else {
-                throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
+                throw LayoutError(path: viewLocation.path, message: "view id \(JSONText.excerpt(id)) is used twice")
             }
             let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
             let compression = try pair(spec.views[i].compression, name: "compression", default: 750, location: viewLocation)
@@ -52,6 +52,7 @@ enum TemplateCompiler {
                 kind = .stack(stack, arranged: [])
                 hasStacks = true
             }
+            try checkHidden(spec.views[i].hidden, at: viewLocation)
             views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
                                       hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
         }
@@ -119,7 +120,7 @@ enum TemplateCompiler {
         func note(_ name: @autoclosure () -> String, column: @autoclosure () -> Int, text: String, location: DocumentPath) {
             if unknown != nil { return }
             unknown = LayoutError(path: location.path, message:
-                "\"\(text)\": unknown view \"\(name())\" at column \(column())")
+                "\(JSONText.excerpt(text)): unknown view \(JSONText.excerpt(name())) at column \(column())")
         }
 
         func bind(_ c: ConstraintDescription) -> TemplateConstraint {
@@ -148,11 +149,11 @@ enum TemplateCompiler {
             // constant's round-off for a real difference: priorities would stop being strict.
             if !LayoutLimits.isMultiplier(c.multiplier) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": multiplier \(formatNumber(c.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
+                    "\(JSONText.excerpt(c.text)): multiplier \(formatNumber(c.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
             }
             if !LayoutLimits.isConstant(c.constant) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": constant \(formatNumber(c.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
+                    "\(JSONText.excerpt(c.text)): constant \(formatNumber(c.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
             }
         }
         return constraints
@@ -167,6 +168,21 @@ enum TemplateCompiler {
                 throw LayoutError(path: "\(location.path).\(kind).\(name)",
                                   message: "\(formatNumber(v)) is out of range: expected \(LayoutLimits.sizeRangeText)")
             }
+            if case .path(let rowPath)? = size, let problem = RowPathSyntax.problem(in: rowPath) {
+                throw LayoutError(path: "\(location.path).\(kind).\(name)",
+                                  message: "\(JSONText.excerpt(rowPath)) is not a row path: \(problem)")
+            }
+        }
+    }
+
+    /// A `hidden` key must be a row path (`RowPathSyntax`), for a template built in Swift as
+    /// for one read from JSON.
+    private static func checkHidden(_ hidden: HiddenSpec, at location: DocumentPath) throws(LayoutError) {
+        switch hidden {
+        case .always: return
+        case .whenTrue(let key), .whenFalse(let key):
+            guard let problem = RowPathSyntax.problem(in: key) else { return }
+            throw LayoutError(path: "\(location.path).hidden", message: "\(JSONText.excerpt(key)) is not a row path: \(problem)")
         }
     }
 
@@ -187,7 +203,7 @@ enum TemplateCompiler {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
-            throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
+            throw LayoutError(path: "\(path).font", message: "font \(JSONText.excerpt(label.font)) is not in fonts")
         }
         // The decoder's ranges (LayoutLimits), checked again for a label built in code.
         func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {
@@ -227,12 +243,12 @@ enum TemplateCompiler {
             for (j, id) in stack.arranged.enumerated() {
                 var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
                 guard let index = names[id] else {
-                    throw LayoutError(path: here, message: "unknown view \"\(id)\"")
+                    throw LayoutError(path: here, message: "unknown view \(JSONText.excerpt(id))")
                 }
-                guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
+                guard index != s else { throw LayoutError(path: here, message: "stack \(JSONText.excerpt(id)) cannot arrange itself") }
                 if let other = owner[index] {
                     throw LayoutError(path: here, message:
-                        "view \"\(id)\" is already arranged in stack \"\(views[other].id)\"")
+                        "view \(JSONText.excerpt(id)) is already arranged in stack \(JSONText.excerpt(views[other].id))")
                 }
                 owner[index] = s
                 arranged.append(index)
@@ -263,7 +279,7 @@ enum TemplateCompiler {
             while let up = owner[current] {
                 if !seen.insert(up).inserted {
                     throw LayoutError(path: views[up].path, message:
-                        "stacks arrange each other in a cycle (\"\(views[up].id)\" contains itself)")
+                        "stacks arrange each other in a cycle (\(JSONText.excerpt(views[up].id)) contains itself)")
                 }
                 current = up
             }

@@ -7,6 +7,20 @@ public enum JSONPath {
         return path + "[" + JSONText.quoted(key) + "]"
     }
 
+    /// The longest path, in bytes, a message shows whole (`readable(_:)`).
+    public static let readableLimit = 240
+
+    /// `path` for a message: whole up to `readableLimit` bytes; a longer one (a deeply nested
+    /// value, a long member name) keeps its first and last 100 characters around how much was
+    /// left out, so that an error line stays readable.
+    public static func readable(_ path: String) -> String {
+        let length = path.utf8.count
+        guard length > readableLimit else { return path }
+        let head = path.prefix(100), tail = path.suffix(100)
+        let cut = length - head.utf8.count - tail.utf8.count
+        return "\(head)...(\(cut) bytes)...\(tail)"
+    }
+
     /// `path[index]`.
     public static func appending(index: Int, to path: String) -> String {
         path + "[\(index)]"

@@ -5,11 +5,16 @@ extension TextMeasurer {
     /// line's glyphs: every grapheme cluster placed at the pen position measuring gave it (the
     /// sum of the measured advances before it on its line), its glyphs the ones the measuring
     /// shaper made for it. Drawing these glyphs shows exactly the text that was measured.
-    public func glyphLayout(_ text: String, style: TextStyle, width: Double) -> GlyphLayout {
-        let layout = self.layout(text, style: style, width: width)
+    /// Only the first lines that end within the first `textLimit` UTF-16 units are kept, so a
+    /// caller drawing a bounded amount of a long text holds glyphs for no more than that.
+    public func glyphLayout(_ text: String, style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
+        var layout = self.layout(text, style: style, width: width)
         let size = style.effectiveSize
+        if let cut = layout.lines.firstIndex(where: { $0.range.upperBound > textLimit }) {
+            layout.lines.removeSubrange(cut...)
+        }
         guard !layout.lines.isEmpty else { return GlyphLayout(lines: [], measurement: layout.measurement, size: size) }
-        let clusters = MeasuredClusters(shapedText(text, stack: style.fonts))
+        let clusters = MeasuredClusters(shapedText(text, stack: style.fonts), upTo: layout.lines[layout.lines.count - 1].range.upperBound)
         let units = ContiguousArray(text.utf16)
         let faces = style.fonts.kernelTable
         var next = 0
@@ -42,9 +47,18 @@ private struct MeasuredClusters {
     var paragraphOf: [Int] = []
     var count: Int { starts.count }
 
-    init(_ shaped: ShapedText) {
+    /// The clusters of the segments that start before UTF-16 offset `end`.
+    init(_ shaped: ShapedText, upTo end: Int = .max) {
         var paragraphStart = 0, paragraphEnd = 0
         for segment in shaped.segments {
+            // Past the kept lines no cluster is kept; the segments only extend the last kept
+            // cluster's paragraph (its shaping context) to where it ends.
+            if segment.start >= end {
+                guard paragraphs.count == paragraphOf.last else { break }
+                if let run = shaped.graphemes(of: segment) { paragraphEnd = run.reduce(segment.start) { $0 + Int($1.length) } }
+                if segment.endsParagraph { paragraphs.append(paragraphStart..<max(paragraphStart, paragraphEnd)) }
+                continue
+            }
             defer {
                 if segment.endsParagraph {
                     paragraphs.append(paragraphStart..<max(paragraphStart, paragraphEnd))
