@@ -270,17 +270,30 @@ static int32_t tl_piece_end(tl_scratch *s, const uint16_t *text, int32_t from, i
     return cut <= 0 ? content_end : from + cut;
 }
 
+// The last piece shaped into s->graphemes: a piece with the same code units (its context
+// after it included) has the same clusters, so a word that repeats itself (a long run of one
+// letter, a pasted pattern) is shaped once per distinct piece, not once per piece.
+typedef struct tl_piece_memo {
+    int32_t from, to, reach, kept;  // kept < 0: nothing shaped yet
+} tl_piece_memo;
+
 // Shapes the clusters of text[from, to) into s->graphemes with up to TL_PIECE_CONTEXT code
 // units after them (up to content_end) shaped too and dropped, so the last one keeps its
 // kerning against what follows, as in one run. The cluster count, or -1.
-static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_count,
+static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_count, tl_piece_memo *memo,
                               const uint16_t *text, int32_t from, int32_t to, int32_t content_end) {
     int32_t reach = content_end - to > TL_PIECE_CONTEXT ? to + TL_PIECE_CONTEXT : content_end;
+    if (memo->kept >= 0 && to - from == memo->to - memo->from && reach - from == memo->reach - memo->from &&
+        memcmp(text + from, text + memo->from, sizeof(uint16_t) * (size_t)(reach - from)) == 0) {
+        memo->from = from, memo->to = to, memo->reach = reach;
+        return memo->kept;
+    }
     if (!tl_scratch_reserve_segments(s, reach - from)) return -1;
     int32_t n = tl_shape_segment(fonts, font_count, text + from, reach - from, s->graphemes, reach - from);
     if (n < 0) return -1;
     int32_t kept = 0;
     for (int32_t at = from; at < to && kept < n;) at += s->graphemes[kept++].length;
+    *memo = (tl_piece_memo){from, to, reach, kept};
     return kept;
 }
 
@@ -295,11 +308,12 @@ static int tl_fill_long_segment(tl_scratch *s, tl_filler *f, const tl_font *font
     double advance = 0, trailing = 0;
     uint64_t mask = 0;
     int monotone = 1, overflows = 0;
+    tl_piece_memo memo = {.kept = -1};
     // A margin far above the round-off of the sums, so "wider than a line" is certain.
     double line = f->options.limit / f->options.size * (1 + 1e-9) + 1e-9;
     for (int32_t from = segment.start, to; from < segment.content_end && !overflows; from = to) {
         to = tl_piece_end(s, text, from, segment.content_end);
-        int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);
+        int32_t n = tl_shape_piece(s, fonts, font_count, &memo, text, from, to, segment.content_end);
         if (n < 0) return -1;
         for (int32_t i = 0; i < n; i++) {
             const tl_grapheme *g = &s->graphemes[i];
@@ -317,7 +331,7 @@ static int tl_fill_long_segment(tl_scratch *s, tl_filler *f, const tl_font *font
     if (overflows ? !tl_fill_overflowing(f, &segment) : !tl_fill_whole(f, &segment)) {
         for (int32_t from = segment.start, to; from < segment.content_end; from = to) {
             to = tl_piece_end(s, text, from, segment.content_end);
-            int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);
+            int32_t n = tl_shape_piece(s, fonts, font_count, &memo, text, from, to, segment.content_end);
             if (n < 0) return -1;
             tl_segment piece = {.start = from, .grapheme_count = n};
             if (tl_fill_graphemes(f, &piece, s->graphemes)) return 1;

@@ -11,6 +11,9 @@ enum TemplateCompiler {
     /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
     static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
+        guard spec.views.count <= LayoutLimits.maximumViews else {
+            throw LayoutError(path: "\(path).views", message: "\(spec.views.count) views is more than the limit of \(LayoutLimits.maximumViews) views in a template (LayoutLimits.maximumViews)")
+        }
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
         var names = ViewNames(minimumCapacity: spec.views.count)
@@ -58,6 +61,9 @@ enum TemplateCompiler {
         }
         let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
         let constraints = try resolveConstraints(spec, names: names, path: path)
+        guard constraints.count <= LayoutLimits.maximumConstraints else {
+            throw LayoutError(path: "\(path).constraints", message: "the constraints and visual formats make \(constraints.count) constraints, more than the limit of \(LayoutLimits.maximumConstraints) in a template (LayoutLimits.maximumConstraints)")
+        }
         let tallestFields = hasStacks ? tallestFields(views, constraints: constraints) : []
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,

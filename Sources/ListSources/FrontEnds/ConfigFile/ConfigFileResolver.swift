@@ -77,16 +77,16 @@ enum ConfigResolver {
         }
     }
 
-    /// The sections and rows of `mode` for `data`; more than `ConfigFileDocument.maximumLines`
-    /// sections and rows in all is an error on the line that passes the limit, found before
-    /// that line's rows are made.
-    static func resolve(_ mode: ConfigMode, data: JSONValue) throws(FrontEndError) -> [ConfigResolvedSection] {
+    /// The sections and rows of `mode` for `data`; more than `limit` sections and rows in all is
+    /// an error on the line that passes it, found before that line's rows are made.
+    static func resolve(_ mode: ConfigMode, data: JSONValue,
+                        limit: Int = ConfigFileDocument.maximumLines) throws(FrontEndError) -> [ConfigResolvedSection] {
         var sections: [ConfigResolvedSection] = []
         var made = 0
-        func count(_ more: Int, line: Int) throws(FrontEndError) {
+        func count(_ more: Int, _ line: Int) throws(FrontEndError) {
             made += more
-            guard made > ConfigFileDocument.maximumLines else { return }
-            throw FrontEndError.configFile(line: line, "the config file makes more than \(ConfigFileDocument.maximumLines) sections and rows from its data (the limit for a .tableViewConfig list)")
+            guard made > limit else { return }
+            throw FrontEndError.configFile(line: line, "the config file makes more than \(limit) sections and rows from its data (the limit for a .tableViewConfig list)")
         }
         for section in mode.sections {
             let flags = section.flags
@@ -95,22 +95,29 @@ enum ConfigResolver {
             let hasEmpty = flags.emptyTemplate != nil
             switch source {
             case .value(.array(let elements)) where elements.isEmpty:
-                if hasEmpty { sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count)) }
+                if hasEmpty {
+                    try count(1, section.line)
+                    sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
+                }
             case .value(.array(let elements)) where n == .count(1):
-                try count(elements.count, line: section.line)
+                try count(elements.count, section.line)
                 for element in elements {
                     sections.append(try rows(of: section, source: source, contents: element, element: element, data: data, count: count))
                 }
             case .value(let value):
                 let groups = items(of: value, perRow: n, emptyRow: false)
-                try count(groups.count, line: section.line)
+                try count(groups.count, section.line)
                 for (contents, _) in groups {
                     sections.append(try rows(of: section, source: source, contents: contents, element: nil, data: data, count: count))
                 }
             case .unspecified:
+                try count(1, section.line)
                 sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
             case .missing:
-                if hasEmpty { sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count)) }
+                if hasEmpty {
+                    try count(1, section.line)
+                    sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
+                }
             }
         }
         return sections
