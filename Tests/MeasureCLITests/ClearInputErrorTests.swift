@@ -141,6 +141,13 @@ import Testing
         #expect(nested.status == 65)
         #expect(nested.stderr.utf8.count < 400)
         #expect(nested.stderr.contains("bytes)...[0][0]"))
+        // What no message cuts (a file name of 100,005 bytes) the line itself keeps to its ends.
+        let name = String(repeating: "a", count: 100_000) + ".json"
+        let missing = try CLIRunner.run([name], in: folder)
+        #expect(missing.status == 65)
+        #expect(missing.errorLines.count == 1)
+        #expect(missing.stderr.utf8.count < 3100)
+        #expect(missing.stderr.contains("...(97038 bytes)...") && missing.stderr.hasSuffix(".json: cannot open: File name too long\n"), "\(missing.stderr.suffix(100))")
     }
 }
 
