@@ -28,7 +28,7 @@ func configFileExample(fonts: FontsSpec) throws {
     let pool = try MeasurerPool(base: provider.base, baseDirectory: ".")
     let source = ListHeightSource(document: try provider.document(), measure: pool.measure)
     let cache = try HeightCache(source: source, width: 375)
-    print("config file, mode 0:", try heights(cache), "positions", provider.sections().map { $0.rows.map(\.position.rawValue) })
+    print("config file, mode 0:", try heights(cache), "positions", try provider.sections().map { $0.rows.map(\.position.rawValue) })
     try provider.switchMode(to: 1)
     source.update(try provider.document())
     cache.reloadData()

@@ -116,6 +116,18 @@ int tl_fill_whole(tl_filler *f, const tl_segment *segment) {
     return 0;
 }
 
+int tl_fill_overflowing(tl_filler *f, const tl_segment *segment) {
+    if (f->full) return 1;
+    // As tl_place_whole with segment_ink > limit: a segment after others on a line moves to a
+    // new one, and the clusters then start it. Breaking at clusters, it follows on the line.
+    if (!f->options.breaks_at_graphemes) {
+        if (f->placed) tl_emit(f, segment->start);
+    } else {
+        f->advance += tl_before(f, f->joint);
+    }
+    return f->full;
+}
+
 int tl_fill_graphemes(tl_filler *f, const tl_segment *piece, const tl_grapheme *graphemes) {
     if (!f->full) tl_place_graphemes(f, piece, graphemes);
     return f->full;

@@ -32,6 +32,12 @@ int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const 
 /// cluster by cluster with tl_fill_graphemes, 1 when done (or the line limit is reached).
 int tl_fill_whole(tl_filler *f, const tl_segment *segment);
 
+/// For a segment given in pieces whose content alone is known to be wider than a line: does
+/// what tl_fill_whole does with such a segment without its sums (starts a new line unless the
+/// filler breaks at clusters), so it is then placed with tl_fill_graphemes; 1 when the line
+/// limit is reached.
+int tl_fill_overflowing(tl_filler *f, const tl_segment *segment);
+
 /// Places a piece of a segment cluster by cluster (`piece`: the piece's start and cluster count;
 /// its clusters in `graphemes`); 1 when the line limit was reached (the text is truncated).
 int tl_fill_graphemes(tl_filler *f, const tl_segment *piece, const tl_grapheme *graphemes);

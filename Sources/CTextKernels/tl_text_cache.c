@@ -270,46 +270,68 @@ static int32_t tl_piece_end(tl_scratch *s, const uint16_t *text, int32_t from, i
     return cut <= 0 ? content_end : from + cut;
 }
 
+// The last piece shaped into s->graphemes: a piece with the same code units (its context
+// after it included) has the same clusters, so a word that repeats itself (a long run of one
+// letter, a pasted pattern) is shaped once per distinct piece, not once per piece.
+typedef struct tl_piece_memo {
+    int32_t from, to, reach, kept;  // kept < 0: nothing shaped yet
+} tl_piece_memo;
+
 // Shapes the clusters of text[from, to) into s->graphemes with up to TL_PIECE_CONTEXT code
 // units after them (up to content_end) shaped too and dropped, so the last one keeps its
 // kerning against what follows, as in one run. The cluster count, or -1.
-static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_count,
+static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_count, tl_piece_memo *memo,
                               const uint16_t *text, int32_t from, int32_t to, int32_t content_end) {
     int32_t reach = content_end - to > TL_PIECE_CONTEXT ? to + TL_PIECE_CONTEXT : content_end;
+    if (memo->kept >= 0 && to - from == memo->to - memo->from && reach - from == memo->reach - memo->from &&
+        memcmp(text + from, text + memo->from, sizeof(uint16_t) * (size_t)(reach - from)) == 0) {
+        memo->from = from, memo->to = to, memo->reach = reach;
+        return memo->kept;
+    }
     if (!tl_scratch_reserve_segments(s, reach - from)) return -1;
     int32_t n = tl_shape_segment(fonts, font_count, text + from, reach - from, s->graphemes, reach - from);
     if (n < 0) return -1;
     int32_t kept = 0;
     for (int32_t at = from; at < to && kept < n;) at += s->graphemes[kept++].length;
+    *memo = (tl_piece_memo){from, to, reach, kept};
     return kept;
 }
 
 // Places a segment longer than a window (code units start ..< end, content up to
-// content_end) in pieces of whole clusters (see tl_shape_piece): once for the segment's sums, and again to place its clusters when it does not
-// fit whole. Returns 1 when the line limit was reached, 0 when not, -1 when out of memory.
+// content_end) in pieces of whole clusters (see tl_shape_piece): first for the segment's sums,
+// and again to place its clusters when it does not fit whole. The sums stop at the piece where
+// the content already is wider than a line (no advance being negative, what follows can only
+// widen it), so an overlong word is shaped about once, not twice. Returns 1 when the line limit
+// was reached, 0 when not, -1 when out of memory.
 static int tl_fill_long_segment(tl_scratch *s, tl_filler *f, const tl_font *fonts, int32_t font_count,
                                 const uint16_t *text, tl_segment segment) {
     double advance = 0, trailing = 0;
     uint64_t mask = 0;
-    for (int32_t from = segment.start, to; from < segment.content_end; from = to) {
+    int monotone = 1, overflows = 0;
+    tl_piece_memo memo = {.kept = -1};
+    // A margin far above the round-off of the sums, so "wider than a line" is certain.
+    double line = f->options.limit / f->options.size * (1 + 1e-9) + 1e-9;
+    for (int32_t from = segment.start, to; from < segment.content_end && !overflows; from = to) {
         to = tl_piece_end(s, text, from, segment.content_end);
-        int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);
+        int32_t n = tl_shape_piece(s, fonts, font_count, &memo, text, from, to, segment.content_end);
         if (n < 0) return -1;
         for (int32_t i = 0; i < n; i++) {
             const tl_grapheme *g = &s->graphemes[i];
             advance += g->advance;
             trailing = g->hangs ? trailing + g->advance : 0;
             mask |= (uint64_t)1 << (g->font & 63);
+            monotone &= g->advance >= 0;
         }
+        overflows = monotone && f->options.size > 0 && advance - trailing > line;
     }
     segment.advance = advance;
     segment.trailing_space = trailing;
     segment.font_mask = mask;
     segment.shaped = 1;
-    if (!tl_fill_whole(f, &segment)) {
+    if (overflows ? !tl_fill_overflowing(f, &segment) : !tl_fill_whole(f, &segment)) {
         for (int32_t from = segment.start, to; from < segment.content_end; from = to) {
             to = tl_piece_end(s, text, from, segment.content_end);
-            int32_t n = tl_shape_piece(s, fonts, font_count, text, from, to, segment.content_end);
+            int32_t n = tl_shape_piece(s, fonts, font_count, &memo, text, from, to, segment.content_end);
             if (n < 0) return -1;
             tl_segment piece = {.start = from, .grapheme_count = n};
             if (tl_fill_graphemes(f, &piece, s->graphemes)) return 1;

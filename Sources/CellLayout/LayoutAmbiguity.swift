@@ -1,3 +1,4 @@
+import CellsFormat
 /// What a row's layout leaves undecided, as UIKit's `hasAmbiguousLayout` would find it: frame
 /// values that another layout, just as good at every priority, sets otherwise. The solver picks
 /// one of those layouts by the path it takes, not by anything the constraints say, so such a
@@ -27,7 +28,7 @@ public struct LayoutAmbiguity: Sendable, Hashable, CustomStringConvertible {
     /// `none`, or the attributes, whether the height depends on them and the constraints that tie.
     public var description: String {
         guard isAmbiguous else { return "none" }
-        let tied = constraints.isEmpty ? "" : "; tied: " + constraints.map { "\"\($0)\"" }.joined(separator: ", ")
+        let tied = constraints.isEmpty ? "" : "; tied: " + constraints.map { "\(JSONText.excerpt($0))" }.joined(separator: ", ")
         return attributes.joined(separator: ", ") + (affectsHeight ? " (the height depends on them)" : "") + tied
     }
 }

@@ -1,4 +1,5 @@
 import TextEngine
+import CellsFormat
 
 /// A template or row that cannot be laid out: what kind of problem, where (a JSON path) and what
 /// went wrong.
@@ -32,7 +33,7 @@ public struct LayoutError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// `path: message`, or just the message when the path is empty.
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    public var description: String { path.isEmpty ? message : "\(JSONPath.readable(path)): \(message)" }
 
     /// This error (same kind and message) at `path` instead.
     public func moved(to path: String) -> LayoutError {

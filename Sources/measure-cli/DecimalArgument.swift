@@ -29,7 +29,7 @@ struct DecimalArgument: ExpressibleByArgument {
         let lower = JSONText.number(range.lowerBound), upper = JSONText.number(range.upperBound)
         let bounds = excludingLowerBound ? "greater than \(lower) and at most \(upper)" : "from \(lower) to \(upper)"
         guard let number = value, range.contains(number), !(excludingLowerBound && number == range.lowerBound) else {
-            throw ValidationError("\(option) must be a decimal number of \(meaning), \(bounds), got \(JSONText.quoted(text))")
+            throw ValidationError("\(option) must be a decimal number of \(meaning), \(bounds), got \(JSONText.excerpt(text))")
         }
         return number
     }

@@ -91,8 +91,9 @@ struct DocumentRun {
         // Taken before drawing, so the summary counts the measuring alone.
         let textCacheStatistics = textMeasurer.cacheStatistics
         if let renderPath = options.renderPath {
-            try SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
-                .write(to: renderPath, format: options.renderFormat)
+            var renderer = SVGRenderer(document: document, records: records, maxRows: options.renderRows, measurer: measurer)
+            try renderer.write(to: renderPath, format: options.renderFormat)
+            if let warning = renderer.capWarning { warnings.append("\(file): warning: \(warning)") }
         }
         let all = records
         try write(count: all.count) { all[$0] }

@@ -14,7 +14,7 @@ enum Failures {
     /// before): `path: column C: message`.
     static func streamLineSyntax(_ error: DocumentError) -> String {
         guard case .syntax(_, let column, _) = error.kind else { return error.description }
-        return "\(error.path.isEmpty ? "" : error.path + ": ")column \(column): \(error.message)"
+        return "\(error.path.isEmpty ? "" : JSONPath.readable(error.path) + ": ")column \(column): \(error.message)"
     }
 
     /// A `--config` run's front-end error: a config-file mistake names the config file

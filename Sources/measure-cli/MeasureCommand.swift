@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import CellsFormat
+import ListSources
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -129,11 +130,18 @@ struct MeasureCommand: ParsableCommand {
         if let document { options.inputs.add(path: document, as: "the --document file") }
         // Checked before anything is read: `>> cells.json` must not grow the file being read.
         try options.inputs.checkStandardOutput()
-        if let render { try options.inputs.checkOutput(path: render, option: "--render") }
+        if let render {
+            try options.inputs.checkOutput(path: render, option: "--render")
+            try RunInputs.checkNotStandardOutput(path: render, option: "--render")
+        }
         if let config {
             let file = InputFile(argument: config, limit: InputLimits.config, what: "a --config file")
-            options.config = ConfigInput(name: file.displayName, text: try file.readAll().withUnsafeBytes { String(decoding: $0, as: UTF8.self) },
-                                         mode: mode ?? 0)
+            let text: String
+            let bytes = try file.readAll()
+            do { text = try bytes.withUnsafeBytes { (raw) throws(FrontEndError) in try ConfigFile.text(raw) } } catch {
+                throw CLIFailure(status: .input, message: "\(file.displayName): \(error)")
+            }
+            options.config = ConfigInput(name: file.displayName, text: text, mode: mode ?? 0)
         }
         let file = InputFile(argument: input)
         var warnings: [String] = []

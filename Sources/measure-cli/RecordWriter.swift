@@ -164,8 +164,41 @@ struct RecordWriter {
 
     /// A text field: escaped as in the body of a JSON string (`\"`, `\\`, `\n`, `\u001b`, ...), so
     /// that it holds no line break or control character, then quoted as RFC 4180 asks.
+    /// A cell that begins with `=`, `+`, `-` or `@` gets a `'` before it (OWASP's advice on CSV
+    /// injection), so that a spreadsheet shows it as text instead of running it as a formula; a
+    /// cell that is a plain decimal number (`-3`, `+1.5e3`) stays as it is.
     private func csvField(_ text: String) -> String {
-        csvQuoted(ControlEscaping.escaped(text, jsonBody: true))
+        let escaped = ControlEscaping.escaped(text, jsonBody: true)
+        guard let first = escaped.utf8.first, Self.formulaStarts.contains(first), !Self.isPlainNumber(escaped) else {
+            return csvQuoted(escaped)
+        }
+        return csvQuoted("'" + escaped)
+    }
+
+    /// The first bytes that make a spreadsheet read a cell as a formula.
+    private static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@")]
+
+    /// Whether `text` is a sign, digits, an optional fraction and an optional exponent, and
+    /// nothing else.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        guard digits() > 0 else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// RFC 4180 quoting where needed: in quotes, with quotes doubled, when the field holds a

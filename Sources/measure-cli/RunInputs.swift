@@ -38,6 +38,15 @@ struct RunInputs {
         throw CLIFailure(status: .usage, message: "measure-cli: \(option) \(path): is \(what); the run will not write over its own input")
     }
 
+    /// Refuses an output path that is standard output itself (`/dev/stdout`, `/dev/fd/1`, or the
+    /// file standard output is redirected to), where the rows go: the picture and the rows would
+    /// be interleaved. `/dev/null` takes both and is allowed.
+    static func checkNotStandardOutput(path: String, option: String) throws(CLIFailure) {
+        guard let identity = FileIdentity(path: path), identity == FileIdentity(descriptor: STDOUT_FILENO),
+              identity != FileIdentity(path: "/dev/null") else { return }
+        throw CLIFailure(status: .usage, message: "measure-cli: \(option) \(path): is the standard output, where the rows go; write the picture to a file of its own")
+    }
+
     /// Refuses standard output when it is one of the inputs (as `>> cells.json` makes it).
     func checkStandardOutput() throws(CLIFailure) {
         guard let identity = FileIdentity(descriptor: STDOUT_FILENO), let what = input(identity) else { return }

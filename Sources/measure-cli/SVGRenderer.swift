@@ -20,12 +20,27 @@ struct SVGRenderer {
 
     static let margin = 16.0
     static let gutter = 150.0
+    /// The most glyphs one picture draws (with the text layer over them): a picture is for a
+    /// person to look at, and a label of millions of characters would otherwise take hundreds
+    /// of times its size in memory and in the file. Past it the picture and stderr say so.
+    static let maximumGlyphs = 100_000
+    /// The most characters of a label's text its `<title>` holds.
+    static let maximumTitle = 1000
+
+    /// What the glyph cap left out: the first label it cut, or nil when every glyph was drawn.
+    private(set) var cutAt: String? = nil
+
+    /// The warning for stderr when the glyph cap left text out, or nil.
+    var capWarning: String? {
+        cutAt.map { "--render drew at most \(SVGRenderer.maximumGlyphs) glyphs: the text from \($0) on is left out of the picture" }
+    }
 
     /// The SVG document.
-    func svg() -> String {
+    mutating func svg() -> String {
         let width = document.list.width
         var body = ""
         var glyphs = SVGGlyphDefs()
+        var budget = SVGRenderer.maximumGlyphs
         var y = SVGRenderer.margin
         var rows = 0
         for record in records {
@@ -45,16 +60,25 @@ struct SVGRenderer {
             let name = kind == .row ? templateName(section: s, row: row ?? 0) : supplementaryTemplate(section: s, kind: kind)
             let template = name.flatMap { document.templates[$0] }
             let data = kind == .row ? document.sections[s].rows[row ?? 0].data : supplementaryData(section: s, kind: kind)
-            let labels = name.map { measurer.labelGlyphs(template: $0, data: data, frames: measurement.frames) } ?? [:]
+            // Each label is laid out only as far as the glyphs left to draw reach.
+            let labels = name.map { measurer.labelGlyphs(template: $0, data: data, frames: measurement.frames, textLimit: budget) } ?? [:]
             for frame in measurement.frames {
                 let view = template?.views.first { $0.id == frame.id }
                 body += drawView(frame.id, view: view, x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height)
                 if case .label = view?.kind, let label = labels[frame.id] {
-                    body += drawLabel(label, x: x + frame.x, frameTop: y + frame.y, glyphs: &glyphs)
+                    let (drawn, complete) = drawLabel(label, x: x + frame.x, frameTop: y + frame.y, glyphs: &glyphs, budget: &budget)
+                    body += drawn
+                    if cutAt == nil, !complete {
+                        cutAt = "\(caption) label \(JSONText.excerpt(frame.id))"
+                    }
                 }
             }
             body += "</g>\n"
             y += height
+        }
+        if let cutAt {
+            body += "<text x=\"\(n(SVGRenderer.margin))\" y=\"\(n(y + 12))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"10\" font-weight=\"bold\" fill=\"#d70015\">\(escape("At most \(SVGRenderer.maximumGlyphs) glyphs are drawn: the text from \(cutAt) on is left out."))</text>\n"
+            y += 16
         }
         let totalWidth = width + 2 * SVGRenderer.margin + SVGRenderer.gutter
         let totalHeight = y + SVGRenderer.margin
@@ -70,7 +94,7 @@ struct SVGRenderer {
     }
 
     /// Writes the picture to `path`, as SVG or converted to PNG at the list's scale.
-    func write(to path: String, format: RenderFormat = .svg) throws(CLIFailure) {
+    mutating func write(to path: String, format: RenderFormat = .svg) throws(CLIFailure) {
         let bytes = Array(svg().utf8)
         if format == .png {
             try PNGConverter.write(bytes, to: path, zoom: document.list.scale)
@@ -100,15 +124,29 @@ struct SVGRenderer {
     }
 
     /// A label's glyphs in its frame at (`x`, `frameTop`), each a `<use>` of its definition,
-    /// then each line's text, invisible, over its glyphs (for selecting and searching).
-    private func drawLabel(_ label: LabelGlyphs, x: Double, frameTop: Double, glyphs: inout SVGGlyphDefs) -> String {
+    /// then each line's text, invisible, over its glyphs (for selecting and searching). Draws
+    /// whole lines while `budget` glyphs are left, taking what it draws from it; says whether
+    /// every line of the text was drawn.
+    private func drawLabel(_ label: LabelGlyphs, x: Double, frameTop: Double, glyphs: inout SVGGlyphDefs,
+                           budget: inout Int) -> (String, complete: Bool) {
         let y = frameTop + label.top
-        var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(label.text))</title>\n"
+        let title = label.text.count > SVGRenderer.maximumTitle ? String(label.text.prefix(SVGRenderer.maximumTitle)) + "..." : label.text
+        var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(title))</title>\n"
         let size = label.layout.size
         // Each line is one group scaled to definition units, its glyphs placed by x (and y
         // for marks the shaper moves up or down).
         let perPoint = SVGGlyphDefs.unitsPerEm / size
-        for glyphLine in label.layout.lines where size > 0 {
+        // The lines drawn: those whose glyphs fit what is left of the budget.
+        var kept = 0
+        for glyphLine in label.layout.lines {
+            guard glyphLine.glyphs.count <= budget else { break }
+            budget -= glyphLine.glyphs.count
+            kept += 1
+        }
+        let lines = label.layout.lines.prefix(kept)
+        // Every line measuring kept is drawn (`glyphLayout` leaves out those past its text limit).
+        let complete = kept == label.layout.measurement.lineCount
+        for glyphLine in lines where size > 0 {
             var uses = ""
             for glyph in glyphLine.glyphs {
                 guard let id = glyphs.reference(glyph.face, glyph.glyph) else { continue }
@@ -119,10 +157,10 @@ struct SVGRenderer {
             let scale = SVGRenderer.number(size / SVGGlyphDefs.unitsPerEm, digits: 9)
             out += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(n(x)) \(n(y + glyphLine.line.baseline)))\">\n\(uses)</g>\n"
         }
-        for (glyphLine, text) in zip(label.layout.lines, label.lineTexts) where !text.isEmpty && glyphLine.line.width > 0 {
+        for (glyphLine, text) in zip(lines, label.lineTexts) where !text.isEmpty && glyphLine.line.width > 0 {
             out += "<text x=\"\(n(x))\" y=\"\(n(y + glyphLine.line.baseline))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\" textLength=\"\(n(glyphLine.line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">\(escape(text))</text>\n"
         }
-        return out + "</g>\n"
+        return (out + "</g>\n", complete)
     }
 
     private func templateName(section: Int, row: Int) -> String? {

@@ -47,10 +47,25 @@ final class StandardOutput {
     }
 }
 
+/// The longest stderr line written whole. Messages cut what they quote from the input
+/// (`JSONText.excerpt`, `JSONPath.readable`); this bounds what is left, such as a file name
+/// given as a 100 KB argument.
+let maximumErrorLine = 4096
+
+/// `line` whole up to `maximumErrorLine` bytes; a longer one as its first 2,000 and last 1,000
+/// characters around how many bytes were left out.
+func readableLine(_ line: String) -> String {
+    let length = line.utf8.count
+    guard length > maximumErrorLine else { return line }
+    let head = line.prefix(2000), tail = line.suffix(1000)
+    return "\(head)...(\(length - head.utf8.count - tail.utf8.count) bytes)...\(tail)"
+}
+
 /// Writes one line to standard error at once, its control characters escaped (a user string
-/// inside it can neither add a line nor reach the terminal as a command).
+/// inside it can neither add a line nor reach the terminal as a command), and cut to its ends
+/// when longer than `maximumErrorLine` bytes (`readableLine`).
 func writeError(_ line: String) {
-    var bytes = Array(ControlEscaping.escaped(line).utf8)
+    var bytes = Array(readableLine(ControlEscaping.escaped(line)).utf8)
     bytes.append(0x0A)
     var offset = 0
     while offset < bytes.count {

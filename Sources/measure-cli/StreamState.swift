@@ -62,7 +62,7 @@ struct StreamState {
             case .noSection(let error):
                 bad(line, error.description, to: &records)
             case .badRow(let s, let row, let error):
-                bad(line, "\(StreamState.join("sections[\(s)].rows[\(row)]", error.path)): \(error.message)", to: &records)
+                bad(line, "\(JSONPath.readable(StreamState.join("sections[\(s)].rows[\(row)]", error.path))): \(error.message)", to: &records)
             case .failed(let s, let row, let error):
                 bad(line, LineFailure(line: DocumentLine(section: s, kind: .row, row: row), error: error).description, to: &records)
             case .measured(let s, let row, let key, let measurement):

@@ -1,5 +1,6 @@
 import Testing
 @testable import CellLayout
+import CellsFormat
 
 @Suite struct ConstraintParserTests {
     private func parse(_ text: String) throws -> ConstraintDescription {
@@ -138,8 +139,11 @@ import Testing
             ("", "expected a view id or super at column 1"),
         ]
         for (text, message) in expected {
-            #expect(error(text)?.message == "\"\(text)\": \(message)")
+            // The text is quoted as JSON (a tab as \t), cut past 160 bytes.
+            #expect(error(text)?.message == "\(JSONText.excerpt(text)): \(message)")
         }
+        #expect(error("a.width == " + String(repeating: "9", count: 400))?.message
+                == "\"a.width == \(String(repeating: "9", count: 89))\"... (411 bytes): number out of range at column 12")
     }
 
     @Test func itemNamesKeepTheirTextAndColumns() throws {

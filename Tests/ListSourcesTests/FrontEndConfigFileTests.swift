@@ -23,7 +23,7 @@ import TestSupport
 
     static func sections(_ config: String, data: JSONValue = data, mode: Int = 0) throws -> [ConfigResolvedSection] {
         let file = try ConfigFile.parse(config)
-        return ConfigFileDocument.resolve(file: file, data: data, mode: mode)
+        return try ConfigFileDocument.resolve(file: file, data: data, mode: mode)
     }
 
     @Test func aSingleRowLineIsOneSectionWithOneRow() throws {

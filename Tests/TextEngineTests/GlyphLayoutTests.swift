@@ -8,6 +8,23 @@ import Testing
     let measurer = TextMeasurer()
     static let widths: [Double] = [60, 120, 200, 320, .infinity]
 
+    /// A layout cut at `textLimit` units keeps exactly the first lines of the whole one, glyph
+    /// for glyph, though it shapes only their text and a little after it (Latin, CJK, Arabic,
+    /// Thai and Devanagari words, emoji, kerning pairs).
+    @Test func aCutLayoutKeepsTheFirstLinesGlyphForGlyph() {
+        let words = ["the", "layout", "下载", "مرحبا", "สวัสดี", "नमस्ते", "AVTo", "🎂"]
+        let text = (0..<3000).map { words[$0 % words.count] + ($0 % 50 == 49 ? "\n" : "") }.joined(separator: " ")
+        let style = TextStyle(fonts: Bundled.stack, size: 15, lines: 0)
+        let whole = measurer.glyphLayout(text, style: style, width: 200)
+        for limit in [1, 2000, 7000] {
+            let cut = measurer.glyphLayout(text, style: style, width: 200, textLimit: limit)
+            #expect(cut.lines.allSatisfy { $0.line.range.upperBound <= limit })
+            #expect(cut.lines.count < whole.lines.count && (limit < 100 || cut.lines.count > 10))
+            #expect(cut.measurement == whole.measurement)
+            for (a, b) in zip(cut.lines, whole.lines) { #expect(a.line == b.line && a.glyphs == b.glyphs) }
+        }
+    }
+
     @Test func glyphLayoutHasTheLinesAndSizeThatLayoutMeasures() {
         for text in TestCorpus.all + ["", "one\ntwo\r\n\nthree", "  spaces  "] {
             for width in Self.widths {

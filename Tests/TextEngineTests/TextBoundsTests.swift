@@ -61,6 +61,23 @@ import Testing
         }
     }
 
+    /// A word longer than a window and wider than a line is shaped once for its sums only up
+    /// to where it is known to overflow: its lines, after a word and with breaks at characters
+    /// too, are still those of Swift's filler over the whole text.
+    @Test func overlongWordBreaksAsAWhole() {
+        let word = String(repeating: "x", count: 140_000)
+        for text in [word, "head " + word, "head " + word + " tail\n" + word] {
+            for lineBreak in [LineBreakMode.word, .char] {
+                for (lines, width) in [(0, 100.0), (3, 343)] {
+                    let style = TextStyle(fonts: Bundled.stack, size: 15, lines: lines, lineBreak: lineBreak)
+                    let (kernel, swift) = KernelFillTests.both(measurer, text, style: style, width: width)
+                    #expect(kernel?.0 == swift.0 && kernel?.1 == swift.1,
+                            "\(text.utf16.count) units, \(lineBreak), lines \(lines), width \(width)")
+                }
+            }
+        }
+    }
+
     /// The caches bound their bytes, not only their entries: a text whose entry would be large
     /// (here 11,200 characters in a 16-shard text cache, and any text longer than a window) is
     /// measured, the same each time, but not kept; a short one is kept.

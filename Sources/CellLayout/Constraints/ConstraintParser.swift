@@ -74,7 +74,7 @@ public enum ConstraintParser {
             priority = try parsePriority(&cursor)
             cursor.skipSpaces()
         }
-        if !cursor.isAtEnd { throw SyntaxError("unexpected \"\(cursor.peekCharacter ?? "")\"", at: cursor.column) }
+        if !cursor.isAtEnd { throw SyntaxError("unexpected \(JSONText.excerpt(cursor.peekCharacter ?? ""))", at: cursor.column) }
         if let second, second.attribute.kind != first.attribute.kind,
            first.attribute.kind != .size || second.attribute.kind != .size {
             throw SyntaxError("cannot relate \(first.attribute.rawValue) to \(second.attribute.rawValue)", at: second.column)
@@ -91,7 +91,7 @@ public enum ConstraintParser {
             case "required": return 1000
             case "high": return 750
             case "low": return 250
-            default: throw SyntaxError("unknown priority \"\(word)\" (use 1...1000, required, high or low)", at: column)
+            default: throw SyntaxError("unknown priority \(JSONText.excerpt(word)) (use 1...1000, required, high or low)", at: column)
             }
         }
         guard let p = try unsignedNumber(&cursor) else { throw SyntaxError("expected a priority", at: column) }
@@ -127,12 +127,12 @@ public enum ConstraintParser {
         let column = cursor.column
         guard let item = cursor.identifier() else { throw SyntaxError("expected a view id or super", at: column) }
         guard cursor.take(".") else {
-            throw SyntaxError("expected \".\" and an attribute after \"\(item)\"", at: cursor.column)
+            throw SyntaxError("expected \".\" and an attribute after \(JSONText.excerpt(item))", at: cursor.column)
         }
         let attributeColumn = cursor.column
         guard let name = cursor.identifier() else { throw SyntaxError("expected an attribute", at: attributeColumn) }
         guard let attribute = LayoutAttribute(rawValue: name) else {
-            throw SyntaxError("unknown attribute \"\(name)\"", at: attributeColumn)
+            throw SyntaxError("unknown attribute \(JSONText.excerpt(name))", at: attributeColumn)
         }
         return LayoutAnchor(item: item, attribute: attribute, column: column)
     }

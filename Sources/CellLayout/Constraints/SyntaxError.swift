@@ -1,3 +1,4 @@
+import CellsFormat
 /// The relation and numbers of a compiled constraint `first REL multiplier * second + constant @ priority`.
 struct ConstraintTerms: Sendable {
     var relation: LayoutRelation
@@ -21,6 +22,6 @@ struct SyntaxError: Error {
 
     /// The error as a template reports it: `path: "text": message at column N`.
     func layoutError(text: String, location: DocumentPath) -> LayoutError {
-        LayoutError(path: location.path, message: "\"\(text)\": \(message) at column \(column)")
+        LayoutError(path: location.path, message: "\(JSONText.excerpt(text)): \(message) at column \(column)")
     }
 }

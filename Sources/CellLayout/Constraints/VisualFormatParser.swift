@@ -1,3 +1,4 @@
+import CellsFormat
 /// Expands Apple's Visual Format Language into constraints:
 /// `H:|-16-[avatar(40)]-10-[name]-16-|`, `V:|-12-[name]-6-[detail]-(>=12)-|`,
 /// `[a(>=70@500,<=100)]`, `[a(==b)]`. `H:` (the default) uses leading/trailing and width, `V:`
@@ -38,7 +39,7 @@ public enum VisualFormatParser {
         func fail(_ what: String, _ column: Int?) -> LayoutError {
             // Callers pass the column (a spacing naming a view passes its own): reading the cursor
             // here would overlap the cursor passed to `predicateList`.
-            LayoutError(path: location.path, message: "\"\(text)\": \(what) at column \(column ?? 1)")
+            LayoutError(path: location.path, message: "\(JSONText.excerpt(text)): \(what) at column \(column ?? 1)")
         }
 
         var vertical = false
@@ -135,7 +136,7 @@ public enum VisualFormatParser {
                 } else if let n = cursor.unsignedNumber() {
                     pending = [Predicate(relation: .equal, constant: n, view: nil, priority: 1000)]
                 } else if case let metricColumn = cursor.column, let name = cursor.identifier() {
-                    throw fail("metric names such as \"\(name)\" are not supported; write the number",
+                    throw fail("metric names such as \(JSONText.excerpt(name)) are not supported; write the number",
                                metricColumn)
                 } else if cursor.next(is: "|") || cursor.next(is: "[") {
                     // `[a]-[b]`: the single dash is the standard spacing (NaN until we know the pair).

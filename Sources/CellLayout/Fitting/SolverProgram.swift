@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CellsFormat
 import Locking
 import Solver
 
@@ -287,13 +288,13 @@ final class SolverProgram: Sendable {
         let named = conflict.tags.compactMap { system.source(of: $0, in: blueprint) }
         switch conflict.kind {
         case .unsatisfiable:
-            let list = named.map { "\"\($0.text)\" (\($0.path))" }.joined(separator: ", ")
+            let list = named.map { "\(JSONText.excerpt($0.text)) (\($0.path))" }.joined(separator: ", ")
             // Point at a constraint the person wrote rather than at a generated one.
             let path = named.first { $0.path != fallbackPath }?.path ?? named.first?.path ?? fallbackPath
             return LayoutError(path: path, message: "required constraints conflict: \(list)")
         case .nonFiniteValue:
             return LayoutError(path: named.first?.path ?? fallbackPath,
-                               message: "\"\(named.first?.text ?? "")\": a number is not finite")
+                               message: "\(JSONText.excerpt(named.first?.text ?? "")): a number is not finite")
         case .unknownVariable, .duplicateEditVariable:
             return LayoutError(path: fallbackPath, message: "internal: \(conflict)")
         }

@@ -1,5 +1,10 @@
 import TextEngine
 import CellsFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Loads a document's `fonts`: every named file once, each name a `FontStack` of that face and
 /// the shared fallback list. Relative paths are resolved against a base directory; a `#N` suffix
@@ -8,7 +13,10 @@ enum FontLibrary {
     static func load(_ spec: FontsSpec, baseDirectory: String) throws(LayoutError) -> [String: FontStack] {
         var faces: [String: FontFace] = [:]
         func face(_ file: String, path: String) throws(LayoutError) -> FontFace {
-            let (location, index) = locate(file, baseDirectory: baseDirectory)
+            let (location, index, problem) = locate(file, baseDirectory: baseDirectory)
+            if let problem {
+                throw LayoutError(.font(problem.kind), path: path, message: "font \(JSONText.excerpt(file)) will not load: \(problem.reason)")
+            }
             let key = "\(location)#\(index)"
             if let loaded = faces[key] { return loaded }
             do {
@@ -16,7 +24,7 @@ enum FontLibrary {
                 faces[key] = loaded
                 return loaded
             } catch {
-                throw LayoutError(.font(error.kind), path: path, message: "font \(JSONText.quoted(file)) will not load: \(error.reason)")
+                throw LayoutError(.font(error.kind), path: path, message: "font \(JSONText.excerpt(file)) will not load: \(error.reason)")
             }
         }
         var fallbacks: [FontFace] = []
@@ -31,19 +39,42 @@ enum FontLibrary {
         return stacks
     }
 
-    /// The file and face index a `fonts` entry names: a `#N` suffix picks face N, and a relative
-    /// path starts at `baseDirectory`.
-    static func locate(_ file: String, baseDirectory: String) -> (path: String, faceIndex: Int) {
-        var location = file
-        var index = 0
-        if let hash = file.lastIndex(of: "#"), let n = Int(file[file.index(after: hash)...]), n >= 0 {
-            location = String(file[..<hash])
-            index = n
+    /// The largest face index a `#N` suffix may give (FreeType keeps a face index in 16 bits).
+    static let maximumFaceIndex = 65535
+
+    /// Why a `#` suffix names no face, with the kind of font error it is.
+    struct SuffixProblem: Error {
+        var kind: FontError.Kind
+        var reason: String
+    }
+
+    /// The file and face index a `fonts` entry names: a path that exists is that file (face 0),
+    /// `x#2` that does not is face 2 of `x`; a relative path starts at `baseDirectory`. A `#`
+    /// suffix of a missing path that is no face index in 0...`maximumFaceIndex` is a problem
+    /// saying which, rather than a missing file.
+    static func locate(_ file: String, baseDirectory: String) -> (path: String, faceIndex: Int, problem: SuffixProblem?) {
+        func resolved(_ location: String) -> String {
+            guard !location.hasPrefix("/"), !baseDirectory.isEmpty else { return location }
+            return baseDirectory.hasSuffix("/") ? baseDirectory + location : baseDirectory + "/" + location
         }
-        if !location.hasPrefix("/"), !baseDirectory.isEmpty {
-            location = baseDirectory.hasSuffix("/") ? baseDirectory + location : baseDirectory + "/" + location
+        let whole = resolved(file)
+        guard let hash = file.lastIndex(of: "#"), access(whole, F_OK) != 0 else { return (whole, 0, nil) }
+        let suffix = file[file.index(after: hash)...]
+        let prefix = resolved(String(file[..<hash]))
+        let range = "0...\(maximumFaceIndex)"
+        let digits = suffix.drop(while: { $0 == "-" || $0 == "+" })
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), suffix.count - digits.count <= 1 else {
+            let shown = JSONText.excerpt(String(suffix))
+            return (whole, 0, SuffixProblem(kind: .noSuchFile, reason: "no such file, and \(shown) after '#' is not a face index (a whole number \(range))"))
         }
-        return (location, index)
+        if suffix.first == "-" {
+            return (prefix, 0, SuffixProblem(kind: .noSuchFace, reason: "face index \(suffix) after '#' is negative; a face index is \(range)"))
+        }
+        guard let n = Int(digits), n <= maximumFaceIndex else {
+            let shown = digits.count > 40 ? "\(digits.prefix(20))... (\(digits.count) digits)" : String(digits)
+            return (prefix, 0, SuffixProblem(kind: .noSuchFace, reason: "face index \(shown) after '#' is more than \(maximumFaceIndex); a face index is \(range)"))
+        }
+        return (prefix, n, nil)
     }
 }
 

@@ -35,15 +35,16 @@ extension CompiledTemplate {
     /// filled in, as measuring filled them) broken at the width its frame in `frames` gives it,
     /// by the same fonts and text caches, and centred in the frame's height as the layout
     /// rounded it at `scale` pixels per point, keyed by view id. Labels without a frame are left out.
+    /// Each label keeps only its lines within its first `textLimit` UTF-16 units.
     public func labelGlyphs(_ data: JSONValue, frames: [Frame], scale: Double,
-                            textMeasurer: TextMeasurer) -> [String: LabelGlyphs] {
+                            textMeasurer: TextMeasurer, textLimit: Int = .max) -> [String: LabelGlyphs] {
         var out: [String: LabelGlyphs] = [:]
         for label in blueprint.labels {
             let id = blueprint.views[label.view].id
             guard let frame = frames.first(where: { $0.id == id }) else { continue }
             // A row whose values cannot be rendered was an error when measured: no glyphs.
             guard let text = try? label.textTemplate.render(data) else { continue }
-            out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width),
+            out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width, textLimit: textLimit),
                                   frameHeight: frame.height, scale: scale)
         }
         return out
@@ -54,7 +55,8 @@ extension ListMeasurer {
     /// The glyphs of each label of the template named `template` for `data`, laid out in the
     /// frames a measurement of that row gave (see `CompiledTemplate.labelGlyphs`); empty when the
     /// document has no such template. Uses this measurer's fonts, text caches and scale.
-    public func labelGlyphs(template: String, data: JSONValue, frames: [Frame]) -> [String: LabelGlyphs] {
-        self.template(named: template)?.labelGlyphs(data, frames: frames, scale: list.scale, textMeasurer: textMeasurer) ?? [:]
+    public func labelGlyphs(template: String, data: JSONValue, frames: [Frame], textLimit: Int = .max) -> [String: LabelGlyphs] {
+        self.template(named: template)?.labelGlyphs(data, frames: frames, scale: list.scale, textMeasurer: textMeasurer,
+                                                    textLimit: textLimit) ?? [:]
     }
 }

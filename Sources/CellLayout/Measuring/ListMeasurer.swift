@@ -173,7 +173,7 @@ public final class ListMeasurer: Sendable {
     private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
                          templatePath: String, probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement {
         guard let template = lent[name] else {
-            throw LayoutError(path: "", message: "template \(JSONText.quoted(name)) not found")
+            throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
         }
         let fitted = try Self.fit(template) { template throws(LayoutError) in
             try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,

@@ -37,7 +37,7 @@ enum RowBinding {
         let found: String
         switch path.value(in: row) {
         case .number(let n)?: found = formatNumber(n)
-        case .string(let s)?: found = JSONText.quoted(s)
+        case .string(let s)?: found = JSONText.excerpt(s)
         case .bool(let b)?: found = b ? "true" : "false"
         case .array?: found = "an array"
         case .object?: found = "an object"

@@ -17,6 +17,9 @@ enum TemplateCompiler {
         let path = "templates.\(spec.name)"
         try checkMargins(listMargins, at: "list.layoutMargins")
         try checkMargins(spec.layoutMargins, at: "\(path).layoutMargins")
+        guard spec.views.count <= LayoutLimits.maximumViews else {
+            throw LayoutError(path: "\(path).views", message: "\(spec.views.count) views is more than the limit of \(LayoutLimits.maximumViews) views in a template (LayoutLimits.maximumViews)")
+        }
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
         var names = ViewNames(minimumCapacity: spec.views.count)
@@ -37,7 +40,7 @@ enum TemplateCompiler {
                 throw LayoutError(path: viewLocation.path, message: "\"super\" is the content view; choose another id")
             }
             guard names.updateValue(i, forKey: id) == nil else {
-                throw LayoutError(path: viewLocation.path, message: "view id \"\(id)\" is used twice")
+                throw LayoutError(path: viewLocation.path, message: "view id \(JSONText.excerpt(id)) is used twice")
             }
             let hugging = try pair(spec.views[i].hugging, name: "hugging", default: 250, location: viewLocation)
             let compression = try pair(spec.views[i].compression, name: "compression", default: 750, location: viewLocation)
@@ -62,12 +65,16 @@ enum TemplateCompiler {
                 hasStacks = true
             }
             try checkMargins(spec.views[i].layoutMargins, at: "\(viewLocation.path).layoutMargins")
+            try checkHidden(spec.views[i].hidden, at: viewLocation)
             views.append(TemplateView(id: id, kind: kind, hidden: HiddenRule(spec.views[i].hidden, hints: hints),
                                       hugging: hugging, compression: compression, maskBit: nil, location: viewLocation))
         }
         let maskedViews = hasStacks ? try resolveStacks(spec, views: &views, names: names, path: path) : []
         let constraints = try resolveConstraints(spec, names: names, path: path,
                                                  superMargins: spec.layoutMargins ?? listMargins)
+        guard constraints.count <= LayoutLimits.maximumConstraints else {
+            throw LayoutError(path: "\(path).constraints", message: "the constraints and visual formats make \(constraints.count) constraints, more than the limit of \(LayoutLimits.maximumConstraints) in a template (LayoutLimits.maximumConstraints)")
+        }
         let tallestFields = hasStacks ? tallestFields(views, constraints: constraints) : []
         return TemplateBlueprint(name: spec.name, path: path, views: views, labels: labels,
                                  constraints: constraints, maskedViews: maskedViews,
@@ -135,7 +142,7 @@ enum TemplateCompiler {
         func note(_ name: @autoclosure () -> String, column: @autoclosure () -> Int, text: String, location: DocumentPath) {
             if unknown != nil { return }
             unknown = LayoutError(path: location.path, message:
-                "\"\(text)\": unknown view \"\(name())\" at column \(column())")
+                "\(JSONText.excerpt(text)): unknown view \(JSONText.excerpt(name())) at column \(column())")
         }
 
         func bind(_ c: ConstraintDescription) -> TemplateConstraint {
@@ -175,11 +182,11 @@ enum TemplateCompiler {
             // The constant checked is the one written, before any margin is folded in.
             if !LayoutLimits.isMultiplier(terms.multiplier) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": multiplier \(formatNumber(terms.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
+                    "\(JSONText.excerpt(c.text)): multiplier \(formatNumber(terms.multiplier)) is out of range: expected 0 or 0.001...1000 in magnitude")
             }
             if !LayoutLimits.isConstant(terms.constant) {
                 throw LayoutError(path: c.location.path, message:
-                    "\"\(c.text)\": constant \(formatNumber(terms.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
+                    "\(JSONText.excerpt(c.text)): constant \(formatNumber(terms.constant)) is out of range: expected \(LayoutLimits.constantRangeText)")
             }
         }
         return constraints
@@ -204,6 +211,21 @@ enum TemplateCompiler {
                 throw LayoutError(path: "\(location.path).\(kind).\(name)",
                                   message: "\(formatNumber(v)) is out of range: expected \(LayoutLimits.sizeRangeText)")
             }
+            if case .path(let rowPath)? = size, let problem = RowPathSyntax.problem(in: rowPath) {
+                throw LayoutError(path: "\(location.path).\(kind).\(name)",
+                                  message: "\(JSONText.excerpt(rowPath)) is not a row path: \(problem)")
+            }
+        }
+    }
+
+    /// A `hidden` key must be a row path (`RowPathSyntax`), for a template built in Swift as
+    /// for one read from JSON.
+    private static func checkHidden(_ hidden: HiddenSpec, at location: DocumentPath) throws(LayoutError) {
+        switch hidden {
+        case .always: return
+        case .whenTrue(let key), .whenFalse(let key):
+            guard let problem = RowPathSyntax.problem(in: key) else { return }
+            throw LayoutError(path: "\(location.path).hidden", message: "\(JSONText.excerpt(key)) is not a row path: \(problem)")
         }
     }
 
@@ -224,7 +246,7 @@ enum TemplateCompiler {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
         guard let stack = fonts[label.font] else {
-            throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
+            throw LayoutError(path: "\(path).font", message: "font \(JSONText.excerpt(label.font)) is not in fonts")
         }
         // The decoder's ranges (LayoutLimits), checked again for a label built in code.
         func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {
@@ -264,12 +286,12 @@ enum TemplateCompiler {
             for (j, id) in stack.arranged.enumerated() {
                 var here: String { "\(path).views[\(s)].stack.arranged[\(j)]" }
                 guard let index = names[id] else {
-                    throw LayoutError(path: here, message: "unknown view \"\(id)\"")
+                    throw LayoutError(path: here, message: "unknown view \(JSONText.excerpt(id))")
                 }
-                guard index != s else { throw LayoutError(path: here, message: "stack \"\(id)\" cannot arrange itself") }
+                guard index != s else { throw LayoutError(path: here, message: "stack \(JSONText.excerpt(id)) cannot arrange itself") }
                 if let other = owner[index] {
                     throw LayoutError(path: here, message:
-                        "view \"\(id)\" is already arranged in stack \"\(views[other].id)\"")
+                        "view \(JSONText.excerpt(id)) is already arranged in stack \(JSONText.excerpt(views[other].id))")
                 }
                 owner[index] = s
                 arranged.append(index)
@@ -300,7 +322,7 @@ enum TemplateCompiler {
             while let up = owner[current] {
                 if !seen.insert(up).inserted {
                     throw LayoutError(path: views[up].path, message:
-                        "stacks arrange each other in a cycle (\"\(views[up].id)\" contains itself)")
+                        "stacks arrange each other in a cycle (\(JSONText.excerpt(views[up].id)) contains itself)")
                 }
                 current = up
             }

@@ -102,7 +102,7 @@ extension DocumentDecoder {
 
     func checkTemplate(_ name: String, path: String, in document: Document) throws(DocumentError) {
         guard document.templates[name] == nil else { return }
-        throw DocumentError(path: path, message: "template \(JSONText.quoted(name)) not found")
+        throw DocumentError(path: path, message: "template \(JSONText.excerpt(name)) not found")
     }
 }
 

@@ -13,7 +13,7 @@ extension DocumentDecoder {
                 throw DocumentError(path: viewPath + ".id", message: "\"super\" names the content view; choose another id")
             }
             guard ids.insert(spec.id).inserted else {
-                throw DocumentError(path: viewPath + ".id", message: "duplicate view id \(JSONText.quoted(spec.id))")
+                throw DocumentError(path: viewPath + ".id", message: "duplicate view id \(JSONText.excerpt(spec.id))")
             }
             template.views.append(spec)
         }
@@ -21,7 +21,7 @@ extension DocumentDecoder {
             guard case .stack(let stack) = view.kind else { continue }
             for (j, id) in stack.arranged.enumerated() where !ids.contains(id) {
                 throw DocumentError(path: "\(fields.pathOf("views"))[\(i)].stack.arranged[\(j)]",
-                                    message: "view \(JSONText.quoted(id)) not found in template \(JSONText.quoted(name))")
+                                    message: "view \(JSONText.excerpt(id)) not found in template \(JSONText.excerpt(name))")
             }
         }
         template.constraints = try fields.strings("constraints") ?? []
@@ -45,11 +45,11 @@ extension DocumentDecoder {
             let others = fields.members.keys.filter { !common.contains($0) }.sorted()
             if kinds.isEmpty, let other = others.first {
                 throw DocumentError(path: fields.pathOf(other),
-                                    message: "unknown view kind \(JSONText.quoted(other)): expected label, image, view or stack")
+                                    message: "unknown view kind \(JSONText.excerpt(other)): expected label, image, view or stack")
             }
             throw DocumentError(path: path, message: kinds.isEmpty
-                ? "view \(JSONText.quoted(id)) has no kind: expected label, image, view or stack"
-                : "view \(JSONText.quoted(id)) has more than one kind: \(kinds.joined(separator: ", "))")
+                ? "view \(JSONText.excerpt(id)) has no kind: expected label, image, view or stack"
+                : "view \(JSONText.excerpt(id)) has more than one kind: \(kinds.joined(separator: ", "))")
         }
         warnings += fields.unknownMembers(known: common.union([kind]))
         let kindPath = fields.pathOf(kind)
@@ -91,8 +91,8 @@ extension DocumentDecoder {
         var label = LabelSpec(text: try f.string("text") ?? "")
         if let font = try f.string("font") {
             guard fonts.files[font] != nil else {
-                let names = fonts.files.keys.sorted().map { JSONText.quoted($0) }.joined(separator: ", ")
-                throw DocumentError(path: f.pathOf("font"), message: "font \(JSONText.quoted(font)) not found in fonts (\(names))")
+                let names = fonts.files.keys.sorted().map { JSONText.excerpt($0) }.joined(separator: ", ")
+                throw DocumentError(path: f.pathOf("font"), message: "font \(JSONText.excerpt(font)) not found in fonts (\(names))")
             }
             label.font = font
         } else if fonts.files["default"] == nil {
@@ -138,20 +138,30 @@ extension DocumentDecoder {
             return .fixed(n)
         case .string(let s):
             guard s.hasPrefix("${"), s.hasSuffix("}"), s.count > 3 else {
-                throw DocumentError(path: fields.pathOf(key), message: "expected a number or \"${path}\", found \(JSONText.quoted(s))")
+                throw DocumentError(path: fields.pathOf(key), message: "expected a number or \"${path}\", found \(JSONText.excerpt(s))")
             }
-            return .path(String(s.dropFirst(2).dropLast()))
+            let path = String(s.dropFirst(2).dropLast())
+            if let problem = RowPathSyntax.problem(in: path) {
+                throw DocumentError(path: fields.pathOf(key),
+                                    message: "expected a number or \"${path}\", found \(JSONText.excerpt(s)): \(problem)")
+            }
+            return .path(path)
         default:
             throw fields.wrongType(key, value, "a number or \"${path}\"")
         }
     }
 
-    /// `true`/`false`, `"key"` (hidden when true) or `"!key"` (hidden when missing or false).
+    /// `true`/`false`, `"key"` (hidden when the row's value is true) or `"!key"` (hidden when it
+    /// is missing or false), `key` a row path (`RowPathSyntax`); any other string is an error.
     func decodeHidden(_ value: JSONValue, path: String) throws(DocumentError) -> HiddenSpec {
         switch value {
         case .bool(let b): return .always(b)
-        case .string(let s) where s.hasPrefix("!") && s.count > 1: return .whenFalse(String(s.dropFirst()))
-        case .string(let s) where !s.isEmpty && !s.hasPrefix("!"): return .whenTrue(s)
+        case .string(let s):
+            let key = s.hasPrefix("!") ? String(s.dropFirst()) : s
+            if let problem = RowPathSyntax.problem(in: key) {
+                throw DocumentError(path: path, message: "expected true, false, \"key\" or \"!key\", found \(JSONText.excerpt(s)): \(problem)")
+            }
+            return s.hasPrefix("!") ? .whenFalse(key) : .whenTrue(key)
         default:
             throw DocumentError(path: path, message: "expected true, false, \"key\" or \"!key\", found \(value.kindName)")
         }

@@ -39,6 +39,6 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         case .syntax(let line, let column, _): text = "line \(line), column \(column): \(message)"
         case .invalidValue: text = message
         }
-        return path.isEmpty ? text : "\(path): \(text)"
+        return path.isEmpty ? text : "\(JSONPath.readable(path)): \(text)"
     }
 }

@@ -63,8 +63,8 @@ struct _JSONFields {
     func oneOf<E: RawRepresentable>(_ key: String, _ cases: [E]) throws(DocumentError) -> E? where E.RawValue == String {
         guard let text = try string(key) else { return nil }
         guard let value = E(rawValue: text) else {
-            let names = cases.map { JSONText.quoted($0.rawValue) }.joined(separator: ", ")
-            throw DocumentError(path: pathOf(key), message: "unknown value \(JSONText.quoted(text)): expected one of \(names)")
+            let names = cases.map { JSONText.excerpt($0.rawValue) }.joined(separator: ", ")
+            throw DocumentError(path: pathOf(key), message: "unknown value \(JSONText.excerpt(text)): expected one of \(names)")
         }
         return value
     }

@@ -7,6 +7,23 @@ public enum JSONPath {
         return path + "[" + JSONText.quoted(key) + "]"
     }
 
+    /// The longest path, in bytes, a message shows whole (`readable(_:)`).
+    public static let readableLimit = 240
+
+    /// `path` for a message: whole up to `readableLimit` bytes; a longer one (a deeply nested
+    /// value, a long member name) keeps about its first and last 100 characters, cut where a
+    /// step begins, around how much was left out, so that an error line stays readable.
+    public static func readable(_ path: String) -> String {
+        let length = path.utf8.count
+        guard length > readableLimit else { return path }
+        let steps: Set<Character> = ["[", "."]
+        var head = path.prefix(100), tail = path.suffix(100)
+        if let cut = head.lastIndex(where: { steps.contains($0) }), cut > head.startIndex { head = head[..<cut] }
+        if let cut = tail.firstIndex(where: { steps.contains($0) }) { tail = tail[cut...] }
+        let cut = length - head.utf8.count - tail.utf8.count
+        return "\(head)...(\(cut) bytes)...\(tail)"
+    }
+
     /// `path[index]`.
     public static func appending(index: Int, to path: String) -> String {
         path + "[\(index)]"

@@ -8,6 +8,18 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The longest input, in bytes, a message quotes whole (`excerpt(_:)`).
+    public static let excerptLimit = 160
+
+    /// `text` quoted for a message, as `quoted(_:)` does, cut to its first 100 characters when it
+    /// is longer than `excerptLimit` bytes, followed by how long it was (`"aaa..."... (400000
+    /// bytes)`): an error line stays readable whatever input it quotes.
+    public static func excerpt(_ text: String) -> String {
+        let length = text.utf8.count
+        guard length > excerptLimit else { return quoted(text) }
+        return quoted(String(text.prefix(100))) + "... (\(length) bytes)"
+    }
+
     /// Appends the string as a JSON string literal to a byte buffer. Besides what JSON requires,
     /// DEL, the C1 controls, U+2028, U+2029 and the bidirectional overrides are escaped too: the
     /// output stays one line for readers that split at them and shows as text in a terminal.

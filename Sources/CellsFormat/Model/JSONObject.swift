@@ -11,8 +11,8 @@ public struct JSONObject: Sendable {
     public typealias Member = (key: String, value: JSONValue)
 
     private var members: ContiguousArray<Member>
-    /// Name to position, only while there are more than `indexThreshold` members.
-    private var positions: [String: Int]?
+    /// Name (by code points) to position, only while there are more than `indexThreshold` members.
+    private var positions: [Name: Int]?
 
     /// Above this many members a name index is kept.
     static let indexThreshold = 16
@@ -104,9 +104,9 @@ public struct JSONObject: Sendable {
 
     /// The position of the member named `key`.
     func position(of key: String) -> Int? {
-        // The index hashes by Swift's (canonical) string equality; a hit is confirmed by code
-        // points and a miss there falls back to the scan, which decides.
-        if let p = positions?[key], Self.sameName(members[p].key, key) { return p }
+        // The index hashes and compares code points, so it decides alone: a miss is a miss, and
+        // building a large object never scans it.
+        if let positions { return positions[Name(key)] }
         for p in members.indices where Self.sameName(members[p].key, key) { return p }
         return nil
     }
@@ -142,16 +142,30 @@ public struct JSONObject: Sendable {
     private mutating func append(_ key: String, _ value: JSONValue) {
         members.append((key, value))
         if positions != nil {
-            positions?[key] = members.count - 1
+            positions?[Name(key)] = members.count - 1
         } else if members.count > Self.indexThreshold {
             rebuildPositions()
         }
     }
 
     private mutating func rebuildPositions() {
-        var index = [String: Int](minimumCapacity: members.count)
-        for (p, member) in members.enumerated() { index[member.key] = p }
+        var index = [Name: Int](minimumCapacity: members.count)
+        for (p, member) in members.enumerated() { index[Name(member.key)] = p }
         positions = index
+    }
+
+    /// A member name hashed and compared by its code points (its UTF-8 bytes), as JSON compares
+    /// names; `String`'s own hashing is by canonical equivalence and would merge "é" and "e\u{301}".
+    private struct Name: Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+
+        static func == (a: Name, b: Name) -> Bool { JSONObject.sameName(a.text, b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// The members as a dictionary.

@@ -26,6 +26,14 @@ public enum LayoutLimits {
     /// A label's `lineHeightMultiple`.
     public static let lineHeightMultiples = Double.leastNonzeroMagnitude...1000.0
 
+    /// The most views a template may have: the solver's tableau of a chain of views grows with
+    /// the square of their number, so a template's size is bounded as a number's range is.
+    /// A table cell has some tens.
+    public static let maximumViews = 500
+    /// The most constraints a template's `constraints` and `visualFormats` may make together
+    /// (four for each of `maximumViews` views).
+    public static let maximumConstraints = 2000
+
     /// Whether `value` is a size in points: finite, 0 or more and at most `maximumPoints`.
     @inline(__always)
     public static func isSize(_ value: Double) -> Bool {

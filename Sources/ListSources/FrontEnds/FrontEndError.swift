@@ -1,3 +1,4 @@
+import CellsFormat
 /// A mistake in what was handed to a front end, saying what kind of mistake, where
 /// (`sections[1].rows[3]`, `data[4]`, a key, `line 7` of a config file) and what. Front ends never
 /// trap on bad input; they throw one of these.
@@ -40,5 +41,5 @@ public struct FrontEndError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// `location: message`, as measure-cli prints errors.
-    public var description: String { location.isEmpty ? message : "\(location): \(message)" }
+    public var description: String { location.isEmpty ? message : "\(JSONPath.readable(location)): \(message)" }
 }

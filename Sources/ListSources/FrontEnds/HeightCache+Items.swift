@@ -280,7 +280,7 @@ enum ItemRows {
             for (r, row) in section.rows.enumerated() {
                 guard let key = row.cacheKey else { continue }
                 if let first = seen.updateValue((s, r), forKey: key) {
-                    throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(row.keyIsNumber ? row.key! : JSONText.quoted(row.key!)) "
+                    throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(row.keyIsNumber ? row.key! : JSONText.excerpt(row.key!)) "
                                         + "is also the key of sections[\(first.section)].rows[\(first.row)]: keys must be unique in a list")
                 }
             }

@@ -5,11 +5,19 @@ extension TextMeasurer {
     /// line's glyphs: every grapheme cluster placed at the pen position measuring gave it (the
     /// sum of the measured advances before it on its line), its glyphs the ones the measuring
     /// shaper made for it. Drawing these glyphs shows exactly the text that was measured.
-    public func glyphLayout(_ text: String, style: TextStyle, width: Double) -> GlyphLayout {
-        let layout = self.layout(text, style: style, width: width)
+    /// Only the first lines that end within the first `textLimit` UTF-16 units are kept, so a
+    /// caller drawing a bounded amount of a long text holds glyphs for no more than that: when
+    /// lines are left out, only the kept text and `shapingContext` units after it are shaped.
+    public func glyphLayout(_ text: String, style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
+        var layout = self.layout(text, style: style, width: width)
         let size = style.effectiveSize
+        let cut = layout.lines.firstIndex(where: { $0.range.upperBound > textLimit })
+        if let cut { layout.lines.removeSubrange(cut...) }
         guard !layout.lines.isEmpty else { return GlyphLayout(lines: [], measurement: layout.measurement, size: size) }
-        let clusters = MeasuredClusters(shapedText(text, stack: style.fonts))
+        let end = layout.lines[layout.lines.count - 1].range.upperBound
+        let shaped = cut == nil ? shapedText(text, stack: style.fonts)
+                                : shapedText(Self.prefix(of: text, units: end + Self.shapingContext), stack: style.fonts)
+        let clusters = MeasuredClusters(shaped, upTo: end)
         let units = ContiguousArray(text.utf16)
         let faces = style.fonts.kernelTable
         var next = 0
@@ -24,6 +32,22 @@ extension TextMeasurer {
         }
         withExtendedLifetime(faces) {}
         return GlyphLayout(lines: lines, measurement: layout.measurement, size: size)
+    }
+
+    /// How many UTF-16 units after the last kept line a cut `glyphLayout` shapes with it: far
+    /// more than any contextual lookup or kerning pair reaches.
+    static let shapingContext = 256
+
+    /// The first whole grapheme clusters of `text` reaching at least `units` UTF-16 units.
+    static func prefix(of text: String, units: Int) -> String {
+        var count = 0
+        var index = text.startIndex
+        while index < text.endIndex && count < units {
+            let next = text.index(after: index)
+            count += text.utf16.distance(from: index, to: next)
+            index = next
+        }
+        return String(text[..<index])
     }
 }
 
@@ -42,9 +66,18 @@ private struct MeasuredClusters {
     var paragraphOf: [Int] = []
     var count: Int { starts.count }
 
-    init(_ shaped: ShapedText) {
+    /// The clusters of the segments that start before UTF-16 offset `end`.
+    init(_ shaped: ShapedText, upTo end: Int = .max) {
         var paragraphStart = 0, paragraphEnd = 0
         for segment in shaped.segments {
+            // Past the kept lines no cluster is kept; the segments only extend the last kept
+            // cluster's paragraph (its shaping context) to where it ends.
+            if segment.start >= end {
+                guard paragraphs.count == paragraphOf.last else { break }
+                if let run = shaped.graphemes(of: segment) { paragraphEnd = run.reduce(segment.start) { $0 + Int($1.length) } }
+                if segment.endsParagraph { paragraphs.append(paragraphStart..<max(paragraphStart, paragraphEnd)) }
+                continue
+            }
             defer {
                 if segment.endsParagraph {
                     paragraphs.append(paragraphStart..<max(paragraphStart, paragraphEnd))

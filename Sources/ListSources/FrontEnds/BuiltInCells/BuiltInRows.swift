@@ -39,7 +39,7 @@ public enum BuiltInRows {
         case .string(let name)?:
             let aliases: [String: Accessory] = ["disclosureIndicator": .disclosure, "detailDisclosureButton": .detailDisclosure]
             if let accessory = Accessory(rawValue: name) ?? aliases[name] { return accessory }
-            throw FrontEndError("data[\(index)].accessoryType", "unknown accessory \"\(name)\"")
+            throw FrontEndError("data[\(index)].accessoryType", "unknown accessory \(JSONText.excerpt(name))")
         default:
             throw FrontEndError("data[\(index)].accessoryType", "must be a number or a name")
         }

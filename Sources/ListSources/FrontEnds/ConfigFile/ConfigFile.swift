@@ -13,8 +13,12 @@ public struct ConfigFile: Sendable, Hashable {
     public static func parse(_ text: String) throws(FrontEndError) -> ConfigFile {
         var modes: [ConfigMode] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines end with LF, CRLF or CR (a Swift `Character` holds CRLF as one).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
+            if rawLine.unicodeScalars.contains("\0") {
+                throw FrontEndError.configFile(line: lineNumber, "a NUL character: a .tableViewConfig file is text")
+            }
             let words = rawLine.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             guard let head = words.first, ["mode", "section", "row"].contains(head) else { continue }
             let flags = try parseFlags(words.dropFirst(), line: lineNumber, of: head)
@@ -39,6 +43,29 @@ public struct ConfigFile: Sendable, Hashable {
         return ConfigFile(modes: modes)
     }
 
+    /// The text of a `.tableViewConfig` file from its bytes: UTF-8 (a leading byte-order mark
+    /// skipped). Bytes that are not UTF-8 are an error naming their line and byte, so a file
+    /// in another encoding is never read as something else.
+    public static func text<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(FrontEndError) -> String {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let text = String(validating: body, as: UTF8.self) { return text }
+        // Not UTF-8: find the first bad byte and its line.
+        var line = 1
+        var decoder = UTF8()
+        var iterator = body.makeIterator()
+        var consumed = 0
+        var previous: Unicode.Scalar = " "
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if scalar == "\r" || (scalar == "\n" && previous != "\r") { line += 1 }
+            consumed += UTF8.width(scalar)
+            previous = scalar
+        }
+        let bad = body[body.index(body.startIndex, offsetBy: consumed)]
+        let hex = String(bad, radix: 16, uppercase: true)
+        throw FrontEndError.configFile(line: line, "invalid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex)): a .tableViewConfig file is UTF-8 text")
+    }
+
     /// Every flag the language has.
     static let flags: Set<String> = ["-s", "-c", "-ec", "-h", "-n", "-all", "-es", "-t"]
 
@@ -46,7 +73,7 @@ public struct ConfigFile: Sendable, Hashable {
         var flags = ConfigFlags()
         var rest = words[...]
         if head == "mode", let first = rest.first {
-            throw FrontEndError.configFile(line: line, "mode takes no flags, found \(JSONText.quoted(first))")
+            throw FrontEndError.configFile(line: line, "mode takes no flags, found \(JSONText.excerpt(first))")
         }
         func value(of flag: String) throws(FrontEndError) -> String {
             // Only a known flag ends a flag's value: `-n -5` is -n with the value -5 (then
@@ -74,11 +101,11 @@ public struct ConfigFile: Sendable, Hashable {
             case "-n":
                 let text = try value(of: flag)
                 guard let n = Int(text), n > 0 else {
-                    throw FrontEndError.configFile(line: line, "-n needs a positive integer, found \(JSONText.quoted(text))")
+                    throw FrontEndError.configFile(line: line, "-n needs a positive integer, found \(JSONText.excerpt(text))")
                 }
                 flags.elementsPerRow = .count(n)
             default:
-                throw FrontEndError.configFile(line: line, "unknown flag \(JSONText.quoted(flag))")
+                throw FrontEndError.configFile(line: line, "unknown flag \(JSONText.excerpt(flag))")
             }
         }
         return flags

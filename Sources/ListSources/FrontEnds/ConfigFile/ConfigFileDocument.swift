@@ -3,6 +3,10 @@ import CellsFormat
 /// supplies the list settings, fonts and templates (its sections are ignored). This is what
 /// `measure-cli --config FILE data.json` calls.
 public enum ConfigFileDocument {
+    /// The most sections and rows one mode may make from its data: a few config lines that each
+    /// repeat a large array could otherwise make billions of rows from a small file.
+    public static let maximumLines = 1_000_000
+
     /// The document of mode `mode` of `config` resolved against `data`. Rows with a template are
     /// measured by it (the template reads `_position`, `_tag`, `_empty`, `_contents`); rows without
     /// one take `base.list.rowHeight`. A `-h` header is measured with the section's contents.
@@ -21,14 +25,15 @@ public enum ConfigFileDocument {
                                                  "mode \(mode) does not exist; the file has \(file.modes.count) mode(s)")
         }
         var document = base
-        document.sections = ConfigResolver.resolve(file.modes[mode], data: data).map(section)
+        document.sections = try ConfigResolver.resolve(file.modes[mode], data: data).map(section)
         return document
     }
 
     /// The resolved sections of one mode, for callers that want contents and positions directly.
-    public static func resolve(file: ConfigFile, data: JSONValue, mode: Int) -> [ConfigResolvedSection] {
+    /// More than `maximumLines` sections and rows is an error.
+    public static func resolve(file: ConfigFile, data: JSONValue, mode: Int) throws(FrontEndError) -> [ConfigResolvedSection] {
         guard file.modes.indices.contains(mode) else { return [] }
-        return ConfigResolver.resolve(file.modes[mode], data: data)
+        return try ConfigResolver.resolve(file.modes[mode], data: data)
     }
 
     static func section(_ resolved: ConfigResolvedSection) -> SectionSpec {
@@ -45,7 +50,7 @@ public enum ConfigFileDocument {
         func check(_ flags: ConfigFlags, line: Int) throws(FrontEndError) {
             for name in [flags.template, flags.emptyTemplate, flags.header].compactMap({ $0 })
             where templates[name] == nil {
-                throw FrontEndError.configFile(line: line, "template \"\(name)\" not found")
+                throw FrontEndError.configFile(line: line, "template \(JSONText.excerpt(name)) not found")
             }
         }
         for mode in file.modes {

@@ -35,7 +35,7 @@ public struct ConfigFileProvider: Sendable {
     }
 
     /// The resolved sections of the current mode: contents, positions and templates of each row.
-    public func sections() -> [ConfigResolvedSection] {
-        ConfigFileDocument.resolve(file: file, data: data, mode: mode)
+    public func sections() throws(FrontEndError) -> [ConfigResolvedSection] {
+        try ConfigFileDocument.resolve(file: file, data: data, mode: mode)
     }
 }

@@ -77,8 +77,17 @@ enum ConfigResolver {
         }
     }
 
-    static func resolve(_ mode: ConfigMode, data: JSONValue) -> [ConfigResolvedSection] {
+    /// The sections and rows of `mode` for `data`; more than `limit` sections and rows in all is
+    /// an error on the line that passes it, found before that line's rows are made.
+    static func resolve(_ mode: ConfigMode, data: JSONValue,
+                        limit: Int = ConfigFileDocument.maximumLines) throws(FrontEndError) -> [ConfigResolvedSection] {
         var sections: [ConfigResolvedSection] = []
+        var made = 0
+        func count(_ more: Int, _ line: Int) throws(FrontEndError) {
+            made += more
+            guard made > limit else { return }
+            throw FrontEndError.configFile(line: line, "the config file makes more than \(limit) sections and rows from its data (the limit for a .tableViewConfig list)")
+        }
         for section in mode.sections {
             let flags = section.flags
             let source = flags.source.map { lookup($0, in: data) } ?? .unspecified
@@ -86,28 +95,39 @@ enum ConfigResolver {
             let hasEmpty = flags.emptyTemplate != nil
             switch source {
             case .value(.array(let elements)) where elements.isEmpty:
-                if hasEmpty { sections.append(rows(of: section, source: source, contents: nil, element: nil, data: data)) }
+                if hasEmpty {
+                    try count(1, section.line)
+                    sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
+                }
             case .value(.array(let elements)) where n == .count(1):
+                try count(elements.count, section.line)
                 for element in elements {
-                    sections.append(rows(of: section, source: source, contents: element, element: element, data: data))
+                    sections.append(try rows(of: section, source: source, contents: element, element: element, data: data, count: count))
                 }
             case .value(let value):
-                for (contents, _) in items(of: value, perRow: n, emptyRow: false) {
-                    sections.append(rows(of: section, source: source, contents: contents, element: nil, data: data))
+                let groups = items(of: value, perRow: n, emptyRow: false)
+                try count(groups.count, section.line)
+                for (contents, _) in groups {
+                    sections.append(try rows(of: section, source: source, contents: contents, element: nil, data: data, count: count))
                 }
             case .unspecified:
-                sections.append(rows(of: section, source: source, contents: nil, element: nil, data: data))
+                try count(1, section.line)
+                sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
             case .missing:
-                if hasEmpty { sections.append(rows(of: section, source: source, contents: nil, element: nil, data: data)) }
+                if hasEmpty {
+                    try count(1, section.line)
+                    sections.append(try rows(of: section, source: source, contents: nil, element: nil, data: data, count: count))
+                }
             }
         }
         return sections
     }
 
     /// The rows of one section; `element` is its element when its source is an array taken one
-    /// element per section, `contents` its share of the source.
+    /// element per section, `contents` its share of the source. `count` is told how many rows
+    /// each row line makes before they are made.
     static func rows(of section: ConfigSection, source: Source, contents: JSONValue?, element: JSONValue?,
-                     data: JSONValue) -> ConfigResolvedSection {
+                     data: JSONValue, count: (Int, Int) throws(FrontEndError) -> Void) throws(FrontEndError) -> ConfigResolvedSection {
         let lines = section.rows.isEmpty ? [ConfigRow(line: section.line, flags: ConfigFlags())] : section.rows
         let sectionIsArray: Bool
         if case .value(.array) = source { sectionIsArray = true } else { sectionIsArray = false }
@@ -156,6 +176,7 @@ enum ConfigResolver {
                     items = [(contents, sectionEmpty)]
                 }
             }
+            try count(items.count, row.line)
             groups.append(items.enumerated().map { index, item in
                 ConfigResolvedRow(contents: item.0, isEmpty: item.1, template: item.1 ? emptyTemplate : template,
                                   position: CellPosition.ends(row: index, count: items.count,

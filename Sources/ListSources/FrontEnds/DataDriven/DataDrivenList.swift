@@ -80,10 +80,10 @@ public struct DataDrivenList: Sendable {
 
     private func check(_ item: DataDrivenItem, at index: Int) throws(FrontEndError) {
         guard let name = DataDrivenItem.templateName(forType: item.typeName) else {
-            throw FrontEndError("data[\(index)]", "type \"\(item.typeName)\" does not end in \"Data\", so it names no cell template")
+            throw FrontEndError("data[\(index)]", "type \(JSONText.excerpt(item.typeName)) does not end in \"Data\", so it names no cell template")
         }
         guard base.templates[name] != nil else {
-            throw FrontEndError("data[\(index)]", "no template \"\(name)\" for type \"\(item.typeName)\"")
+            throw FrontEndError("data[\(index)]", "no template \(JSONText.excerpt(name)) for type \(JSONText.excerpt(item.typeName))")
         }
         if let height = item.cellHeight, !(height.isFinite && height >= 0) {
             throw FrontEndError("data[\(index)].cellHeight", "must be a finite number >= 0")

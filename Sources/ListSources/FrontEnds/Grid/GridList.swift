@@ -41,7 +41,7 @@ public struct GridList: Sendable {
         self.items = items
         self.columnWidth = try layout.columnWidth(listWidth: base.list.width, scale: base.list.scale)
         for (index, item) in items.enumerated() where base.templates[item.template] == nil {
-            throw FrontEndError("items[\(index)]", "template \"\(item.template)\" not found")
+            throw FrontEndError("items[\(index)]", "template \(JSONText.excerpt(item.template)) not found")
         }
     }
 

@@ -75,7 +75,7 @@ public struct RowObjectList: Sendable {
 
     /// Deletes the section with `key`.
     public mutating func deleteSection(key: String) throws(FrontEndError) {
-        guard let index = index(ofSection: key) else { throw FrontEndError("section \"\(key)\"", "no such section") }
+        guard let index = index(ofSection: key) else { throw FrontEndError("section \(JSONText.excerpt(key))", "no such section") }
         try deleteSection(at: index)
     }
 
@@ -109,7 +109,7 @@ public struct RowObjectList: Sendable {
 
     /// Appends `row` to the section with `key`.
     public mutating func addRow(_ row: ListRow, toSectionKey key: String) throws(FrontEndError) {
-        guard let index = index(ofSection: key) else { throw FrontEndError("section \"\(key)\"", "no such section") }
+        guard let index = index(ofSection: key) else { throw FrontEndError("section \(JSONText.excerpt(key))", "no such section") }
         try addRow(row, toSection: index)
     }
 
@@ -183,7 +183,7 @@ public struct RowObjectList: Sendable {
     private mutating func adopt(_ section: ListSection, at location: String) throws(FrontEndError) -> ListSection {
         var section = section
         let key = section.key ?? Self.autoKey("section#")
-        guard !sectionKeys.contains(key) else { throw FrontEndError(location, "section key \"\(key)\" is already in the list") }
+        guard !sectionKeys.contains(key) else { throw FrontEndError(location, "section key \(JSONText.excerpt(key)) is already in the list") }
         var added: [String] = []
         for index in section.rows.indices {
             do {
@@ -202,7 +202,7 @@ public struct RowObjectList: Sendable {
     private mutating func adopt(_ row: ListRow, at location: String) throws(FrontEndError) -> ListRow {
         var row = row
         let key = row.key ?? Self.autoKey("row#")
-        guard !rowKeys.contains(key) else { throw FrontEndError(location, "row key \"\(key)\" is already in the list") }
+        guard !rowKeys.contains(key) else { throw FrontEndError(location, "row key \(JSONText.excerpt(key)) is already in the list") }
         if case .fixed(let points) = row.height, !(points.isFinite && points >= 0) {
             throw FrontEndError(location, "a fixed height must be a finite number >= 0")
         }

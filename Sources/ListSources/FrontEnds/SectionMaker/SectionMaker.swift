@@ -77,7 +77,7 @@ public final class SectionMaker {
         var name = template
         if name == nil && measures { name = BuiltInCellStyle.default.templateName(withImage: false) }
         if let name, templates[name] == nil {
-            throw FrontEndError("sections[\(index)].cell", "template \"\(name)\" not found")
+            throw FrontEndError("sections[\(index)].cell", "template \(JSONText.excerpt(name)) not found")
         }
         var specs: [RowSpec] = []
         specs.reserveCapacity(rows.count)
@@ -86,7 +86,7 @@ public final class SectionMaker {
             var key: String?
             if let keyPath {
                 guard let value = bound.value(atPath: Substring(keyPath)), value != .null else {
-                    throw FrontEndError("sections[\(index)].data[\(row)]", "no key at \"\(keyPath)\"")
+                    throw FrontEndError("sections[\(index)].data[\(row)]", "no key at \(JSONText.excerpt(keyPath))")
                 }
                 key = value.interpolationText
             }
