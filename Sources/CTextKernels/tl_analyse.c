@@ -1,6 +1,7 @@
 #include "tl_analyse.h"
 #include "tl_hash.h"
 #include "tl_joints.h"
+#include "tl_runs.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
 #include <stdlib.h>
@@ -68,12 +69,23 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     int32_t head[TL_SHARDS_MAX];
     for (int32_t i = 0; i < shards; i++) head[i] = -1;
     int32_t *next = s->order;
-    for (int32_t k = 0; k < n; k++) {
+    // The paragraph's script and level runs: a segment is shaped, and cached, with its own.
+    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
+    tl_run *runs = s->runs;
+    int32_t run_count = tl_itemize_or_guess(s, text + origin, length, runs);
+    uint32_t *contexts = s->contexts;
+    for (int32_t k = 0, cursor = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
+        segment->first_props = segment->last_props = 0;
         if (segment->content_end <= segment->start) continue;
+        uint32_t context = tl_runs_context(runs, run_count, &cursor, segment->start - origin,
+                                           segment->content_end - origin, &segment->first_props,
+                                           &segment->last_props);
+        contexts[k] = context;
         uint64_t hash = tl_hash_inline(text + segment->start,
-                                       2 * (int64_t)(segment->content_end - segment->start), seed);
+                                       2 * (int64_t)(segment->content_end - segment->start), seed) ^
+                        (uint64_t)context * 0x9E3779B97F4A7C15ull;
         s->hashes[k] = hash;
         int32_t shard = cache ? tl_shard_index(&cache->shards, hash) : 0;
         next[k] = head[shard];
@@ -98,7 +110,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_record(recent, s->hashes[k]);
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             tl_segment *segment = &segments[k];
-            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
+            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count, contexts[k],
                                                        text + segment->start,
                                                        segment->content_end - segment->start);
             if (!e) {
@@ -122,8 +134,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
 
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
     // segment is shaped alone.
-    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
-    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, s->paragraph, length);
+    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, runs, run_count, 0,
+                                     s->paragraph, length);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
     for (int32_t k = 0; k < n; k++) {
         if (!s->fresh[k]) continue;
@@ -134,7 +146,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             memcpy(s->graphemes + *cursor, s->paragraph + s->cluster_start[k], sizeof(tl_grapheme) * (size_t)made);
         } else {
             int32_t units = segment->content_end - segment->start;
-            made = tl_shape_segment(fonts, font_count, text + segment->start, units, s->graphemes + *cursor, units);
+            made = tl_shape_segment(fonts, font_count, text + segment->start, units, runs, run_count,
+                                    segment->start - origin, s->graphemes + *cursor, units);
             if (made < 0) {
                 s->fresh[k] = 0;   // not shaped: measured as empty, not cached
                 continue;
@@ -161,7 +174,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                 locked = 1;
             }
             tl_segment *segment = &segments[k];
-            tl_segment_cache_insert_locked(shard, s->hashes[k], faces, font_count, text + segment->start,
+            tl_segment_cache_insert_locked(shard, s->hashes[k], faces, font_count, contexts[k], text + segment->start,
                                            segment->content_end - segment->start,
                                            s->graphemes + segment->first_grapheme, segment);
         }
