@@ -83,6 +83,20 @@ import Testing
         #expect(measurer.layout("ليس GTKTEXT", style: style, width: 10_000).lines == fresh.lines)
     }
 
+    /// The same characters in another script or level run are another cache entry: `123` after
+    /// Latin is shaped as Latin, after Arabic as Arabic at level 2.
+    @Test func theSegmentCacheKeysASegmentByItsRuns() {
+        let measurer = TextMeasurer()
+        _ = measurer.layout("x 123", style: Self.style(15), width: 500)
+        let before = measurer.cacheStatistics.segments
+        _ = measurer.layout("ليس 123", style: Self.style(15), width: 500)
+        let after = measurer.cacheStatistics.segments
+        #expect(after.hits == before.hits)
+        #expect(after.misses == before.misses + 2)
+        _ = measurer.layout("y 123", style: Self.style(15), width: 500)
+        #expect(measurer.cacheStatistics.segments.hits == after.hits + 1)
+    }
+
     /// Each directional run is shaped on its own, with its own script and direction: `Alt+`
     /// left to right as Latin, `قفل` right to left as Arabic (joined), as hb-shape shapes each.
     @Test func mixedDirectionTextIsShapedARunAtATime() throws {
