@@ -73,19 +73,32 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
     tl_run *runs = s->runs;
     int32_t run_count = tl_itemize_or_guess(s, text + origin, length, runs);
+    // A segment's context (tl_runs_context) goes into its hash through the seed; a paragraph of
+    // one run (most) gives all its segments the same context, so contexts[] is filled only
+    // for paragraphs of several runs.
     uint32_t *contexts = s->contexts;
+    const uint16_t single = runs[0].props;
+    const uint64_t single_seed = seed ^ (uint64_t)single * 0x9E3779B97F4A7C15ull;
+    tl_segment_key key = {.faces = faces, .face_count = font_count};
     for (int32_t k = 0, cursor = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
-        segment->first_props = segment->last_props = 0;
-        if (segment->content_end <= segment->start) continue;
-        uint32_t context = tl_runs_context(runs, run_count, &cursor, segment->start - origin,
-                                           segment->content_end - origin, &segment->first_props,
-                                           &segment->last_props);
-        contexts[k] = context;
+        if (segment->content_end <= segment->start) {
+            segment->first_props = segment->last_props = 0;
+            continue;
+        }
+        uint64_t segment_seed = single_seed;
+        if (run_count == 1) {
+            segment->first_props = segment->last_props = single;
+        } else {
+            uint32_t context = tl_runs_context(runs, run_count, &cursor, segment->start - origin,
+                                               segment->content_end - origin, &segment->first_props,
+                                               &segment->last_props);
+            contexts[k] = context;
+            segment_seed = seed ^ (uint64_t)context * 0x9E3779B97F4A7C15ull;
+        }
         uint64_t hash = tl_hash_inline(text + segment->start,
-                                       2 * (int64_t)(segment->content_end - segment->start), seed) ^
-                        (uint64_t)context * 0x9E3779B97F4A7C15ull;
+                                       2 * (int64_t)(segment->content_end - segment->start), segment_seed);
         s->hashes[k] = hash;
         int32_t shard = cache ? tl_shard_index(&cache->shards, hash) : 0;
         next[k] = head[shard];
@@ -110,9 +123,10 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_record(recent, s->hashes[k]);
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             tl_segment *segment = &segments[k];
-            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count, contexts[k],
-                                                       text + segment->start,
-                                                       segment->content_end - segment->start);
+            key.context = run_count == 1 ? single : contexts[k];
+            key.units = text + segment->start;
+            key.unit_count = segment->content_end - segment->start;
+            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], &key);
             if (!e) {
                 s->fresh[k] = 1;
                 missing = 1;
@@ -174,9 +188,11 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                 locked = 1;
             }
             tl_segment *segment = &segments[k];
-            tl_segment_cache_insert_locked(shard, s->hashes[k], faces, font_count, contexts[k], text + segment->start,
-                                           segment->content_end - segment->start,
-                                           s->graphemes + segment->first_grapheme, segment);
+            key.context = run_count == 1 ? single : contexts[k];
+            key.units = text + segment->start;
+            key.unit_count = segment->content_end - segment->start;
+            tl_segment_cache_insert_locked(shard, s->hashes[k], &key, s->graphemes + segment->first_grapheme,
+                                           segment);
         }
         if (locked) pthread_mutex_unlock(&shard->lock);
     }

@@ -17,12 +17,23 @@ static inline int tl_may_need_bidi(uint16_t u) {
            u == 0xD83B;
 }
 
-// The UAX #24 script of a character: ASCII and the CJK ideographs and Hangul syllables (most
-// of a CJK text) without asking ICU.
+// The UAX #24 script of a character: Latin-1 and Latin Extended, general punctuation, the
+// CJK ideographs, kana, Hangul syllables and CJK punctuation (most of a Latin or CJK text)
+// without asking ICU (its answer for each of these ranges; a weak one as Common).
 static inline UScriptCode tl_script_of(uint32_t c) {
     if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? USCRIPT_LATIN : USCRIPT_COMMON;
+    if (c < 0x250)
+        return (c >= 0xC0 && c != 0xD7 && c != 0xF7) || c == 0xAA || c == 0xBA ? USCRIPT_LATIN : USCRIPT_COMMON;
     if (c >= 0x4E00 && c <= 0x9FFF) return USCRIPT_HAN;
     if (c >= 0xAC00 && c <= 0xD7A3) return USCRIPT_HANGUL;
+    if (c >= 0x2000 && c <= 0x206F) return USCRIPT_COMMON;
+    if (c >= 0x3000 && c <= 0x30FF) {
+        if (c >= 0x3041 && c <= 0x3096) return USCRIPT_HIRAGANA;
+        if (c >= 0x30A1 && c <= 0x30FA) return USCRIPT_KATAKANA;
+        if (c <= 0x3004 || (c >= 0x3008 && c <= 0x3020) || c == 0x30FC) return USCRIPT_COMMON;
+    }
+    if ((c >= 0xFF01 && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65))
+        return USCRIPT_COMMON;
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)c, &status);
     return U_FAILURE(status) ? USCRIPT_COMMON : script;
@@ -89,9 +100,54 @@ static int32_t tl_script_runs(const uint16_t *text, int32_t length, tl_run *runs
     return count;
 }
 
+// The script of a paragraph with one script (Common when it has none) and no unit that may
+// need the bidi pass (then it is one run at level 0); -1 for any other paragraph. Weak
+// characters need no resolving here: they can only take the one script.
+static int32_t tl_single_script(const uint16_t *text, int32_t length) {
+    // Leading plain ASCII (most of a Latin text): up to its first letter one unit at a time,
+    // then four units (a 64-bit word) at a time.
+    int32_t at = 0;
+    UScriptCode only = USCRIPT_COMMON;
+    for (; at < length && text[at] < 0x80; at++) {
+        if ((unsigned)((text[at] | 0x20) - 'a') < 26u) {
+            only = USCRIPT_LATIN;
+            break;
+        }
+    }
+    for (uint64_t word; at + 4 <= length; at += 4) {
+        memcpy(&word, text + at, sizeof word);
+        if (word & 0xFF80FF80FF80FF80ull) break;
+    }
+    while (at < length) {
+        uint32_t c = text[at++];
+        UScriptCode script;
+        if (c < 0x80) {
+            // ASCII after other text (an apostrophe or quote mark in English, a digit in Chinese).
+            if ((unsigned)((c | 0x20) - 'a') >= 26u || only == USCRIPT_LATIN) continue;
+            script = USCRIPT_LATIN;
+        } else if (c - 0x4E00u <= 0x9FFFu - 0x4E00u) {
+            script = USCRIPT_HAN;   // most of a Chinese text, in one test
+        } else {
+            if (tl_may_need_bidi((uint16_t)c)) return -1;
+            if (c >= 0xD800 && c <= 0xDBFF && at < length && text[at] >= 0xDC00 && text[at] <= 0xDFFF)
+                c = 0x10000 + ((c - 0xD800) << 10) + (text[at++] - 0xDC00);
+            script = tl_script_of(c);
+        }
+        if (tl_is_weak_script(script) || script == only) continue;
+        if (only != USCRIPT_COMMON) return -1;
+        only = script;
+    }
+    return only;
+}
+
 int32_t tl_itemize(tl_scratch *s, const uint16_t *text, int32_t length, tl_run *runs, int32_t capacity) {
     if (length <= 0) return 0;
     if (capacity < length) return -1;
+    int32_t single = tl_single_script(text, length);
+    if (single >= 0) {
+        runs[0] = (tl_run){.end = length, .props = tl_run_props(single, 0)};
+        return 1;
+    }
     int needs_bidi = 0;
     int32_t count = tl_script_runs(text, length, runs, &needs_bidi);
     if (!needs_bidi) return count;
