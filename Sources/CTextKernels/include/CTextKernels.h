@@ -12,7 +12,7 @@ const char *tl_unicode_version(void);
 
 /// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` code units) to
 /// `positions` (offsets after which a line may end, ascending, the last one is `length`) and
-/// `hard` (1 where the break is mandatory). Returns the count, or -1 on an ICU error or when
+/// `hard` (1 where the break is mandatory: after a character of UAX #14's BK, CR, LF or NL). Returns the count, or -1 on an ICU error or when
 /// `capacity` (at least length + 1 suffices) is too small. Uses a per-thread iterator.
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
@@ -180,7 +180,8 @@ typedef struct tl_analysis {
 
 /// Cuts `text` at its UAX #14 break opportunities (mandatory break characters end their
 /// segment and are not shaped), and gives each segment its clusters: from `cache` when every
-/// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
+/// segment of a paragraph is there (keyed with the paragraph's runs that segment lies in, from
+/// tl_paragraph_runs), else by shaping the paragraph once with tl_shape_segment in its runs,
 /// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
 /// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
 /// and storing the missing ones. Last, gives each segment its `joint` with the next
