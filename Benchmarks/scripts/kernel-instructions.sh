@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # ONLY=latin (strings of Latin-1, Latin Extended and general punctuation) or ONLY=cjk (Chinese:
 # ideographs, CJK and fullwidth punctuation, ASCII but no letter) measures that part of the 1,000
-# strings alone, repeated up to 1,000.
+# strings alone, repeated up to 1,000. MODES="warm new" leaves out the (slow) cold mode.
 python3 - "$root/Benchmarks/TextData/ui-strings.jsonl" "$tmp/ui.bin" "${ONLY:-}" <<'PY'
 import json, re, sys
 def kind(t):
@@ -40,6 +40,7 @@ for tree in "$@"; do
     "$here/kernel-instructions.c" "$src"/*.c -o "$tmp/k" $(pkg-config --libs harfbuzz icu-uc) -lpthread
   line="$tree:"
   for mode in "warm 2 6" "new 2 4" "cold 1 2"; do
+    case " ${MODES:-warm new cold} " in *" ${mode%% *} "*) ;; *) continue ;; esac
     set -- $mode
     a=$(ir "$tmp/k" "$1" "$2" "$root/Fonts" "$tmp/ui.bin")
     b=$(ir "$tmp/k" "$1" "$3" "$root/Fonts" "$tmp/ui.bin")
