@@ -85,8 +85,9 @@ static uint8_t tl_pick_font(const tl_font *fonts, int32_t count, const uint16_t 
     return 0;
 }
 
-// Shapes text[from, to) with `font` and run props `props` and adds the advances of the glyphs whose cluster starts
-// in [start, end) to their clusters (the rest is context).
+// Shapes text[from, to) with `font` in the script and direction of run props `props` and adds
+// the advances of the glyphs whose cluster starts in [start, end) to their clusters (the rest
+// is context).
 static void tl_shape_run(tl_scratch *scratch, const tl_font *font, uint16_t props, const uint16_t *text,
                          int32_t length, int32_t from, int32_t to, int32_t start, int32_t end,
                          tl_grapheme *out) {

@@ -116,6 +116,24 @@ import Testing
         #expect(measurer.layout("Έγγραφο εντολών troff ME", style: Self.style(12), width: 160).lineCount == 1)
     }
 
+    /// Drawing puts a line's runs in visual order (UAX #9 L2): in a right-to-left paragraph the
+    /// Latin word after the Hebrew one is drawn to its left, each run as wide as measured.
+    @Test func drawnRunsAreInVisualOrder() {
+        let text = "שלום abc"
+        let layout = TextMeasurer().glyphLayout(text, style: Self.style(20), width: 1_000)
+        let glyphs = layout.lines[0].glyphs
+        let latin = glyphs.filter { $0.text.lowerBound >= 5 }, hebrew = glyphs.filter { $0.text.upperBound <= 4 }
+        #expect(latin.count == 3 && hebrew.count >= 4)
+        let latinRight = latin.map { $0.x + $0.advance }.max() ?? 0, hebrewLeft = hebrew.map(\.x).min() ?? 0
+        #expect(latin.map(\.x).min() == 0)
+        #expect(latinRight <= hebrewLeft + 1e-9)
+        let right = glyphs.map { $0.x + $0.advance }.max() ?? 0
+        #expect(abs(right - layout.lines[0].line.width) < 1e-9)
+        // Left to right, the same words keep their logical order.
+        let ltr = TextMeasurer().glyphLayout("abc שלום", style: Self.style(20), width: 1_000).lines[0].glyphs
+        #expect(ltr.filter { $0.text.upperBound <= 3 }.map(\.x).max()! < ltr.filter { $0.text.lowerBound >= 4 }.map(\.x).min()!)
+    }
+
     /// The mixed corpus: every label measures the same whatever was measured before it, in any
     /// order and on any number of threads sharing one measurer.
     @Test func heightsDoNotDependOnOrderOrThreads() async {
