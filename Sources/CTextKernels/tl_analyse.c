@@ -1,6 +1,7 @@
 #include "tl_analyse.h"
 #include "tl_hash.h"
 #include "tl_joints.h"
+#include "tl_runs.h"
 #include "tl_scratch.h"
 #include "tl_segment_cache.h"
 #include <stdlib.h>
@@ -68,12 +69,36 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     int32_t head[TL_SHARDS_MAX];
     for (int32_t i = 0; i < shards; i++) head[i] = -1;
     int32_t *next = s->order;
-    for (int32_t k = 0; k < n; k++) {
+    // The paragraph's script and level runs: a segment is shaped, and cached, with its own.
+    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
+    tl_run *runs = s->runs;
+    int32_t run_count = tl_itemize_or_guess(s, text + origin, length, runs);
+    // A segment's context (tl_runs_context) goes into its hash through the seed; a paragraph of
+    // one run (most) gives all its segments the same context, so contexts[] is filled only
+    // for paragraphs of several runs.
+    uint32_t *contexts = s->contexts;
+    const uint16_t single = runs[0].props;
+    const uint64_t single_seed = seed ^ (uint64_t)single * 0x9E3779B97F4A7C15ull;
+    tl_segment_key key = {.faces = faces, .face_count = font_count};
+    for (int32_t k = 0, cursor = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
-        if (segment->content_end <= segment->start) continue;
+        if (segment->content_end <= segment->start) {
+            segment->first_props = segment->last_props = 0;
+            continue;
+        }
+        uint64_t segment_seed = single_seed;
+        if (run_count == 1) {
+            segment->first_props = segment->last_props = single;
+        } else {
+            uint32_t context = tl_runs_context(runs, run_count, &cursor, segment->start - origin,
+                                               segment->content_end - origin, &segment->first_props,
+                                               &segment->last_props);
+            contexts[k] = context;
+            segment_seed = seed ^ (uint64_t)context * 0x9E3779B97F4A7C15ull;
+        }
         uint64_t hash = tl_hash_inline(text + segment->start,
-                                       2 * (int64_t)(segment->content_end - segment->start), seed);
+                                       2 * (int64_t)(segment->content_end - segment->start), segment_seed);
         s->hashes[k] = hash;
         int32_t shard = cache ? tl_shard_index(&cache->shards, hash) : 0;
         next[k] = head[shard];
@@ -98,9 +123,10 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) tl_table_prefetch_record(recent, s->hashes[k]);
         for (int32_t k = head[shard_index]; k >= 0; k = next[k]) {
             tl_segment *segment = &segments[k];
-            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], faces, font_count,
-                                                       text + segment->start,
-                                                       segment->content_end - segment->start);
+            key.context = run_count == 1 ? single : contexts[k];
+            key.units = text + segment->start;
+            key.unit_count = segment->content_end - segment->start;
+            tl_entry *e = tl_segment_cache_find_locked(shard, s->hashes[k], &key);
             if (!e) {
                 s->fresh[k] = 1;
                 missing = 1;
@@ -122,8 +148,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
 
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
     // segment is shaped alone.
-    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
-    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, s->paragraph, length);
+    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, runs, run_count, 0,
+                                     s->paragraph, length);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
     for (int32_t k = 0; k < n; k++) {
         if (!s->fresh[k]) continue;
@@ -134,7 +160,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             memcpy(s->graphemes + *cursor, s->paragraph + s->cluster_start[k], sizeof(tl_grapheme) * (size_t)made);
         } else {
             int32_t units = segment->content_end - segment->start;
-            made = tl_shape_segment(fonts, font_count, text + segment->start, units, s->graphemes + *cursor, units);
+            made = tl_shape_segment(fonts, font_count, text + segment->start, units, runs, run_count,
+                                    segment->start - origin, s->graphemes + *cursor, units);
             if (made < 0) {
                 s->fresh[k] = 0;   // not shaped: measured as empty, not cached
                 continue;
@@ -161,9 +188,11 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
                 locked = 1;
             }
             tl_segment *segment = &segments[k];
-            tl_segment_cache_insert_locked(shard, s->hashes[k], faces, font_count, text + segment->start,
-                                           segment->content_end - segment->start,
-                                           s->graphemes + segment->first_grapheme, segment);
+            key.context = run_count == 1 ? single : contexts[k];
+            key.units = text + segment->start;
+            key.unit_count = segment->content_end - segment->start;
+            tl_segment_cache_insert_locked(shard, s->hashes[k], &key, s->graphemes + segment->first_grapheme,
+                                           segment);
         }
         if (locked) pthread_mutex_unlock(&shard->lock);
     }

@@ -1,4 +1,5 @@
 #include "CTextKernels.h"
+#include "tl_analyse.h"
 #include "tl_scratch.h"
 #include <pthread.h>
 #include <unicode/uchar.h>
@@ -13,9 +14,11 @@ int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions,
     int32_t count = 0;
     for (int32_t at = ubrk_next(scratch->line); at != UBRK_DONE; at = ubrk_next(scratch->line)) {
         if (count >= capacity) return -1;
-        int32_t rule = ubrk_getRuleStatus(scratch->line);
         positions[count] = at;
-        hard[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+        // Mandatory from the character before it (UAX #14's BK, CR, LF and NL), not from ICU's
+        // rule status: ICU 72 gives every dictionary break (Thai, Lao, Khmer, Burmese) of a run
+        // that ends at a line feed the hard status.
+        hard[count] = at > 0 && tl_is_mandatory_break(text[at - 1]);
         count++;
     }
     // Do not keep a pointer into the caller's memory.

@@ -1,10 +1,11 @@
 #include "tl_glyphs.h"
+#include "tl_runs.h"
 #include "tl_scratch.h"
 #include <hb-ot.h>
 #include <pthread.h>
 
-int32_t tl_shape_glyphs(const tl_font *font, const uint16_t *text, int32_t length, int32_t start,
-                        int32_t end, tl_glyph *out, int32_t capacity, int32_t *backward) {
+int32_t tl_shape_glyphs(const tl_font *font, uint16_t props, const uint16_t *text, int32_t length,
+                        int32_t start, int32_t end, tl_glyph *out, int32_t capacity, int32_t *backward) {
     if (!font || start < 0 || end < start || end > length) return -1;
     tl_scratch *scratch = tl_scratch_get();
     if (!scratch) return -1;
@@ -12,7 +13,7 @@ int32_t tl_shape_glyphs(const tl_font *font, const uint16_t *text, int32_t lengt
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text, length, (unsigned)start, end - start);
-    hb_buffer_guess_segment_properties(buffer);
+    tl_set_run_props(buffer, props);
     tl_scratch_shape(scratch, font->hb_font, buffer);
     if (!hb_buffer_allocation_successful(buffer)) return -1;
     unsigned count = 0;

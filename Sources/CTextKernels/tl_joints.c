@@ -165,11 +165,12 @@ void tl_fill_bmp_joint_classes(void *hb_face, uint8_t *classes) {
     free(glyph_classes);
 }
 
-// The advance of text[start, end) shaped as one run with `font`, in font units.
-static int64_t tl_run_units(tl_scratch *s, const tl_font *font, const uint16_t *text,
+// The advance of text[start, end) shaped as one run with `font` and run props `props`, in font
+// units.
+static int64_t tl_run_units(tl_scratch *s, const tl_font *font, uint16_t props, const uint16_t *text,
                             int32_t start, int32_t end) {
     unsigned count = 0;
-    hb_glyph_position_t *positions = tl_shape_alone(s, font, text, start, end, &count);
+    hb_glyph_position_t *positions = tl_shape_alone(s, font, props, text, start, end, &count);
     int64_t advance = 0;
     for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance;
     return advance;
@@ -177,42 +178,50 @@ static int64_t tl_run_units(tl_scratch *s, const tl_font *font, const uint16_t *
 
 // The joint between clusters text[a, b) and text[b, c) in `font`, in em. Widths are summed
 // in font units (integers), so the difference is exact.
-static double tl_shape_joint(tl_scratch *s, const tl_font *font, const uint16_t *text,
+static double tl_shape_joint(tl_scratch *s, const tl_font *font, uint16_t props, const uint16_t *text,
                              int32_t a, int32_t b, int32_t c) {
-    int64_t together = tl_run_units(s, font, text, a, c);
-    int64_t apart = tl_run_units(s, font, text, a, b) + tl_run_units(s, font, text, b, c);
+    int64_t together = tl_run_units(s, font, props, text, a, c);
+    int64_t apart = tl_run_units(s, font, props, text, a, b) + tl_run_units(s, font, props, text, b, c);
     return (double)(together - apart) * font->inverse_upem;
 }
 
-static inline uint32_t tl_joint_slot(uint64_t face, const uint16_t *units, int32_t count) {
-    uint64_t h = face * 0x9E3779B97F4A7C15ull;
+static inline uint32_t tl_joint_slot(uint64_t face, uint16_t props, const uint16_t *units, int32_t count) {
+    uint64_t h = (face ^ (uint64_t)props << 48) * 0x9E3779B97F4A7C15ull;
     for (int32_t i = 0; i < count; i++) h = (h ^ units[i]) * 0xFF51AFD7ED558CCDull;
     return (uint32_t)(h >> 40) & (TL_JOINT_ENTRIES - 1);
 }
 
-// The joint of text[a, b) and text[b, c) in font `f` when the memo of two one-unit clusters
-// does not hold it: through the memo of longer pairs, else shaped (and memoised); pairs too long
-// for an entry are shaped every time.
+// The pair memo's key for two one-unit clusters in face `face` (below TL_PAIR_FACES) and run
+// props `props`.
+static inline uint64_t tl_pair_key(uint64_t face, uint16_t props, uint16_t first, uint16_t second) {
+    return face << 48 | (uint64_t)props << 32 | (uint64_t)first << 16 | second;
+}
+enum { TL_PAIR_FACES = 0xFFFF };
+
+// The joint of text[a, b) and text[b, c) in font `f` and run props `props` when the memo of two
+// one-unit clusters does not hold it: through the memo of longer pairs, else shaped (and
+// memoised); pairs too long for an entry are shaped every time.
 static double tl_joint_slow(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts, int32_t f,
-                            const uint16_t *text, int32_t a, int32_t b, int32_t c) {
+                            uint16_t props, const uint16_t *text, int32_t a, int32_t b, int32_t c) {
     const tl_font *font = &fonts[f];
     int32_t units = c - a;
     if (units > TL_JOINT_UNITS || (!s->joints && !tl_scratch_reserve_joints(s)))
-        return tl_shape_joint(s, font, text, a, b, c);
-    if (units == 2 && face_ids[f] < 0xFFFFFFFFull) {
-        uint64_t key = face_ids[f] << 32 | (uint64_t)text[a] << 16 | text[b];
+        return tl_shape_joint(s, font, props, text, a, b, c);
+    if (units == 2 && face_ids[f] < TL_PAIR_FACES) {
+        uint64_t key = tl_pair_key(face_ids[f], props, text[a], text[b]);
         uint32_t slot = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (TL_PAIR_ENTRIES - 1);
-        double joint = tl_shape_joint(s, font, text, a, b, c);
+        double joint = tl_shape_joint(s, font, props, text, a, b, c);
         s->pair_keys[slot] = key;
         s->pair_joints[slot] = joint;
         return joint;
     }
-    tl_joint_entry *e = &s->joints[tl_joint_slot(face_ids[f], text + a, units)];
-    if (e->face == face_ids[f] && e->first == b - a && e->units == units &&
+    tl_joint_entry *e = &s->joints[tl_joint_slot(face_ids[f], props, text + a, units)];
+    if (e->face == face_ids[f] && e->props == props && e->first == b - a && e->units == units &&
         memcmp(e->text, text + a, sizeof(uint16_t) * (size_t)units) == 0)
         return e->joint;
-    double joint = tl_shape_joint(s, font, text, a, b, c);
+    double joint = tl_shape_joint(s, font, props, text, a, b, c);
     e->face = face_ids[f];
+    e->props = props;
     e->first = (uint8_t)(b - a);
     e->units = (uint8_t)units;
     memcpy(e->text, text + a, sizeof(uint16_t) * (size_t)units);
@@ -236,8 +245,11 @@ tl_joint_of(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts, const
         return 0;
     // A segment's trailing spaces are in the first font that has them (tl_shape_segment), so
     // its last cluster's font is the one the line shapes it in.
+    // Shaping never crosses a change of font or of script or level run.
     int32_t f = last->font;
-    if (f != first->font || last->length > TL_JOINT_CLUSTER_UNITS || first->length > TL_JOINT_CLUSTER_UNITS)
+    uint16_t props = segment->last_props;
+    if (f != first->font || props != next->first_props || last->length > TL_JOINT_CLUSTER_UNITS ||
+        first->length > TL_JOINT_CLUSTER_UNITS)
         return 0;
     int32_t b = segment->content_end, a = b - last->length, c = b + first->length;
     // Two characters whose glyphs share no contextual lookup never join (tl_font.joint_classes);
@@ -245,12 +257,12 @@ tl_joint_of(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts, const
     const uint8_t *classes = fonts[f].joint_classes;
     if (classes && !((last->length == 1 ? classes[text[a]] : 0xFF) & (first->length == 1 ? classes[text[b]] : 0xFF)))
         return 0;
-    if (c - a == 2 && s->pair_keys && face_ids[f] < 0xFFFFFFFFull) {
-        uint64_t key = face_ids[f] << 32 | (uint64_t)text[a] << 16 | text[b];
+    if (c - a == 2 && s->pair_keys && face_ids[f] < TL_PAIR_FACES) {
+        uint64_t key = tl_pair_key(face_ids[f], props, text[a], text[b]);
         uint32_t slot = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (TL_PAIR_ENTRIES - 1);
         if (s->pair_keys[slot] == key) return s->pair_joints[slot];
     }
-    return tl_joint_slow(s, face_ids, fonts, f, text, a, b, c);
+    return tl_joint_slow(s, face_ids, fonts, f, props, text, a, b, c);
 }
 
 double tl_joint_between(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts,

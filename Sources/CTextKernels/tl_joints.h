@@ -7,7 +7,8 @@
 /// tl_segment; the last one gets 0): 0 across fonts, beside a cluster longer than 64 units and
 /// when the neighbouring characters' glyphs share no contextual lookup of the font
 /// (tl_font.joint_classes), else from shaping the two clusters together and apart, kept in this
-/// thread's memos of joints (keyed by face id and the clusters' code units). Returns 1 when
+/// thread's memos of joints (keyed by face id, run props and the clusters' code units). Also 0
+/// across a change of script or level run (tl_segment.last_props and first_props). Returns 1 when
 /// some joint is not 0.
 int32_t tl_segment_joints(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts,
                        const uint16_t *text, tl_segment *segments, int32_t count,

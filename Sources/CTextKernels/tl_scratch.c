@@ -35,6 +35,11 @@ static void tl_scratch_free(void *pointer) {
     free(scratch->joints);
     free(scratch->pair_keys);
     free(scratch->pair_joints);
+    if (scratch->bidi) ubidi_close(scratch->bidi);
+    free(scratch->script_runs);
+    free(scratch->runs);
+    free(scratch->contexts);
+    free(scratch->cluster_props);
     free(scratch);
 }
 
@@ -71,6 +76,9 @@ int tl_scratch_reserve_owner(tl_scratch *scratch, int32_t count) {
     uint8_t *shaped = realloc(scratch->shaped, (size_t)capacity);
     if (!shaped) return 0;
     scratch->shaped = shaped;
+    uint16_t *props = realloc(scratch->cluster_props, sizeof(uint16_t) * (size_t)capacity);
+    if (!props) return 0;
+    scratch->cluster_props = props;
     scratch->owner_capacity = capacity;
     return 1;
 }
@@ -127,7 +135,9 @@ int tl_scratch_reserve_segments(tl_scratch *scratch, int32_t length) {
         !tl_grow((void **)&scratch->hashes, n, sizeof(uint64_t)) ||
         !tl_grow((void **)&scratch->cluster_start, n, sizeof(int32_t)) ||
         !tl_grow((void **)&scratch->order, n, sizeof(int32_t)) ||
-        !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)))
+        !tl_grow((void **)&scratch->fresh, n, sizeof(uint8_t)) ||
+        !tl_grow((void **)&scratch->runs, n, sizeof(tl_run)) ||
+        !tl_grow((void **)&scratch->contexts, n, sizeof(uint32_t)))
         return 0;
     scratch->analysis_capacity = capacity;
     return 1;
@@ -174,6 +184,8 @@ void tl_scratch_trim(tl_scratch *s) {
         tl_drop((void **)&s->cluster_start);
         tl_drop((void **)&s->order);
         tl_drop((void **)&s->fresh);
+        tl_drop((void **)&s->runs);
+        tl_drop((void **)&s->contexts);
         s->analysis_capacity = 0;
     }
     if (s->units_capacity > TL_SCRATCH_KEEP) {
@@ -183,7 +195,12 @@ void tl_scratch_trim(tl_scratch *s) {
     if (s->owner_capacity > TL_SCRATCH_KEEP) {
         tl_drop((void **)&s->owner);
         tl_drop((void **)&s->shaped);
+        tl_drop((void **)&s->cluster_props);
         s->owner_capacity = 0;
+    }
+    if (s->script_runs_capacity > TL_SCRATCH_KEEP) {
+        tl_drop((void **)&s->script_runs);
+        s->script_runs_capacity = 0;
     }
     if (s->advances_capacity > TL_SCRATCH_KEEP) {
         tl_drop((void **)&s->advances);

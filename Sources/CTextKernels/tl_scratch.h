@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "CTextKernels.h"
 #include <hb.h>
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 
 /// A shape plan this thread reuses: HarfBuzz's own cached plan for (face, properties), held
@@ -17,16 +18,18 @@ typedef struct tl_plan_entry {
 
 #define TL_PLAN_ENTRIES 8
 
-/// A joint between two clusters this thread has shaped (tl_joints.c): the face's id, the two
-/// clusters' code units (the first `first` of them are the first cluster) and the joint in em.
+/// A joint between two clusters this thread has shaped (tl_joints.c): the face's id, the run
+/// props they were shaped with, the two clusters' code units (the first `first` of them are the
+/// first cluster) and the joint in em.
 #define TL_JOINT_UNITS 12
 #define TL_JOINT_ENTRIES 1024
-/// Joints of two one-unit clusters (most of them), keyed by face id (below 2^32 - 1) and the
-/// two code units packed into 64 bits: direct-mapped, TL_PAIR_ENTRIES keys and joints.
+/// Joints of two one-unit clusters (most of them), keyed by face id (below 2^16 - 1), run props
+/// and the two code units packed into 64 bits: direct-mapped, TL_PAIR_ENTRIES keys and joints.
 #define TL_PAIR_ENTRIES 4096
 typedef struct tl_joint_entry {
     uint64_t face;
     double joint;
+    uint16_t props;
     uint8_t first;
     uint8_t units;
     uint16_t text[TL_JOINT_UNITS];
@@ -52,6 +55,7 @@ typedef struct tl_scratch {
     tl_grapheme *graphemes;  // the text's clusters, segment after segment
     tl_grapheme *paragraph;  // a paragraph shaped in one pass
     uint64_t *hashes;        // per segment of a paragraph
+    uint32_t *contexts;      // per segment of a paragraph: its runs' context (tl_runs_context)
     int32_t *cluster_start;
     int32_t *order;          // links of a paragraph's per-shard segment lists
     uint8_t *fresh;
@@ -65,6 +69,11 @@ typedef struct tl_scratch {
     tl_joint_entry *joints;  // TL_JOINT_ENTRIES entries, direct-mapped, made on first use
     uint64_t *pair_keys;     // TL_PAIR_ENTRIES keys (UINT64_MAX: empty), made with `joints`
     double *pair_joints;
+    UBiDi *bidi;             // tl_runs.c's bidi pass, made on first use
+    tl_run *script_runs;     // tl_runs.c's script runs before they are cut at the level runs
+    int32_t script_runs_capacity;
+    tl_run *runs;            // a paragraph's runs (tl_analyse.c), `analysis_capacity` + 2
+    uint16_t *cluster_props; // tl_shape_segment: each cluster's run props, `owner_capacity`
 } tl_scratch;
 
 /// Frees a thread's text memo and the texts it holds (tl_text_cache.c).
@@ -109,9 +118,10 @@ void tl_scratch_trim_lines(tl_scratch *scratch);
 /// building HarfBuzz's plan key on every call.
 void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer);
 
-/// Shapes text[start, end) alone (no context) with `font` in the scratch's buffer; returns its
-/// glyph positions (valid until the buffer's next use) and their count in `*count`.
-hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
-                                    int32_t start, int32_t end, unsigned *count);
+/// Shapes text[start, end) alone (no context) with `font` in the scratch's buffer, with the
+/// script and direction of run props `props`; returns its glyph positions (valid until the
+/// buffer's next use) and their count in `*count`.
+hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, uint16_t props,
+                                    const uint16_t *text, int32_t start, int32_t end, unsigned *count);
 
 #endif

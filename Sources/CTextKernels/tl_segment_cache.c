@@ -2,17 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tl_segment_key {
-    const uint64_t *faces;
-    int32_t face_count;
-    const uint16_t *units;
-    int32_t unit_count;
-} tl_segment_key;
-
 static inline int tl_entry_matches(const tl_record *record, const void *raw) {
     tl_entry *e = (tl_entry *)record;
     const tl_segment_key *key = raw;
-    if (e->unit_count != key->unit_count || e->face_count != key->face_count) return 0;
+    if (e->unit_count != key->unit_count || e->face_count != key->face_count || e->context != key->context)
+        return 0;
     const uint64_t *faces = tl_entry_faces(e);
     for (int32_t i = 0; i < key->face_count; i++)
         if (faces[i] != key->faces[i]) return 0;
@@ -50,39 +44,37 @@ void tl_segment_cache_counts(tl_segment_cache *cache, int64_t *entries, int64_t 
     tl_shards_counts(&cache->shards, entries, hits, misses);
 }
 
-tl_entry *tl_segment_cache_find_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
-                                       int32_t face_count, const uint16_t *units, int32_t unit_count) {
-    tl_segment_key key = {faces, face_count, units, unit_count};
+tl_entry *tl_segment_cache_find_locked(tl_shard *shard, uint64_t hash, const tl_segment_key *key) {
     // Most lookups hit the recent generation: that probe is inlined here; the rest (counting a
     // miss, promoting from the older generation) goes through the general path.
-    tl_record *recent = tl_table_lookup(&shard->generations.recent, hash, tl_entry_matches, &key);
+    tl_record *recent = tl_table_lookup(&shard->generations.recent, hash, tl_entry_matches, key);
     if (recent) {
         shard->generations.hits++;
         return (tl_entry *)recent;
     }
-    return (tl_entry *)tl_generations_find(&shard->generations, hash, tl_entry_matches, &key);
+    return (tl_entry *)tl_generations_find(&shard->generations, hash, tl_entry_matches, key);
 }
 
 void tl_segment_cache_begin_batch_locked(tl_shard *shard) { shard->generations.batch++; }
 
-int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
-                                   int32_t face_count, const uint16_t *units, int32_t unit_count,
+int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const tl_segment_key *key,
                                    const tl_grapheme *graphemes, const tl_segment *sums) {
-    tl_segment_key key = {faces, face_count, units, unit_count};
+    int32_t face_count = key->face_count, unit_count = key->unit_count;
     size_t size = sizeof(tl_entry) + sizeof(uint64_t) * (size_t)face_count +
                   tl_entry_units_size(unit_count) + sizeof(tl_grapheme) * (size_t)sums->grapheme_count;
     int kept;
-    tl_entry *e = (tl_entry *)tl_generations_store(&shard->generations, hash, size, tl_entry_matches, &key, &kept);
+    tl_entry *e = (tl_entry *)tl_generations_store(&shard->generations, hash, size, tl_entry_matches, key, &kept);
     if (!e) return kept;
     e->unit_count = unit_count;
     e->grapheme_count = sums->grapheme_count;
     e->face_count = face_count;
+    e->context = key->context;
     e->trailing_spaces_start = sums->trailing_spaces_start;
     e->advance = sums->advance;
     e->trailing_space = sums->trailing_space;
     e->font_mask = sums->font_mask;
-    memcpy(tl_entry_faces(e), faces, sizeof(uint64_t) * (size_t)face_count);
-    memcpy(tl_entry_units(e), units, sizeof(uint16_t) * (size_t)unit_count);
+    memcpy(tl_entry_faces(e), key->faces, sizeof(uint64_t) * (size_t)face_count);
+    memcpy(tl_entry_units(e), key->units, sizeof(uint16_t) * (size_t)unit_count);
     memcpy(tl_entry_graphemes(e), graphemes, sizeof(tl_grapheme) * (size_t)sums->grapheme_count);
     return 1;
 }

@@ -5,7 +5,7 @@
 #include "tl_shards.h"
 #include <pthread.h>
 
-/// One cached segment: a header, then `face_count` face ids, `unit_count` UTF-16 code units
+/// One cached segment: a header (with its runs' context, tl_runs_context), then `face_count` face ids, `unit_count` UTF-16 code units
 /// (padded to 8 bytes) and `grapheme_count` clusters, contiguous in its generation's arena. The
 /// key (header, faces, units) comes first, so a lookup compares bytes that sit together.
 typedef struct tl_entry {
@@ -14,6 +14,7 @@ typedef struct tl_entry {
     int32_t grapheme_count;
     int32_t face_count;
     int32_t trailing_spaces_start;
+    uint32_t context;
     double advance;
     double trailing_space;
     uint64_t font_mask;
@@ -38,9 +39,17 @@ struct tl_segment_cache {
     tl_shards shards;
 };
 
-/// The entry for (hash, faces, units) under the shard's held lock; NULL when absent.
-tl_entry *tl_segment_cache_find_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
-                                       int32_t face_count, const uint16_t *units, int32_t unit_count);
+/// What a segment is cached under: its fonts, its runs' context (tl_runs_context) and its units.
+typedef struct tl_segment_key {
+    const uint64_t *faces;
+    int32_t face_count;
+    uint32_t context;
+    const uint16_t *units;
+    int32_t unit_count;
+} tl_segment_key;
+
+/// The entry for (hash, key) under the shard's held lock; NULL when absent.
+tl_entry *tl_segment_cache_find_locked(tl_shard *shard, uint64_t hash, const tl_segment_key *key);
 
 /// Begins a batch of inserts (one paragraph's) under the shard's held lock.
 void tl_segment_cache_begin_batch_locked(tl_shard *shard);
@@ -49,8 +58,7 @@ void tl_segment_cache_begin_batch_locked(tl_shard *shard);
 /// earlier in the same batch is kept (a batch is inserted last segment first, so a paragraph's
 /// last occurrence wins, as before); one stored by anything else is replaced. Returns 0 when
 /// out of memory (nothing stored).
-int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const uint64_t *faces,
-                                   int32_t face_count, const uint16_t *units, int32_t unit_count,
+int tl_segment_cache_insert_locked(tl_shard *shard, uint64_t hash, const tl_segment_key *key,
                                    const tl_grapheme *graphemes, const tl_segment *sums);
 
 #endif

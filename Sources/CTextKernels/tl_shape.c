@@ -1,4 +1,5 @@
 #include "CTextKernels.h"
+#include "tl_runs.h"
 #include "tl_scratch.h"
 #include <hb-ot.h>
 
@@ -84,15 +85,16 @@ static uint8_t tl_pick_font(const tl_font *fonts, int32_t count, const uint16_t 
     return 0;
 }
 
-// Shapes text[from, to) with `font` and adds the advances of the glyphs whose cluster starts
-// in [start, end) to their clusters (the rest is context).
-static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+// Shapes text[from, to) with `font` in the script and direction of run props `props` and adds
+// the advances of the glyphs whose cluster starts in [start, end) to their clusters (the rest
+// is context).
+static void tl_shape_run(tl_scratch *scratch, const tl_font *font, uint16_t props, const uint16_t *text,
                          int32_t length, int32_t from, int32_t to, int32_t start, int32_t end,
                          tl_grapheme *out) {
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text, length, (unsigned)from, to - from);
-    hb_buffer_guess_segment_properties(buffer);
+    tl_set_run_props(buffer, props);
     tl_scratch_shape(scratch, font->hb_font, buffer);
     unsigned count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -131,7 +133,7 @@ static void tl_shape_run(tl_scratch *scratch, const tl_font *font, const uint16_
 enum { TL_PIECE_UNITS = 64, TL_RUN_UNITS = 4096, TL_CONTEXT_CLUSTERS = 8 };
 
 // tl_shape_run over clusters first...last (starting at code unit `start`) in pieces.
-static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
+static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, uint16_t props, const uint16_t *text,
                                    int32_t length, tl_grapheme *out, int32_t first, int32_t last,
                                    int32_t start) {
     for (int32_t i = first, at = start; i <= last;) {
@@ -142,7 +144,7 @@ static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, con
                 if (cut < end && text[cut] >= 0xDC00 && text[cut] <= 0xDFFF &&
                     text[cut - 1] >= 0xD800 && text[cut - 1] <= 0xDBFF)
                     cut--;
-                tl_shape_run(scratch, font, text, length, piece, cut, piece, cut, out);
+                tl_shape_run(scratch, font, props, text, length, piece, cut, piece, cut, out);
                 piece = cut;
             }
             at = end;
@@ -158,25 +160,25 @@ static void tl_shape_run_in_pieces(tl_scratch *scratch, const tl_font *font, con
             from -= out[k].length;
         for (int32_t k = next; k <= last && k - next < TL_CONTEXT_CLUSTERS && out[k].length <= TL_PIECE_UNITS; k++)
             to += out[k].length;
-        tl_shape_run(scratch, font, text, length, from, to, at, end, out);
+        tl_shape_run(scratch, font, props, text, length, from, to, at, end, out);
         i = next;
         at = end;
     }
 }
 
-hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
-                                    int32_t start, int32_t end, unsigned *count) {
+hb_glyph_position_t *tl_shape_alone(tl_scratch *scratch, const tl_font *font, uint16_t props,
+                                    const uint16_t *text, int32_t start, int32_t end, unsigned *count) {
     hb_buffer_t *buffer = scratch->buffer;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, text + start, end - start, 0, end - start);
-    hb_buffer_guess_segment_properties(buffer);
+    tl_set_run_props(buffer, props);
     tl_scratch_shape(scratch, font->hb_font, buffer);
     return hb_buffer_get_glyph_positions(buffer, count);
 }
 
-// The advance of text[start, end) shaped alone with `font`, in em.
-static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const uint16_t *text,
-                              int32_t start, int32_t end) {
+// The advance of text[start, end) shaped alone with `font` and run props `props`, in em.
+static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, uint16_t props,
+                              const uint16_t *text, int32_t start, int32_t end) {
     // One character (a ligature's usual component): its glyph's own advance, no shaping call.
     int32_t at = start;
     uint32_t c = tl_decode(text, end, &at);
@@ -184,7 +186,7 @@ static double tl_solo_advance(tl_scratch *scratch, const tl_font *font, const ui
     if (at == end && hb_font_get_nominal_glyph(font->hb_font, c, &glyph))
         return hb_font_get_glyph_h_advance(font->hb_font, glyph) * font->inverse_upem;
     unsigned count = 0;
-    hb_glyph_position_t *positions = tl_shape_alone(scratch, font, text, start, end, &count);
+    hb_glyph_position_t *positions = tl_shape_alone(scratch, font, props, text, start, end, &count);
     double advance = 0;
     for (unsigned i = 0; i < count; i++) advance += positions[i].x_advance * font->inverse_upem;
     return advance;
@@ -199,7 +201,8 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
     int32_t start = 0;
     for (int32_t i = 0; i < count;) {
         int32_t last = i + 1, end = start + out[i].length;
-        while (last < count && !scratch->shaped[last] && out[last].font == out[i].font)
+        while (last < count && !scratch->shaped[last] && out[last].font == out[i].font &&
+               scratch->cluster_props[last] == scratch->cluster_props[i])
             end += out[last++].length;
         // (Ligatures span a few clusters; a longer group is left whole rather than sized on
         // the stack.)
@@ -207,7 +210,7 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
             const tl_font *font = &fonts[out[i].font];
             double solo[last - i], total = 0;
             for (int32_t k = i, at = start; k < last; at += out[k++].length) {
-                solo[k - i] = tl_solo_advance(scratch, font, text, at, at + out[k].length);
+                solo[k - i] = tl_solo_advance(scratch, font, scratch->cluster_props[i], text, at, at + out[k].length);
                 total += solo[k - i];
             }
             double ligature = out[i].advance, tail_adjust = out[i].tail - out[i].advance;
@@ -226,8 +229,9 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
 }
 
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
-                         int32_t length, tl_grapheme *out, int32_t capacity) {
-    if (font_count <= 0 || font_count > 255 || length < 0) return -1;
+                         int32_t length, const tl_run *runs, int32_t run_count, int32_t offset,
+                         tl_grapheme *out, int32_t capacity) {
+    if (font_count <= 0 || font_count > 255 || length < 0 || run_count <= 0) return -1;
     if (length == 0) return 0;
     tl_scratch *scratch = tl_scratch_get();
     if (!scratch || !tl_scratch_reserve_owner(scratch, length)) return -1;
@@ -282,19 +286,28 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
     }
     if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
 
-    // Shape each run of clusters that share a font, with the whole segment as context.
+    // Each cluster's run: the one its first unit is in.
+    uint16_t *props = scratch->cluster_props;
+    for (int32_t i = 0, at = offset, r = 0; i < count; at += out[i++].length) {
+        while (r + 1 < run_count && runs[r].end <= at) r++;
+        props[i] = runs[r].props;
+    }
+    // Shape each run of clusters that share a font and a paragraph run, with the whole segment
+    // as context.
     int32_t run_first = 0, run_start = 0;
     while (run_first < count) {
         uint8_t font = out[run_first].font;
         int32_t run_last = run_first, run_end = run_start + out[run_first].length;
-        while (run_last + 1 < count && out[run_last + 1].font == font) {
+        while (run_last + 1 < count && out[run_last + 1].font == font && props[run_last + 1] == props[run_first]) {
             run_last++;
             run_end += out[run_last].length;
         }
         if (longest > TL_PIECE_UNITS || run_end - run_start > TL_RUN_UNITS)
-            tl_shape_run_in_pieces(scratch, &fonts[font], text, length, out, run_first, run_last, run_start);
+            tl_shape_run_in_pieces(scratch, &fonts[font], props[run_first], text, length, out, run_first,
+                                   run_last, run_start);
         else
-            tl_shape_run(scratch, &fonts[font], text, length, run_start, run_end, run_start, run_end, out);
+            tl_shape_run(scratch, &fonts[font], props[run_first], text, length, run_start, run_end, run_start,
+                         run_end, out);
         run_first = run_last + 1;
         run_start = run_end;
     }

@@ -1,4 +1,5 @@
 #include "tl_analyse.h"
+#include "tl_runs.h"
 #include "tl_fill.h"
 #include "tl_joints.h"
 #include "tl_shards.h"
@@ -289,7 +290,10 @@ static int32_t tl_shape_piece(tl_scratch *s, const tl_font *fonts, int32_t font_
         return memo->kept;
     }
     if (!tl_scratch_reserve_segments(s, reach - from)) return -1;
-    int32_t n = tl_shape_segment(fonts, font_count, text + from, reach - from, s->graphemes, reach - from);
+    // The piece's own runs: the segment's runs are never all at hand.
+    int32_t run_count = tl_itemize_or_guess(s, text + from, reach - from, s->runs);
+    int32_t n = tl_shape_segment(fonts, font_count, text + from, reach - from, s->runs, run_count, 0,
+                                 s->graphemes, reach - from);
     if (n < 0) return -1;
     int32_t kept = 0;
     for (int32_t at = from; at < to && kept < n;) at += s->graphemes[kept++].length;

@@ -47,8 +47,11 @@ enum ChromiumReference {
     document.getElementById('out').textContent = JSON.stringify(out);
     """#
 
-    /// For each query, the UTF-16 offsets where Chromium starts its lines.
-    static func lineStarts(_ queries: [Query]) throws -> [[Int]] {
+    /// For each query, the UTF-16 offsets where Chromium starts its lines, with the CSS font
+    /// list `families` and the font files `extraFonts` seen besides Fonts/.
+    static func lineStarts(_ queries: [Query],
+                           families: String = #""DejaVu Sans", "Droid Sans Fallback", "Noto Color Emoji""#,
+                           extraFonts: [String] = []) throws -> [[Int]] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-chromium-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -57,7 +60,7 @@ enum ChromiumReference {
         let page = """
         <!DOCTYPE html><html><head><meta charset="utf-8"><style>
         body { margin: 0 }
-        div { font-family: "DejaVu Sans", "Droid Sans Fallback", "Noto Color Emoji"; white-space: pre-wrap;
+        div { font-family: \(families); white-space: pre-wrap;
               overflow-wrap: anywhere; line-height: normal; margin: 0; padding: 0; hyphens: manual }
         </style></head><body><pre id="out"></pre><script>
         const QUERIES = \(json);
@@ -71,7 +74,7 @@ enum ChromiumReference {
             ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
              "--font-render-hinting=none", "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
              "--dump-dom", file.absoluteString],
-            input: "", environment: ["FONTCONFIG_FILE": try PangoReference.fontconfigFile()])
+            input: "", environment: ["FONTCONFIG_FILE": try PangoReference.fontconfigFile(extra: extraFonts)])
         guard let open = output.range(of: "<pre id=\"out\">"),
               let close = output.range(of: "</pre>", range: open.upperBound..<output.endIndex) else {
             throw ExternalTool.Failure(description: "chromium printed no results")

@@ -78,6 +78,9 @@ enum PangoReference {
         var size: Double
         var width: Double?
         var char = false
+        /// The font description's family list (Pango's fallback after them is fontconfig's);
+        /// nil: DejaVu Sans.
+        var families: String? = nil
     }
 
     struct Result: Decodable {
@@ -98,7 +101,7 @@ ctx.set_round_glyph_positions(False)
 for line in sys.stdin:
     q = json.loads(line)
     lay = Pango.Layout.new(ctx)
-    d = Pango.FontDescription.from_string("DejaVu Sans")
+    d = Pango.FontDescription.from_string(q.get("families") or "DejaVu Sans")
     d.set_absolute_size(q["size"] * Pango.SCALE)
     lay.set_font_description(d)
     # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
@@ -123,15 +126,26 @@ for line in sys.stdin:
     print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE}), flush=True)
 """#
 
-    /// A fontconfig setup that sees only Fonts/, unhinted, with bitmap (CBDT) fonts scaled.
-    static func fontconfigFile() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())")
+    /// A fontconfig setup that sees only Fonts/ (and the font files `extra`), unhinted, with
+    /// bitmap (CBDT) fonts scaled.
+    static func fontconfigFile(extra: [String] = []) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())-\(extra.count)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // The extra files by links in a folder of their own, so no other font of their folders is seen.
+        let links = dir.appendingPathComponent("extra")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        for file in extra {
+            let link = links.appendingPathComponent((file as NSString).lastPathComponent)
+            if !FileManager.default.fileExists(atPath: link.path) {
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: file)
+            }
+        }
         let conf = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
         <fontconfig>
           <dir>\(packageRoot.appendingPathComponent("Fonts").path)</dir>
+          <dir>\(links.path)</dir>
           <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
           <include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>
           <match target="font">
@@ -145,12 +159,13 @@ for line in sys.stdin:
         return file.path
     }
 
-    static func layout(_ queries: [Query]) throws -> [Result] {
+    /// Lays out each query; `extraFonts` are font files Pango sees besides Fonts/.
+    static func layout(_ queries: [Query], extraFonts: [String] = []) throws -> [Result] {
         try OutsideReference.pango.require()
         let encoder = JSONEncoder()
         let input = try queries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
         let output = try ExternalTool.run("/usr/bin/python3", ["-c", script], input: input,
-                                          environment: ["FONTCONFIG_FILE": try fontconfigFile()])
+                                          environment: ["FONTCONFIG_FILE": try fontconfigFile(extra: extraFonts)])
         let decoder = JSONDecoder()
         let results = try output.split(separator: "\n").map { try decoder.decode(Result.self, from: Data($0.utf8)) }
         guard results.count == queries.count else {

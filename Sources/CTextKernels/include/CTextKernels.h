@@ -12,7 +12,7 @@ const char *tl_unicode_version(void);
 
 /// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` code units) to
 /// `positions` (offsets after which a line may end, ascending, the last one is `length`) and
-/// `hard` (1 where the break is mandatory). Returns the count, or -1 on an ICU error or when
+/// `hard` (1 where the break is mandatory: after a character of UAX #14's BK, CR, LF or NL). Returns the count, or -1 on an ICU error or when
 /// `capacity` (at least length + 1 suffices) is too small. Uses a per-thread iterator.
 int32_t tl_line_breaks(const uint16_t *text, int32_t length, int32_t *positions, uint8_t *hard,
                        int32_t capacity);
@@ -65,17 +65,43 @@ typedef struct tl_font {
                                    ///< with no class in common never join (tl_fill_bmp_joint_classes)
 } tl_font;
 
+/// A run of a paragraph in one script and at one bidi embedding level (SPEC "Scripts and
+/// direction"): text is shaped a run (and a font) at a time.
+typedef struct tl_run {
+    int32_t end;     ///< UTF-16 offset in the paragraph where the run ends (the next one starts)
+    uint16_t props;  ///< tl_run_props: ICU script code << 7 | embedding level (odd: right to left)
+} tl_run;
+
+/// A run's props from its ICU script code (USCRIPT_COMMON when the paragraph has no character
+/// of a script: shaped with no script, as HarfBuzz guesses) and its embedding level (0...125).
+static inline uint16_t tl_run_props(int32_t script, int32_t level) {
+    return (uint16_t)((script & 0x1FF) << 7 | (level & 0x7F));
+}
+
+/// Cuts a paragraph (UTF-16, no mandatory break inside) into runs of one script and one
+/// embedding level, in logical order: scripts by UAX #24 (ICU's uscript), Common and Inherited
+/// characters taking the script of the text before them (at the start, of the first character
+/// with a script; a closing bracket that of its opening one), levels by UAX #9 (ICU's ubidi),
+/// the paragraph's direction that of its first strong character, left to right by default.
+/// A paragraph with one script and no right-to-left or embedding character is one run without
+/// ICU's bidi pass. Writes at most `capacity` runs (`length` suffices) and returns the count
+/// (0 for an empty paragraph), or -1 on an ICU error or too small `capacity`.
+int32_t tl_paragraph_runs(const uint16_t *text, int32_t length, tl_run *runs, int32_t capacity);
+
 /// Splits `text` into grapheme clusters, gives each cluster the first font of `fonts` that has
 /// all its characters (VS16 counts: it asks for an emoji glyph; other default-ignorables such as
 /// ZWJ do not; with no such font, the first font that has the first character, else font 0),
 /// so an emoji sequence is shaped by one font. Space separators are no exception (SPEC: a
 /// fallback font only for characters the primary lacks; Chromium, Skia and CoreText agree).
 /// Then shapes each
-/// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
-/// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
-/// (`length` suffices).
+/// run of clusters sharing a font and a paragraph run (`runs`, from tl_paragraph_runs, whose
+/// offsets count from `offset` units before `text`; a cluster takes the run its first unit is in)
+/// with HarfBuzz, that run's script and direction set on the buffer (per-thread reused buffer),
+/// and writes each cluster's advance to `out`. Returns the cluster count, or -1 on error / too
+/// small `capacity` (`length` suffices).
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
-                         int32_t length, tl_grapheme *out, int32_t capacity);
+                         int32_t length, const tl_run *runs, int32_t run_count, int32_t offset,
+                         tl_grapheme *out, int32_t capacity);
 
 /// 1 when the character at `at` starts an emoji-presentation sequence (Emoji_Presentation,
 /// a regional indicator, or any character followed by VS16; not one followed by VS15).
@@ -102,7 +128,7 @@ void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 void tl_fill_bmp_joint_classes(void *hb_face, uint8_t *classes);
 
 /// A bounded, thread-safe cache of shaped break segments, keyed by (font stack as face ids,
-/// UTF-16 code units). Two generations (near LRU): at most `capacity` entries, each one
+/// UTF-16 code units, the script and level runs the segment lies in). Two generations (near LRU): at most `capacity` entries, each one
 /// allocation holding its key and clusters; one mutex, taken once per paragraph for lookups
 /// and once for inserts.
 typedef struct tl_segment_cache tl_segment_cache;
@@ -134,6 +160,8 @@ typedef struct tl_segment {
                                     ///< space separators; grapheme_count when none
     uint8_t ends_paragraph;         ///< a mandatory break or the end of the text follows
     uint8_t shaped;                 ///< 0 when its content is empty (or could not be shaped)
+    uint16_t first_props;           ///< tl_run props of the run its first code unit is in
+    uint16_t last_props;            ///< tl_run props of the run its last content unit is in
     double joint;                   ///< in em, what a line holding both this segment and the
                                     ///< next adds between them: shaping its last cluster and the
                                     ///< next one's first together, less each shaped alone (0
@@ -152,7 +180,8 @@ typedef struct tl_analysis {
 
 /// Cuts `text` at its UAX #14 break opportunities (mandatory break characters end their
 /// segment and are not shaped), and gives each segment its clusters: from `cache` when every
-/// segment of a paragraph is there, else by shaping the paragraph once with tl_shape_segment,
+/// segment of a paragraph is there (keyed with the paragraph's runs that segment lies in, from
+/// tl_paragraph_runs), else by shaping the paragraph once with tl_shape_segment in its runs,
 /// cutting it at the segments (each segment's last cluster gets its unkerned `tail`, so it
 /// measures as if shaped alone; a segment whose bounds fall inside a cluster is shaped alone)
 /// and storing the missing ones. Last, gives each segment its `joint` with the next

@@ -15,13 +15,14 @@ typedef struct tl_glyph {
 } tl_glyph;
 
 /// Shapes `text[start, end)` (UTF-16, the rest of `text[0, length)` its context) with `font`
-/// exactly as tl_shape_segment shapes a run of clusters sharing a font (the same buffer
-/// properties and shape plan), and writes its glyphs in buffer order (visual order: left to
+/// and the script and direction of run props `props` (tl_run) exactly as tl_shape_segment
+/// shapes a run of clusters sharing a font and a run (the same buffer properties and shape
+/// plan), and writes its glyphs in buffer order (visual order: left to
 /// right) to `out`. Sets `*backward` to 1 when the run is right-to-left. Returns the glyph count
 /// (nothing is written when it exceeds `capacity`: call again with that much room), or -1 on
 /// error.
-int32_t tl_shape_glyphs(const tl_font *font, const uint16_t *text, int32_t length, int32_t start,
-                        int32_t end, tl_glyph *out, int32_t capacity, int32_t *backward);
+int32_t tl_shape_glyphs(const tl_font *font, uint16_t props, const uint16_t *text, int32_t length,
+                        int32_t start, int32_t end, tl_glyph *out, int32_t capacity, int32_t *backward);
 
 /// A step of a glyph outline, in font units, y up.
 typedef struct tl_path_step {

@@ -17,8 +17,9 @@ extension TextMeasurer {
         let end = layout.lines[layout.lines.count - 1].range.upperBound
         let shaped = cut == nil ? shapedText(text, stack: style.fonts)
                                 : shapedText(Self.prefix(of: text, units: end + Self.shapingContext), stack: style.fonts)
-        let clusters = MeasuredClusters(shaped, upTo: end)
+        var clusters = MeasuredClusters(shaped, upTo: end)
         let units = ContiguousArray(text.utf16)
+        units.withUnsafeBufferPointer { clusters.assignRuns($0) }
         let faces = style.fonts.kernelTable
         var next = 0
         let lines = layout.lines.map { line in
@@ -64,6 +65,8 @@ private struct MeasuredClusters {
     /// context when measuring.
     var paragraphs: [Range<Int>] = []
     var paragraphOf: [Int] = []
+    /// Each cluster's script and level run (tl_run props), as measuring shaped it.
+    var props: [UInt16] = []
     var count: Int { starts.count }
 
     /// The clusters of the segments that start before UTF-16 offset `end`.
@@ -99,35 +102,81 @@ private struct MeasuredClusters {
         }
     }
 
+    /// Gives each cluster the run (tl_paragraph_runs of its paragraph) its first unit is in.
+    mutating func assignRuns(_ text: UnsafeBufferPointer<UInt16>) {
+        props = [UInt16](repeating: 0, count: count)
+        var c = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            var runs = [tl_run](repeating: tl_run(), count: max(1, paragraph.count))
+            let found = paragraph.isEmpty ? 0 : Int(tl_paragraph_runs(text.baseAddress! + paragraph.lowerBound,
+                                                                      Int32(paragraph.count), &runs, Int32(runs.count)))
+            var r = 0
+            while c < count && paragraphOf[c] == index {
+                while r + 1 < found && Int(runs[r].end) <= starts[c] - paragraph.lowerBound { r += 1 }
+                props[c] = found > 0 ? runs[r].props : 0
+                c += 1
+            }
+        }
+    }
+
     /// The glyphs of clusters `range` (one line), placed from x = 0: each run of clusters
-    /// sharing a face is reshaped as measuring shaped it, and each glyph is put at its
-    /// cluster's measured pen position (a right-to-left run's clusters mirrored within the
-    /// run's measured width).
+    /// sharing a face and a script and level run is reshaped as measuring shaped it, each glyph
+    /// put at its cluster's measured pen position (a right-to-left run's clusters mirrored within
+    /// the run's measured width), and the runs are put in visual order (UAX #9 rule L2).
     func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
                 size: Double) -> [PlacedGlyph] {
         var out: [PlacedGlyph] = []
+        var placed: [(glyphs: Range<Int>, left: Double, width: Double, level: Int)] = []
         var pen = 0.0
         var runFirst = range.lowerBound
         while runFirst < range.upperBound {
             var runEnd = runFirst
-            let font = fonts[runFirst]
-            while runEnd < range.upperBound && fonts[runEnd] == font { runEnd += 1 }
+            let font = fonts[runFirst], runProps = props[runFirst]
+            while runEnd < range.upperBound && fonts[runEnd] == font && props[runEnd] == runProps { runEnd += 1 }
             let run = runFirst..<runEnd
             var lefts: [Double] = []
+            let runLeft = pen
             for c in run {
                 lefts.append(pen)
                 pen += advances[c] * size
                 // The filler adds a joint only between two segments on one line.
                 if c + 1 < range.upperBound && jointsAfter[c] != 0 { pen += jointsAfter[c] * size }
             }
-            place(run, lefts: lefts, runRight: pen, text: text, font: font, faces: faces, size: size, into: &out)
+            let first = out.count
+            place(run, lefts: lefts, runRight: pen, text: text, font: font, props: runProps, faces: faces, size: size,
+                  into: &out)
+            placed.append((first..<out.count, runLeft, pen - runLeft, Int(runProps & 0x7F)))
             runFirst = runEnd
+        }
+        // L2: from the highest level down to the lowest odd one, reverse every sequence of runs
+        // at that level or higher; then lay the runs out again left to right.
+        var order = Array(placed.indices)
+        let highest = placed.map(\.level).max() ?? 0
+        let lowestOdd = (placed.map(\.level).filter { $0 % 2 == 1 }.min()) ?? highest + 1
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard placed[order[i]].level >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && placed[order[j]].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        var left = 0.0
+        for index in order {
+            let run = placed[index]
+            for g in run.glyphs { out[g].x += left - run.left }
+            left += run.width
         }
         return out
     }
 
     private func place(_ run: Range<Int>, lefts: [Double], runRight: Double, text: UnsafeBufferPointer<UInt16>,
-                       font: Int, faces: KernelFontTable, size: Double, into out: inout [PlacedGlyph]) {
+                       font: Int, props: UInt16, faces: KernelFontTable, size: Double,
+                       into out: inout [PlacedGlyph]) {
         let start = starts[run.lowerBound], end = starts[run.upperBound - 1] + lengths[run.upperBound - 1]
         // The paragraph around the run is the shaper's context, as it was when measuring.
         let paragraph = paragraphs[paragraphOf[run.lowerBound]]
@@ -140,11 +189,11 @@ private struct MeasuredClusters {
         var backward: Int32 = 0
         var glyphs = [tl_glyph](repeating: tl_glyph(), count: max(8, end - start + 8))
         let length = Int32(contextEnd - contextStart), from = Int32(start - contextStart), to = Int32(end - contextStart)
-        var count = Int(tl_shape_glyphs(faces.fonts.baseAddress! + font, base, length, from, to, &glyphs,
+        var count = Int(tl_shape_glyphs(faces.fonts.baseAddress! + font, props, base, length, from, to, &glyphs,
                                         Int32(glyphs.count), &backward))
         if count > glyphs.count {
             glyphs = [tl_glyph](repeating: tl_glyph(), count: count)
-            count = Int(tl_shape_glyphs(faces.fonts.baseAddress! + font, base, length, from, to, &glyphs,
+            count = Int(tl_shape_glyphs(faces.fonts.baseAddress! + font, props, base, length, from, to, &glyphs,
                                         Int32(glyphs.count), &backward))
         }
         guard count >= 0, count <= glyphs.count else { return }
