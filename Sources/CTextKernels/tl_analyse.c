@@ -123,7 +123,8 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
     // segment is shaped alone.
     int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
-    int32_t count = tl_shape_segment(fonts, font_count, text + origin, length, s->paragraph, length);
+    int32_t count = tl_shape_segments(fonts, font_count, text + origin, length, s->paragraph, length,
+                                      segments, n, origin);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
     for (int32_t k = 0; k < n; k++) {
         if (!s->fresh[k]) continue;

@@ -9,6 +9,14 @@ static inline int tl_is_mandatory_break(uint16_t u) {
     return (u >= 0x0A && u <= 0x0D) || u == 0x85 || u == 0x2028 || u == 0x2029;
 }
 
+/// tl_shape_segment over a paragraph of `segment_count` break segments (`segments`, their
+/// offsets counted from `origin`, where `text` starts): each cluster's script is found within
+/// its own segment, so every segment is shaped as tl_shape_segment shapes it alone (but for
+/// HarfBuzz's context across the cut, which joints account for). Without segments, one.
+int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, tl_grapheme *out, int32_t capacity,
+                          const tl_segment *segments, int32_t segment_count, int32_t origin);
+
 /// The UAX #14 breaks of `text` by ICU into the scratch's break buffers (reserved for
 /// `length`); one break at the end when ICU fails. Returns the count.
 int32_t tl_icu_line_breaks(tl_scratch *s, const uint16_t *text, int32_t length);

@@ -237,7 +237,9 @@ tl_joint_of(tl_scratch *s, const uint64_t *face_ids, const tl_font *fonts, const
     // A segment's trailing spaces are in the first font that has them (tl_shape_segment), so
     // its last cluster's font is the one the line shapes it in.
     int32_t f = last->font;
-    if (f != first->font || last->length > TL_JOINT_CLUSTER_UNITS || first->length > TL_JOINT_CLUSTER_UNITS)
+    // Across scripts a line is two runs, as across fonts.
+    if (f != first->font || last->script != first->script || last->length > TL_JOINT_CLUSTER_UNITS ||
+        first->length > TL_JOINT_CLUSTER_UNITS)
         return 0;
     int32_t b = segment->content_end, a = b - last->length, c = b + first->length;
     // Two characters whose glyphs share no contextual lookup never join (tl_font.joint_classes);

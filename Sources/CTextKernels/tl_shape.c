@@ -1,6 +1,8 @@
 #include "CTextKernels.h"
+#include "tl_analyse.h"
 #include "tl_scratch.h"
 #include <hb-ot.h>
+#include <unicode/uscript.h>
 
 // Characters a font need not have: HarfBuzz hides them (zero advance) when the font lacks them.
 // VS16 (U+FE0F) is not among them: it asks for the emoji glyph, so it needs a font that has the
@@ -65,6 +67,45 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
         previous = c;
     }
     return 1;
+}
+
+// The script of a cluster: that of its first character of a script other than Common,
+// Inherited and Unknown (Zzzz), or -1 when it has none (digits, punctuation, spaces, emoji).
+static int32_t tl_cluster_script(const uint16_t *text, int32_t start, int32_t end) {
+    for (int32_t at = start; at < end;) {
+        uint16_t u = text[at];
+        if (u < 0x80) {
+            at++;
+            if ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') return USCRIPT_LATIN;
+            continue;
+        }
+        uint32_t c = tl_decode(text, end, &at);
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript((UChar32)c, &status);
+        if (U_SUCCESS(status) && script != USCRIPT_COMMON && script != USCRIPT_INHERITED &&
+            script != USCRIPT_UNKNOWN)
+            return script < 255 ? (int32_t)script : 255;
+    }
+    return -1;
+}
+
+// Gives clusters first ..< last (one break segment, starting at code unit `start`) their
+// scripts (tl_grapheme.script): a cluster without a script of its own takes the one of the
+// cluster before it in the segment, else of the first one after it that has one, else Common.
+// Nothing outside the segment counts: the segment cache keys a segment by its own code units,
+// so its shaping must not depend on the text around it.
+static void tl_assign_scripts(const uint16_t *text, tl_grapheme *g, int32_t first, int32_t last,
+                              int32_t start) {
+    int32_t current = -1, unresolved = first;
+    for (int32_t i = first, at = start; i < last; at += g[i++].length) {
+        int32_t own = g[i].length == 1 && text[at] < 0x80
+            ? (((text[at] | 0x20) >= 'a' && (text[at] | 0x20) <= 'z') ? USCRIPT_LATIN : -1)
+            : tl_cluster_script(text, at, at + g[i].length);
+        if (own >= 0) current = own;
+        if (current < 0) continue;
+        for (; unresolved <= i; unresolved++) g[unresolved].script = (uint8_t)current;
+    }
+    for (; unresolved < last; unresolved++) g[unresolved].script = USCRIPT_COMMON;
 }
 
 static int tl_all_spaces(const uint16_t *text, int32_t start, int32_t end) {
@@ -227,6 +268,12 @@ static void tl_split_ligatures(tl_scratch *scratch, const tl_font *fonts, const 
 
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
                          int32_t length, tl_grapheme *out, int32_t capacity) {
+    return tl_shape_segments(fonts, font_count, text, length, out, capacity, NULL, 0, 0);
+}
+
+int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16_t *text,
+                          int32_t length, tl_grapheme *out, int32_t capacity,
+                          const tl_segment *segments, int32_t segment_count, int32_t origin) {
     if (font_count <= 0 || font_count > 255 || length < 0) return -1;
     if (length == 0) return 0;
     tl_scratch *scratch = tl_scratch_get();
@@ -282,12 +329,28 @@ int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_
     }
     if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
 
-    // Shape each run of clusters that share a font, with the whole segment as context.
+    // Scripts, segment by segment (the whole text is one segment without a list).
+    if (segment_count <= 0) {
+        tl_assign_scripts(text, out, 0, count, 0);
+    } else {
+        int32_t first = 0, at = 0;
+        for (int32_t k = 0; k < segment_count && first < count; k++) {
+            int32_t end = k + 1 < segment_count ? segments[k].content_end - origin : length;
+            int32_t last = first, stop = at;
+            while (last < count && stop < end) stop += out[last++].length;
+            tl_assign_scripts(text, out, first, last, at);
+            first = last;
+            at = stop;
+        }
+        if (first < count) tl_assign_scripts(text, out, first, count, at);
+    }
+
+    // Shape each run of clusters that share a font and a script, with the whole text as context.
     int32_t run_first = 0, run_start = 0;
     while (run_first < count) {
-        uint8_t font = out[run_first].font;
+        uint8_t font = out[run_first].font, script = out[run_first].script;
         int32_t run_last = run_first, run_end = run_start + out[run_first].length;
-        while (run_last + 1 < count && out[run_last + 1].font == font) {
+        while (run_last + 1 < count && out[run_last + 1].font == font && out[run_last + 1].script == script) {
             run_last++;
             run_end += out[run_last].length;
         }

@@ -50,6 +50,8 @@ typedef struct tl_grapheme {
     uint8_t font;     ///< index of the font (in the list given to tl_shape_segment) that shaped it
     uint8_t hangs;    ///< 1 when the cluster is breakable white space (it hangs at a line end)
     uint8_t spaces;   ///< 1 when the cluster holds only space separators (Zs)
+    uint8_t script;   ///< the script run it is shaped in (tl_shape_segment): an ICU script code,
+                      ///< 0 (Common) for a segment with no letter of any script
 } tl_grapheme;
 
 /// A font of a fallback list as tl_shape_segment sees it.
@@ -70,9 +72,12 @@ typedef struct tl_font {
 /// ZWJ do not; with no such font, the first font that has the first character, else font 0),
 /// so an emoji sequence is shaped by one font. Space separators are no exception (SPEC: a
 /// fallback font only for characters the primary lacks; Chromium, Skia and CoreText agree).
-/// Then shapes each
-/// run of clusters sharing a font with HarfBuzz (per-thread reused buffer) and writes each
-/// cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
+/// Each cluster also gets its script (`script`): that of its first character of a script other
+/// than Common and Inherited, else that of the cluster before it, else that of the first such
+/// cluster after it, else Common, looking only inside `text` (one break segment), so a segment
+/// is shaped alike whatever text it is part of. Then shapes each run of clusters sharing a font
+/// and a script with HarfBuzz (per-thread reused buffer; script and direction guessed from the
+/// run, which holds one script) and writes each cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
 /// (`length` suffices).
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
                          int32_t length, tl_grapheme *out, int32_t capacity);

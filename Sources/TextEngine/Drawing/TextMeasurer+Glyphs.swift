@@ -34,6 +34,7 @@ private struct MeasuredClusters {
     var lengths: [Int] = []
     var advances: [Double] = []   // em
     var fonts: [Int] = []
+    var scripts: [UInt8] = []
     /// Em; a segment's joint with the next (tl_segment) after its last cluster, else 0.
     var jointsAfter: [Double] = []
     /// Each cluster's paragraph (between mandatory breaks) as UTF-16 offsets: the shaper's
@@ -58,6 +59,7 @@ private struct MeasuredClusters {
                 lengths.append(Int(g.length))
                 advances.append(g.advance)
                 fonts.append(Int(g.font))
+                scripts.append(g.script)
                 jointsAfter.append(index == run.count - 1 ? segment.joint : 0)
                 paragraphOf.append(paragraphs.count)
                 start += Int(g.length)
@@ -67,7 +69,7 @@ private struct MeasuredClusters {
     }
 
     /// The glyphs of clusters `range` (one line), placed from x = 0: each run of clusters
-    /// sharing a face is reshaped as measuring shaped it, and each glyph is put at its
+    /// sharing a face and a script is reshaped as measuring shaped it, and each glyph is put at its
     /// cluster's measured pen position (a right-to-left run's clusters mirrored within the
     /// run's measured width).
     func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
@@ -78,7 +80,7 @@ private struct MeasuredClusters {
         while runFirst < range.upperBound {
             var runEnd = runFirst
             let font = fonts[runFirst]
-            while runEnd < range.upperBound && fonts[runEnd] == font { runEnd += 1 }
+            while runEnd < range.upperBound && fonts[runEnd] == font && scripts[runEnd] == scripts[runFirst] { runEnd += 1 }
             let run = runFirst..<runEnd
             var lefts: [Double] = []
             for c in run {

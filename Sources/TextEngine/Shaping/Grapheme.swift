@@ -14,6 +14,9 @@ struct Grapheme: Sendable, Hashable {
     var hangs: Bool
     /// Only space separators: its font follows its neighbours (see tl_shape_segment).
     var spaces: Bool
+    /// The script run it is shaped in: an ICU script code, 0 (Common) in a segment without
+    /// letters (see tl_shape_segment).
+    var script: UInt8
 }
 
 extension Grapheme {
@@ -27,12 +30,13 @@ extension Grapheme {
             && MemoryLayout<Grapheme>.offset(of: \.font) == MemoryLayout<tl_grapheme>.offset(of: \.font)
             && MemoryLayout<Grapheme>.offset(of: \.hangs) == MemoryLayout<tl_grapheme>.offset(of: \.hangs)
             && MemoryLayout<Grapheme>.offset(of: \.spaces) == MemoryLayout<tl_grapheme>.offset(of: \.spaces)
+            && MemoryLayout<Grapheme>.offset(of: \.script) == MemoryLayout<tl_grapheme>.offset(of: \.script)
     }()
 
     /// The kernel's cluster as a Grapheme.
     init(_ g: tl_grapheme) {
         self.init(advance: g.advance, tail: g.tail, length: g.length, font: g.font,
-                  hangs: g.hangs != 0, spaces: g.spaces != 0)
+                  hangs: g.hangs != 0, spaces: g.spaces != 0, script: g.script)
     }
 }
 
