@@ -231,8 +231,9 @@ import Testing
     /// another text first: the same lines and widths at every width.
     @Test func aTextMeasuresTheSameWhateverTextsWereMeasuredBefore() {
         let texts = ["😀 مرحبا", "supercalifragilistic مرحبا", "x مرحبا", "مرحبا x", "Καλημέρα κόσμε AV", "A Καλημέρα",
-                     "Привет мир 12:45", "12:45 Привет", "שלום עולם (x)", "(مرحبا) 3.5 AV", "สวัสดีครับ Hello",
-                     "नमस्ते दुनिया OK", "漢字テキスト Tokyo 😀", "«Привет» AVمرحبا шалом-שלום"]
+                     "Привет мир 12:45", "12:45 Привет", "שלום עולם (x)", "مرحبا بالعالم", "بالعالم 12:45 مرحبا",
+                     "(مرحبا) 3.5 AV", "สวัสดีครับ Hello", "नमस्ते दुनिया OK", "漢字テキスト Tokyo 😀",
+                     "«Привет» AVمرحبا шалом-שלום"]
         let style = TextStyle(fonts: Bundled.stack, size: 22, lines: 0)
         var differing: [String] = []
         for second in texts {
