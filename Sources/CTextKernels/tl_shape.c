@@ -71,12 +71,24 @@ static int tl_font_covers(const tl_font *font, const uint16_t *text, int32_t sta
 
 // The script of a cluster: that of its first character of a script other than Common,
 // Inherited and Unknown (Zzzz), or -1 when it has none (digits, punctuation, spaces, emoji).
-static int32_t tl_cluster_script(const uint16_t *text, int32_t start, int32_t end) {
+// The blocks most text is made of are answered without ICU (the same answers as ICU 72's:
+// Latin-1 and Latin Extended, CJK ideographs, general punctuation, combining marks, CJK and
+// fullwidth punctuation).
+static inline int32_t tl_cluster_script(const uint16_t *text, int32_t start, int32_t end) {
     for (int32_t at = start; at < end;) {
         uint16_t u = text[at];
-        if (u < 0x80) {
+        if (u < 0x250) {
             at++;
-            if ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') return USCRIPT_LATIN;
+            if (u < 0x80 ? (u | 0x20) >= 'a' && (u | 0x20) <= 'z'
+                         : (u >= 0xC0 && u != 0xD7 && u != 0xF7) || u == 0xAA || u == 0xBA)
+                return USCRIPT_LATIN;
+            continue;
+        }
+        if ((u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF)) return USCRIPT_HAN;
+        if ((u >= 0xFF21 && u <= 0xFF3A) || (u >= 0xFF41 && u <= 0xFF5A)) return USCRIPT_LATIN;
+        if ((u >= 0x2000 && u <= 0x206F) || (u >= 0x300 && u <= 0x36F) || (u >= 0x3000 && u <= 0x3004) ||
+            (u >= 0x3008 && u <= 0x3020) || (u >= 0xFF01 && u <= 0xFF65)) {
+            at++;
             continue;
         }
         uint32_t c = tl_decode(text, end, &at);
@@ -87,25 +99,6 @@ static int32_t tl_cluster_script(const uint16_t *text, int32_t start, int32_t en
             return script < 255 ? (int32_t)script : 255;
     }
     return -1;
-}
-
-// Gives clusters first ..< last (one break segment, starting at code unit `start`) their
-// scripts (tl_grapheme.script): a cluster without a script of its own takes the one of the
-// cluster before it in the segment, else of the first one after it that has one, else Common.
-// Nothing outside the segment counts: the segment cache keys a segment by its own code units,
-// so its shaping must not depend on the text around it.
-static void tl_assign_scripts(const uint16_t *text, tl_grapheme *g, int32_t first, int32_t last,
-                              int32_t start) {
-    int32_t current = -1, unresolved = first;
-    for (int32_t i = first, at = start; i < last; at += g[i++].length) {
-        int32_t own = g[i].length == 1 && text[at] < 0x80
-            ? (((text[at] | 0x20) >= 'a' && (text[at] | 0x20) <= 'z') ? USCRIPT_LATIN : -1)
-            : tl_cluster_script(text, at, at + g[i].length);
-        if (own >= 0) current = own;
-        if (current < 0) continue;
-        for (; unresolved <= i; unresolved++) g[unresolved].script = (uint8_t)current;
-    }
-    for (; unresolved < last; unresolved++) g[unresolved].script = USCRIPT_COMMON;
 }
 
 static int tl_all_spaces(const uint16_t *text, int32_t start, int32_t end) {
@@ -289,6 +282,13 @@ int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16
         if (U_FAILURE(status)) return -1;
     }
     int32_t count = 0, start = 0, longest = 0;
+    // Scripts (tl_grapheme.script), segment by segment: a cluster without a script of its own
+    // takes the one of the cluster before it in its segment, else of the first one after it
+    // that has one, else Common. Nothing outside the segment counts: the segment cache keys a
+    // segment by its own code units, so its shaping must not depend on the text around it.
+    // Clusters first_unresolved ..< count are still waiting for a script.
+    int32_t script = -1, first_unresolved = 0, segment = 0;
+    int32_t segment_end = segment_count > 1 ? segments[0].content_end - origin : length;
     for (int32_t end = simple ? 1 : ubrk_next(scratch->character); end != UBRK_DONE;
          end = simple ? (end < length ? end + 1 : UBRK_DONE) : ubrk_next(scratch->character)) {
         if (count >= capacity) {
@@ -300,6 +300,21 @@ int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16
         g->tail = 0;
         g->length = end - start;
         if (g->length > longest) longest = g->length;
+        if (start >= segment_end) {
+            for (; first_unresolved < count; first_unresolved++) out[first_unresolved].script = USCRIPT_COMMON;
+            script = -1;
+            while (start >= segment_end && ++segment < segment_count)
+                segment_end = segment + 1 < segment_count ? segments[segment].content_end - origin : length;
+        }
+        int32_t own = text[start] < 0x80 && end - start == 1
+            ? ((text[start] | 0x20) >= 'a' && (text[start] | 0x20) <= 'z' ? USCRIPT_LATIN : -1)
+            : tl_cluster_script(text, start, end);
+        if (own >= 0) script = own;
+        if (script >= 0) {
+            for (; first_unresolved < count; first_unresolved++) out[first_unresolved].script = (uint8_t)script;
+            g->script = (uint8_t)script;
+            first_unresolved = count + 1;
+        }
         if (end - start == 1 && tl_is_lone_grapheme(text[start])) {
             // One simple character: its own font by the coverage bitmaps, no decoding.
             uint16_t c = text[start];
@@ -328,22 +343,7 @@ int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16
         start = end;
     }
     if (!simple) ubrk_setText(scratch->character, NULL, 0, &status);
-
-    // Scripts, segment by segment (the whole text is one segment without a list).
-    if (segment_count <= 0) {
-        tl_assign_scripts(text, out, 0, count, 0);
-    } else {
-        int32_t first = 0, at = 0;
-        for (int32_t k = 0; k < segment_count && first < count; k++) {
-            int32_t end = k + 1 < segment_count ? segments[k].content_end - origin : length;
-            int32_t last = first, stop = at;
-            while (last < count && stop < end) stop += out[last++].length;
-            tl_assign_scripts(text, out, first, last, at);
-            first = last;
-            at = stop;
-        }
-        if (first < count) tl_assign_scripts(text, out, first, count, at);
-    }
+    for (; first_unresolved < count; first_unresolved++) out[first_unresolved].script = USCRIPT_COMMON;
 
     // Shape each run of clusters that share a font and a script, with the whole text as context.
     int32_t run_first = 0, run_start = 0;

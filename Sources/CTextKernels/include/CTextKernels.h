@@ -77,8 +77,8 @@ typedef struct tl_font {
 /// cluster after it, else Common, looking only inside `text` (one break segment), so a segment
 /// is shaped alike whatever text it is part of. Then shapes each run of clusters sharing a font
 /// and a script with HarfBuzz (per-thread reused buffer; script and direction guessed from the
-/// run, which holds one script) and writes each cluster's advance to `out`. Returns the cluster count, or -1 on error / too small `capacity`
-/// (`length` suffices).
+/// run, which holds one script) and writes each cluster's advance to `out`. Returns the
+/// cluster count, or -1 on error / too small `capacity` (`length` suffices).
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
                          int32_t length, tl_grapheme *out, int32_t capacity);
 

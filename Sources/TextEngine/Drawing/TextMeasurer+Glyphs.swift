@@ -69,8 +69,8 @@ private struct MeasuredClusters {
     }
 
     /// The glyphs of clusters `range` (one line), placed from x = 0: each run of clusters
-    /// sharing a face and a script is reshaped as measuring shaped it, and each glyph is put at its
-    /// cluster's measured pen position (a right-to-left run's clusters mirrored within the
+    /// sharing a face and a script is reshaped as measuring shaped it, and each glyph is put at
+    /// its cluster's measured pen position (a right-to-left run's clusters mirrored within the
     /// run's measured width).
     func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
                 size: Double) -> [PlacedGlyph] {
@@ -80,7 +80,8 @@ private struct MeasuredClusters {
         while runFirst < range.upperBound {
             var runEnd = runFirst
             let font = fonts[runFirst]
-            while runEnd < range.upperBound && fonts[runEnd] == font && scripts[runEnd] == scripts[runFirst] { runEnd += 1 }
+            let script = scripts[runFirst]
+            while runEnd < range.upperBound && fonts[runEnd] == font && scripts[runEnd] == script { runEnd += 1 }
             let run = runFirst..<runEnd
             var lefts: [Double] = []
             for c in run {
