@@ -101,6 +101,10 @@ static inline int32_t tl_cluster_script(const uint16_t *text, int32_t start, int
     return -1;
 }
 
+int32_t tl_script_of_cluster(const uint16_t *text, int32_t start, int32_t end) {
+    return tl_cluster_script(text, start, end);
+}
+
 static int tl_all_spaces(const uint16_t *text, int32_t start, int32_t end) {
     for (int32_t at = start; at < end;)
         if (!tl_is_space_separator(tl_decode(text, end, &at))) return 0;

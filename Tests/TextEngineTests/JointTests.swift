@@ -252,6 +252,31 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }
 
+    /// The blocks whose scripts are answered without ICU (Latin-1, Latin Extended, CJK
+    /// ideographs, punctuation, combining marks, fullwidth forms) get ICU's answer for every
+    /// character: one with no script of its own continues both a Latin and a Han run, a Latin
+    /// one only the Latin run, a Han one only the Han run (ICU's scripts, through
+    /// `tl_continues_script_run`).
+    @Test func scriptsFoundWithoutICUAreICUs() {
+        let blocks: [ClosedRange<UInt16>] = [0x80...0x24F, 0x300...0x36F, 0x2000...0x206F, 0x3000...0x3020,
+                                             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF65]
+        var wrong: [String] = []
+        for block in blocks {
+            for unit in block {
+                let ours = [unit].withUnsafeBufferPointer { tl_script_of_cluster($0.baseAddress, 0, 1) }
+                func continues(_ first: UInt16) -> Bool {
+                    [first, unit].withUnsafeBufferPointer { tl_continues_script_run($0.baseAddress, 2, 0, 1) != 0 }
+                }
+                let latin = continues(0x61), han = continues(0x4E00)
+                let expected = latin && han ? "none" : latin ? "Latin" : han ? "Han" : "other"
+                // ICU's codes: USCRIPT_LATIN 25, USCRIPT_HAN 17.
+                let found = ours == -1 ? "none" : ours == 25 ? "Latin" : ours == 17 ? "Han" : "other"
+                if found != expected { wrong.append("U+\(String(unit, radix: 16)) \(found), ICU \(expected)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
     /// Issue 31's case: `مرحبا` after a Latin word in one font run is shaped as Arabic (joining
     /// forms: 4,735 units in DejaVu Sans, hb-shape's width of the word), not as Latin (6,076).
     @Test func arabicAfterLatinInOneFontRunIsShapedAsArabic() throws {

@@ -82,6 +82,12 @@ typedef struct tl_font {
 int32_t tl_shape_segment(const tl_font *fonts, int32_t font_count, const uint16_t *text,
                          int32_t length, tl_grapheme *out, int32_t capacity);
 
+/// The script tl_shape_segment finds in the cluster `text[start, end)` on its own: the ICU
+/// script code of its first character of a script other than Common, Inherited and Unknown,
+/// or -1 when it has none (answered without ICU for the common blocks; the tests hold those
+/// answers to ICU's through tl_continues_script_run).
+int32_t tl_script_of_cluster(const uint16_t *text, int32_t start, int32_t end);
+
 /// 1 when the character at `at` starts an emoji-presentation sequence (Emoji_Presentation,
 /// a regional indicator, or any character followed by VS16; not one followed by VS15).
 int32_t tl_is_emoji_presentation(const uint16_t *text, int32_t length, int32_t at);
