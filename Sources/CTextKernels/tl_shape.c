@@ -352,9 +352,9 @@ int32_t tl_shape_segments(const tl_font *fonts, int32_t font_count, const uint16
     // Shape each run of clusters that share a font and a script, with the whole text as context.
     int32_t run_first = 0, run_start = 0;
     while (run_first < count) {
-        uint8_t font = out[run_first].font, script = out[run_first].script;
+        uint8_t font = out[run_first].font, run_script = out[run_first].script;
         int32_t run_last = run_first, run_end = run_start + out[run_first].length;
-        while (run_last + 1 < count && out[run_last + 1].font == font && out[run_last + 1].script == script) {
+        while (run_last + 1 < count && out[run_last + 1].font == font && out[run_last + 1].script == run_script) {
             run_last++;
             run_end += out[run_last].length;
         }
