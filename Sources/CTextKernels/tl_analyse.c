@@ -121,10 +121,18 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     if (!missing) return;
 
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
-    // segment is shaped alone.
+    // segment is shaped alone. So is every segment of a paragraph with a break after a zero-width
+    // space or a soft hyphen: both are transparent to Arabic joining, so letters on either side
+    // would join across the break, and a segment cut from the paragraph would carry the forms
+    // its neighbour gave it into the cache, for texts where that neighbour is not there.
+    int joins_across = 0;
+    for (int32_t k = 0; k + 1 < n && !joins_across; k++) {
+        uint16_t last = segments[k].content_end > segments[k].start ? text[segments[k].content_end - 1] : 0;
+        joins_across = last == 0x200B || last == 0x00AD;
+    }
     int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
-    int32_t count = tl_shape_segments(fonts, font_count, text + origin, length, s->paragraph, length,
-                                      segments, n, origin);
+    int32_t count = joins_across ? -1
+        : tl_shape_segments(fonts, font_count, text + origin, length, s->paragraph, length, segments, n, origin);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
     for (int32_t k = 0; k < n; k++) {
         if (!s->fresh[k]) continue;

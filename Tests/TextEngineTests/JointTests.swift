@@ -233,7 +233,7 @@ import Testing
         let texts = ["😀 مرحبا", "supercalifragilistic مرحبا", "x مرحبا", "مرحبا x", "Καλημέρα κόσμε AV", "A Καλημέρα",
                      "Привет мир 12:45", "12:45 Привет", "שלום עולם (x)", "مرحبا بالعالم", "بالعالم 12:45 مرحبا",
                      "(مرحبا) 3.5 AV", "สวัสดีครับ Hello", "नमस्ते दुनिया OK", "漢字テキスト Tokyo 😀",
-                     "«Привет» AVمرحبا шалом-שלום"]
+                     "«Привет» AVمرحبا шалом-שלום", "مب\u{200B}حبا", "x حبا", "مب\u{00AD}حبا 12"]
         let style = TextStyle(fonts: Bundled.stack, size: 22, lines: 0)
         var differing: [String] = []
         for second in texts {
