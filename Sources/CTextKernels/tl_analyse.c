@@ -121,16 +121,25 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     if (!missing) return;
 
     // Shape the paragraph once (few HarfBuzz calls) and cut it; if that fails, each missing
-    // segment is shaped alone. So is every segment of a paragraph with a break after a zero-width
-    // space or a soft hyphen: both are transparent to Arabic joining, so letters on either side
-    // would join across the break, and a segment cut from the paragraph would carry the forms
-    // its neighbour gave it into the cache, for texts where that neighbour is not there.
+    // segment is shaped alone. So is every segment of a paragraph where a segment cut from it
+    // could carry into the cache what its neighbour did to it, for texts where that neighbour
+    // is not there: a break after a zero-width space or a soft hyphen (both transparent to
+    // Arabic joining, so letters on either side would join across it), and right-to-left text
+    // (a run shaped backwards gives its last cluster the advance kerned against the next one,
+    // with no unkerned tail for the cut).
+    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
     int joins_across = 0;
     for (int32_t k = 0; k + 1 < n && !joins_across; k++) {
         uint16_t last = segments[k].content_end > segments[k].start ? text[segments[k].content_end - 1] : 0;
         joins_across = last == 0x200B || last == 0x00AD;
     }
-    int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
+    for (int32_t at = origin; n > 1 && at < origin + length && !joins_across; at++) {
+        // Hebrew to Arabic Extended, the presentation forms, and (as surrogates) the
+        // right-to-left blocks of planes 1 (10800-10FFF) and 1E800-1EFFF.
+        uint16_t u = text[at];
+        joins_across = (u >= 0x0590 && u <= 0x08FF) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF) ||
+                       u == 0xD802 || u == 0xD803 || u == 0xD83A || u == 0xD83B;
+    }
     int32_t count = joins_across ? -1
         : tl_shape_segments(fonts, font_count, text + origin, length, s->paragraph, length, segments, n, origin);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
