@@ -128,19 +128,19 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     // (a run shaped backwards gives its last cluster the advance kerned against the next one,
     // with no unkerned tail for the cut).
     int32_t origin = segments[0].start, length = segments[n - 1].content_end - origin;
-    int joins_across = 0;
-    for (int32_t k = 0; k + 1 < n && !joins_across; k++) {
+    int shape_alone = 0;
+    for (int32_t k = 0; k + 1 < n && !shape_alone; k++) {
         uint16_t last = segments[k].content_end > segments[k].start ? text[segments[k].content_end - 1] : 0;
-        joins_across = last == 0x200B || last == 0x00AD;
+        shape_alone = last == 0x200B || last == 0x00AD;
     }
-    for (int32_t at = origin; n > 1 && at < origin + length && !joins_across; at++) {
+    for (int32_t at = origin; n > 1 && at < origin + length && !shape_alone; at++) {
         // Hebrew to Arabic Extended, the presentation forms, and (as surrogates) the
         // right-to-left blocks of planes 1 (10800-10FFF) and 1E800-1EFFF.
         uint16_t u = text[at];
-        joins_across = (u >= 0x0590 && u <= 0x08FF) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF) ||
+        shape_alone = (u >= 0x0590 && u <= 0x08FF) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF) ||
                        u == 0xD802 || u == 0xD803 || u == 0xD83A || u == 0xD83B;
     }
-    int32_t count = joins_across ? -1
+    int32_t count = shape_alone ? -1
         : tl_shape_segments(fonts, font_count, text + origin, length, s->paragraph, length, segments, n, origin);
     int cut = count >= 0 && tl_cut(s->paragraph, count, origin, segments, n, s->cluster_start);
     for (int32_t k = 0; k < n; k++) {
