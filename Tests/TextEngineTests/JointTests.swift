@@ -199,6 +199,62 @@ import Testing
     @Test func emojiLinesAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
         try Self.run(Self.words(TestCorpus.emoji) + Self.compounds, seed: 4)
     }
+
+    /// Words of scripts DejaVu Sans holds side by side (Latin, Arabic, Hebrew, Greek, Cyrillic),
+    /// so one font run holds several scripts: each script run is shaped as its own script.
+    @Test func linesMixingScriptsOfOneFontAreAsWideAsHBShapeSaysEachWholeLineIs() throws {
+        try Self.run(SegmentContextTests.scriptWords + Self.words(TestCorpus.english), seed: 5)
+    }
+}
+
+/// A segment is shaped the same whatever text it came in (the segment cache keys it by its code
+/// units and the script and direction runs it lies in): a row's height must not depend on the
+/// texts measured before.
+@Suite struct SegmentContextTests {
+    /// Words in the scripts of DejaVu Sans and the fallbacks, some mixing scripts or starting
+    /// with characters of no script (digits, brackets, emoji).
+    static let scriptWords = ["مرحبا", "بالعالم", "שלום", "עולם", "Καλημέρα", "κόσμε", "Привет", "мир", "supercalifragilistic",
+                              "x", "A/V", "漢字テキスト", "สวัสดีครับ", "नमस्ते", "दुनिया", "😀", "12:45", "(مرحبا)", "3.5",
+                              "«Привет»", "AVمرحبا", "шалом-שלום"]
+
+    /// Texts made of those words, each measured by a new measurer and by one that measured
+    /// another text first: the same lines and widths at every width.
+    @Test func aTextMeasuresTheSameWhateverTextsWereMeasuredBefore() {
+        let texts = ["😀 مرحبا", "supercalifragilistic مرحبا", "x مرحبا", "مرحبا x", "Καλημέρα κόσμε AV", "A Καλημέρα",
+                     "Привет мир 12:45", "12:45 Привет", "שלום עולם (x)", "مرحبا بالعالم", "بالعالم 12:45 مرحبا",
+                     "(مرحبا) 3.5 AV", "สวัสดีครับ Hello", "नमस्ते दुनिया OK", "漢字テキスト Tokyo 😀",
+                     "«Привет» AVمرحبا шалом-שלום", "مب\u{200B}حبا", "x حبا", "مب\u{00AD}حبا 12"]
+        let style = TextStyle(fonts: Bundled.stack, size: 22, lines: 0)
+        var differing: [String] = []
+        for second in texts {
+            for width in [Double.infinity, 120, 60] {
+                let alone = TextMeasurer().layout(second, style: style, width: width)
+                for first in texts where first != second {
+                    let measurer = TextMeasurer()
+                    _ = measurer.layout(first, style: style, width: .infinity)
+                    let after = measurer.layout(second, style: style, width: width)
+                    if after.lines != alone.lines || after.width != alone.width {
+                        differing.append("\(second) at \(width) after \(first): \(after.width) alone \(alone.width)")
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
+    /// Issue 31's case: `مرحبا` after a Latin word in one font run is shaped as Arabic (joining
+    /// forms: 4,735 units in DejaVu Sans, hb-shape's width of the word), not as Latin (6,076).
+    @Test func arabicAfterLatinInOneFontRunIsShapedAsArabic() throws {
+        let style = TextStyle(fonts: Bundled.stack, size: 22, lines: 0)
+        let word = try HBShape.advances(font: Bundled.dejaVu.path, texts: ["مرحبا", "x "])
+        #expect(word == [4735, 1863])
+        let em = 22.0 / Double(Bundled.dejaVu.unitsPerEm)
+        // Each by a new measurer, so no text is served a word another shaped.
+        #expect(TextMeasurer().layout("x مرحبا", style: style, width: .infinity).width == (1863 + 4735) * em)
+        #expect(TextMeasurer().layout("supercalifragilistic مرحبا", style: style, width: .infinity).width == 257.9951171875)
+        #expect(TextMeasurer().layout("😀 مرحبا", style: style, width: .infinity).width == 80.7919921875)
+        #expect(TextMeasurer().layout("مرحبا", style: style, width: .infinity).width == 4735 * em)
+    }
 }
 
 /// `tl_fill_bmp_joint_classes`' promise, on which skipping a joint rests: two characters whose
