@@ -56,6 +56,19 @@ static int tl_cut(tl_grapheme *g, int32_t count, int32_t origin, const tl_segmen
     return 1;
 }
 
+// Whether segment `k` of a paragraph's `n` segments meets a neighbour across a break that
+// follows a zero-width space or a soft hyphen (so letters may join across the break).
+static int tl_joins_across_break(const uint16_t *text, const tl_segment *segments, int32_t n, int32_t k) {
+    for (int32_t before = k - 1; before <= k; before++) {
+        if (before < 0 || before + 1 >= n) continue;
+        const tl_segment *segment = &segments[before];
+        if (segment->content_end <= segment->start) continue;
+        uint16_t last = text[segment->content_end - 1];
+        if (last == 0x200B || last == 0x00AD) return 1;
+    }
+    return 0;
+}
+
 // Gives the `n` segments of one paragraph their clusters (appended at *cursor in the
 // scratch's `graphemes`) and sums: from the cache, else shaped (see tl_analyse_text).
 static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_t seed,
@@ -80,6 +93,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     const uint16_t single = runs[0].props;
     const uint64_t single_seed = seed ^ (uint64_t)single * 0x9E3779B97F4A7C15ull;
     tl_segment_key key = {.faces = faces, .face_count = font_count};
+    int missing_unkeyed = 0;
     for (int32_t k = 0, cursor = 0; k < n; k++) {
         tl_segment *segment = &segments[k];
         s->fresh[k] = 0;
@@ -97,6 +111,15 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
             contexts[k] = context;
             segment_seed = seed ^ (uint64_t)context * 0x9E3779B97F4A7C15ull;
         }
+        // A break after a zero-width space or a soft hyphen leaves the letters on either side
+        // joined (both are transparent to Arabic joining), so the two segments' clusters depend
+        // on each other: they are shaped with the paragraph every time and never cached, where a
+        // copy would carry one text's neighbour into another text.
+        if (tl_joins_across_break(text, segments, n, k)) {
+            s->fresh[k] = 2;
+            missing_unkeyed = 1;
+            continue;
+        }
         uint64_t hash = tl_hash_inline(text + segment->start,
                                        2 * (int64_t)(segment->content_end - segment->start), segment_seed);
         s->hashes[k] = hash;
@@ -106,7 +129,7 @@ static void tl_analyse_paragraph(tl_scratch *s, tl_segment_cache *cache, uint64_
     }
     // Clusters are appended shard by shard: every segment keeps its own first_grapheme, so the
     // order of segments in the cluster array does not matter (misses are appended after hits).
-    int missing = 0;
+    int missing = missing_unkeyed;
     for (int32_t shard_index = 0; shard_index < shards; shard_index++) {
         if (head[shard_index] < 0) continue;
         if (!cache) {

@@ -242,6 +242,19 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }
 
+    /// Letters joined across a zero-width space keep their joined forms, as hb-shape shapes the
+    /// whole text, alone and after a text that shaped one of its words unjoined.
+    @Test func lettersJoinedAcrossAZeroWidthSpaceKeepTheirFormsInAnyOrder() throws {
+        let style = TextStyle(fonts: Bundled.stack, size: 22, lines: 0)
+        let text = "مب\u{200B}حبا"
+        let whole = try HBShape.advances(font: Bundled.dejaVu.path, texts: [text])[0]
+        let em = 22.0 / Double(Bundled.dejaVu.unitsPerEm)
+        #expect(TextMeasurer().layout(text, style: style, width: .infinity).width == Double(whole) * em)
+        let measurer = TextMeasurer()
+        _ = measurer.layout("x حبا مب", style: style, width: .infinity)
+        #expect(measurer.layout(text, style: style, width: .infinity).width == Double(whole) * em)
+    }
+
     /// Issue 31's case: `مرحبا` after a Latin word in one font run is shaped as Arabic (joining
     /// forms: 4,735 units in DejaVu Sans, hb-shape's width of the word), not as Latin (6,076).
     @Test func arabicAfterLatinInOneFontRunIsShapedAsArabic() throws {
