@@ -261,7 +261,15 @@ enum ItemRows {
     /// key is the item's own: an integer keeps all its digits (cells.json's number is a double,
     /// where past 2^53 neighbouring ids are one), so it files keyed heights at any size.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        let (value, exactKey) = try JSONValue.encodingRow(item)
+        let (value, exactKey): (JSONValue, String?)
+        do {
+            (value, exactKey) = try JSONValue.encodingRow(item)
+        } catch let EncodingError.invalidValue(number as Double, context) {
+            // A NaN or infinity: the library's error, naming the item and the member.
+            let member = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw FrontEndError(path, "member \(member.isEmpty ? "(the item itself)" : member) is \(number), "
+                                + "which is no number a row can hold (a row's numbers are finite)")
+        }
         var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
         if row.keyIsNumber {
             row.key = exactKey ?? row.key

@@ -1,0 +1,195 @@
+extension UpdatePlan {
+    /// The plan that turns the list `old` describes into the one `new` describes: sections and
+    /// items are matched by identifier, so every item in both keeps its row (and its heights)
+    /// wherever it moved, unless `new` marks it (or its section) reloaded or reconfigured; items
+    /// only in `new` start unmeasured.
+    ///
+    /// Each section present in both is walked in step with its old items: equal identifiers
+    /// cost one comparison, and only where the two orders differ is an identifier hashed. An
+    /// item out of place is taken where the other order finds it, so the work is O(items +
+    /// changes), not a diff's O(items x changes); the moves it settles on need not be the
+    /// fewest, which costs nothing here (a moved row keeps its height either way).
+    init<SectionID, ItemID>(from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>) {
+        var oldIndex: [SectionID: Int] = [:]
+        oldIndex.reserveCapacity(old.numberOfSections)
+        for (index, section) in old.sectionIdentifiers.enumerated() { oldIndex[section] = index }
+        // Rows of old sections by item, made only for a section an item leaves for another.
+        var oldRows: [Int: [ItemID: Int]] = [:]
+        var sections: [SectionOrigin] = []
+        sections.reserveCapacity(new.numberOfSections)
+        var reloaded: [IndexPath] = []
+        for (index, section) in new.sectionIdentifiers.enumerated() {
+            let items = new.items(atSection: index)
+            let reloadedSection = new.reloadedSectionIdentifiers.contains(section)
+            guard let base = oldIndex[section], !reloadedSection else {
+                sections.append(.fresh(rows: items.count))
+                if reloadedSection { reloaded += items.indices.map { IndexPath(row: $0, section: index) } }
+                continue
+            }
+            var walk = SnapshotWalk(old: old, new: new, section: section, base: base, newIndex: index)
+            walk.run(oldIndex: oldIndex, oldRows: &oldRows)
+            reloaded += walk.reloaded
+            let oldCount = old.items(atSection: base).count
+            if walk.runs.isEmpty && oldCount == 0
+                || walk.runs == [RowRun(section: base, start: 0, count: oldCount)] {
+                sections.append(.whole(old: base))
+            } else {
+                sections.append(.rebuilt(base: base, runs: walk.runs))
+            }
+        }
+        self.sections = sections
+        self.reloaded = reloaded
+    }
+}
+
+/// One section of `UpdatePlan(from:to:)`: its new items walked against its old ones, giving
+/// the runs of rows the section is made of after the update.
+private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    let old: ListSnapshot<SectionID, ItemID>
+    let new: ListSnapshot<SectionID, ItemID>
+    let section: SectionID
+    /// The section's index before the update and after it.
+    let base: Int
+    let newIndex: Int
+    var runs: [RowRun] = []
+    /// Rows (after the update) measured again: marked items that were in the list before.
+    var reloaded: [IndexPath] = []
+
+    /// Marks a run whose old row is found later in the walk.
+    private static var placeholder: Int { -2 }
+
+    init(old: ListSnapshot<SectionID, ItemID>, new: ListSnapshot<SectionID, ItemID>, section: SectionID,
+         base: Int, newIndex: Int) {
+        self.old = old
+        self.new = new
+        self.section = section
+        self.base = base
+        self.newIndex = newIndex
+    }
+
+    /// Walks the section, filling `runs` and `reloaded`; `oldRows` holds (and gains) the row
+    /// tables of old sections items come from.
+    mutating func run(oldIndex: [SectionID: Int], oldRows: inout [Int: [ItemID: Int]]) {
+        let before = old.items(atSection: base)
+        let after = new.items(atSection: newIndex)
+        let marks = new.hasMarkedItems
+        // Old rows passed over whose item comes later in the new order.
+        var passed: [ItemID: Int] = [:]
+        // New items placed before their old row was reached: the run to fill in (-1: none,
+        // the item is measured again).
+        var ahead: [ItemID: Int] = [:]
+        var i = 0
+        var j = 0
+        while j < after.count {
+            let item = after[j]
+            if i < before.count {
+                let other = before[i]
+                if other == item {
+                    keep(item, section: base, row: i, at: j, marks: marks)
+                    i += 1
+                    j += 1
+                    continue
+                }
+                if !ahead.isEmpty, let run = ahead.removeValue(forKey: other) {
+                    if run >= 0 { runs[run] = RowRun(section: base, start: i, count: 1) }
+                    i += 1
+                    continue
+                }
+                if new.sectionIdentifier(containingItem: other) != section {
+                    i += 1  // deleted, or moved to another section
+                    continue
+                }
+            }
+            if !passed.isEmpty, let row = passed.removeValue(forKey: item) {
+                keep(item, section: base, row: row, at: j, marks: marks)
+                j += 1
+                continue
+            }
+            guard let from = old.sectionIdentifier(containingItem: item) else {
+                fresh()  // inserted
+                j += 1
+                continue
+            }
+            if from != section {
+                if marks && new.isMarked(item) {
+                    reload(at: j)
+                } else if let oldSection = oldIndex[from] {
+                    let rows = oldRows[oldSection] ?? Self.rows(of: old.items(atSection: oldSection))
+                    oldRows[oldSection] = rows
+                    if let row = rows[item] { append(RowRun(section: oldSection, start: row, count: 1)) } else { fresh() }
+                } else {
+                    fresh()
+                }
+                j += 1
+                continue
+            }
+            // Both orders hold both items here: one of them moved. When the old order has this
+            // item next, the old item moved away; otherwise this item moved here from further on.
+            guard i < before.count else {
+                fresh()  // cannot happen: an item of this section behind the walk was passed
+                j += 1
+                continue
+            }
+            if i + 1 < before.count && before[i + 1] == item {
+                passed[before[i]] = i
+                i += 1
+                continue
+            }
+            if marks && new.isMarked(item) {
+                reload(at: j)
+                ahead[item] = -1
+            } else {
+                runs.append(RowRun(section: Self.placeholder, start: 0, count: 1))
+                ahead[item] = runs.count - 1
+            }
+            j += 1
+        }
+        while !ahead.isEmpty && i < before.count {
+            if let run = ahead.removeValue(forKey: before[i]), run >= 0 {
+                runs[run] = RowRun(section: base, start: i, count: 1)
+            }
+            i += 1
+        }
+        // Every placeholder is filled by now; one that were not would start unmeasured.
+        for index in runs.indices where runs[index].section == Self.placeholder {
+            runs[index] = RowRun(section: -1, start: 0, count: 1)
+        }
+    }
+
+    /// `item`, at `row` of old section `section`, lands at row `j`: kept, or measured again
+    /// when marked.
+    @inline(__always)
+    private mutating func keep(_ item: ItemID, section: Int, row: Int, at j: Int, marks: Bool) {
+        if marks && new.isMarked(item) {
+            reload(at: j)
+        } else {
+            append(RowRun(section: section, start: row, count: 1))
+        }
+    }
+
+    private mutating func reload(at j: Int) {
+        fresh()
+        reloaded.append(IndexPath(row: j, section: newIndex))
+    }
+
+    private mutating func fresh() { append(RowRun(section: -1, start: 0, count: 1)) }
+
+    /// Appends `run`, joining it to the last run when it continues it.
+    @inline(__always)
+    private mutating func append(_ run: RowRun) {
+        if let last = runs.last, last.section == run.section, last.section != Self.placeholder,
+           last.section == -1 || last.start + last.count == run.start {
+            runs[runs.count - 1].count += run.count
+        } else {
+            runs.append(run)
+        }
+    }
+
+    /// Each item's row in `items`.
+    private static func rows(of items: [ItemID]) -> [ItemID: Int] {
+        var rows: [ItemID: Int] = [:]
+        rows.reserveCapacity(items.count)
+        for (row, item) in items.enumerated() { rows[item] = row }
+        return rows
+    }
+}
