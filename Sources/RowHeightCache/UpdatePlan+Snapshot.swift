@@ -21,18 +21,26 @@ extension UpdatePlan {
         for (index, section) in new.sectionIdentifiers.enumerated() {
             let items = new.items(atSection: index)
             let reloadedSection = new.reloadedSectionIdentifiers.contains(section)
-            guard let base = oldIndex[section], !reloadedSection else {
+            if reloadedSection {
                 sections.append(.fresh(rows: items.count))
-                if reloadedSection { reloaded += items.indices.map { IndexPath(row: $0, section: index) } }
+                reloaded += items.indices.map { IndexPath(row: $0, section: index) }
+                continue
+            }
+            // A section new to the list may still gather items from others (base -1).
+            let base = oldIndex[section] ?? -1
+            if base < 0 && old.numberOfItems == 0 {
+                sections.append(.fresh(rows: items.count))
                 continue
             }
             var walk = SnapshotWalk(old: old, new: new, section: section, base: base, newIndex: index)
             walk.run(oldIndex: oldIndex, oldRows: &oldRows)
             reloaded += walk.reloaded
-            let oldCount = old.items(atSection: base).count
-            if walk.runs.isEmpty && oldCount == 0
-                || walk.runs == [RowRun(section: base, start: 0, count: oldCount)] {
+            let oldCount = base < 0 ? 0 : old.items(atSection: base).count
+            if base >= 0 && (walk.runs.isEmpty && oldCount == 0
+                             || walk.runs == [RowRun(section: base, start: 0, count: oldCount)]) {
                 sections.append(.whole(old: base))
+            } else if walk.runs.allSatisfy({ $0.section < 0 }) {
+                sections.append(.fresh(rows: items.count))
             } else {
                 sections.append(.rebuilt(base: base, runs: walk.runs))
             }
@@ -48,7 +56,7 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
     let old: ListSnapshot<SectionID, ItemID>
     let new: ListSnapshot<SectionID, ItemID>
     let section: SectionID
-    /// The section's index before the update and after it.
+    /// The section's index before the update (-1: new to the list) and after it.
     let base: Int
     let newIndex: Int
     var runs: [RowRun] = []
@@ -70,7 +78,7 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// Walks the section, filling `runs` and `reloaded`; `oldRows` holds (and gains) the row
     /// tables of old sections items come from.
     mutating func run(oldIndex: [SectionID: Int], oldRows: inout [Int: [ItemID: Int]]) {
-        let before = old.items(atSection: base)
+        let before = base < 0 ? [] : old.items(atSection: base)
         let after = new.items(atSection: newIndex)
         let marks = new.hasMarkedItems
         // Old rows passed over whose item comes later in the new order.
