@@ -264,11 +264,11 @@ enum ItemRows {
         let (value, exactKey): (JSONValue, String?)
         do {
             (value, exactKey) = try JSONValue.encodingRow(item)
-        } catch let EncodingError.invalidValue(number as Double, context) {
-            // A NaN or infinity: the library's error, naming the item and the member.
+        } catch let EncodingError.invalidValue(_, context) {
+            // A NaN or infinity (or a value that encodes nothing): the library's error, naming
+            // the item and the member.
             let member = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FrontEndError(path, "member \(member.isEmpty ? "(the item itself)" : member) is \(number), "
-                                + "which is no number a row can hold (a row's numbers are finite)")
+            throw FrontEndError(path, member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
         }
         var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
         if row.keyIsNumber {

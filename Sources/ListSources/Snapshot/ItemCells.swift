@@ -145,10 +145,16 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     /// not finite is an error naming the identifier and the member.
     private static func encodedRow<Item: Encodable>(for item: Item, id: ItemID, choice: CellChoice,
                                                     document: Document) throws -> RowSpec {
-        var row = try ItemRows.row(item, path: "item \(id)", section: SectionSpec(autoHeight: true), in: document)
+        // Read in the section the choice makes, so the decoder checks the row as cells.json
+        // would there; the row then carries the choice itself (rows are measured in one section).
+        let section = switch choice {
+        case .height(let height): SectionSpec(autoHeight: false, height: height)
+        case .template(let name): SectionSpec(template: name, autoHeight: true)
+        }
+        var row = try ItemRows.row(item, path: "item \(id)", section: section, in: document)
         switch choice {
         case .height(let height):
-            row.height = height
+            if row.height == nil { row.height = height }
         case .template(let name):
             if row.template == nil { row.template = name }
         }
