@@ -17,18 +17,7 @@ import TestSupport
         let detail = ItemView<Post>.label("detail", text: \.detail, size: 14, lines: 0)
         let dot = ItemView<Post>.view("dot", width: 8, height: 8, hidden: .unless(\.unread))
         avatar; name; detail; dot
-        avatar.leading == content.leading + 16
-        avatar.top == content.top + 12
-        avatar.width == 40
-        avatar.height == avatar.width
-        name.leading == avatar.trailing + 10
-        name.trailing <= content.trailing - 16
-        name.top == avatar.top
-        detail.leading == name.leading
-        detail.trailing == content.trailing - 16
-        detail.top == name.bottom + 6
-        content.bottom >= avatar.bottom + 12
-        content.bottom >= detail.bottom + 12
+        Fixtures.feedConstraints(avatar: avatar, name: name, detail: detail, content: content)
     }
 
     static func snapshot(_ ids: some Sequence<Int>, section: String = "main") throws -> ListSnapshot<String, Int> {
