@@ -130,17 +130,17 @@ extension HeightCache {
     }
 
     /// Inserts sections at `sections` (after the update); their rows come from the source.
-    public func insertSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func insertSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(insertSections: sections))
     }
 
     /// Deletes every section in `sections` (before the update).
-    public func deleteSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func deleteSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(deleteSections: sections))
     }
 
     /// Replaces every row of `sections` with the source's rows, unmeasured.
-    public func reloadSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func reloadSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(reloadSections: sections))
     }
 
