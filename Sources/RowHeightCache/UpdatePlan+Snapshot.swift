@@ -131,16 +131,25 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
                 j += 1
                 continue
             }
-            // Both orders hold both items here: one of them moved. When the old order has this
-            // item next, the old item moved away; otherwise this item moved here from further on.
+            // Both orders hold both items here: some moved. Look a little ahead in both orders
+            // at once: when the old order reaches this item first, the old items before it moved
+            // away; when the new order reaches the old item first (or neither does), this item
+            // moved here from further on. Either choice keeps every height; the nearer one keeps
+            // runs long, where a wrong one would take every item up to the mover one by one.
             guard i < before.count else {
                 fresh()  // cannot happen: an item of this section behind the walk was passed
                 j += 1
                 continue
             }
-            if i + 1 < before.count && before[i + 1] == item {
-                passed[before[i]] = i
-                i += 1
+            if let distance = Self.nearer(item, in: before, after: i, than: before[i], in: after, after: j) {
+                for k in i..<(i + distance) {
+                    if !ahead.isEmpty, let run = ahead.removeValue(forKey: before[k]) {
+                        if run >= 0 { runs[run] = RowRun(section: base, start: k, count: 1) }
+                    } else {
+                        passed[before[k]] = k
+                    }
+                }
+                i += distance
                 continue
             }
             if marks && new.isMarked(item) {
@@ -191,6 +200,18 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
         } else {
             runs.append(run)
         }
+    }
+
+    /// How far past `i` the old order `before` holds `item`, when it does so within a short
+    /// window and sooner than the new order `after` holds `other` past `j`; nil otherwise.
+    private static func nearer(_ item: ItemID, in before: [ItemID], after i: Int, than other: ItemID,
+                               in after: [ItemID], after j: Int) -> Int? {
+        let window = 64
+        for distance in 1...window {
+            if i + distance < before.count && before[i + distance] == item { return distance }
+            if j + distance < after.count && after[j + distance] == other { return nil }
+        }
+        return nil
     }
 
     /// Each item's row in `items`.

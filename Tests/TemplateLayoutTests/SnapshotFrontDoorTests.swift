@@ -133,6 +133,31 @@ import TestSupport
         #expect { try cache.headerHeight(inSection: 2) } throws: { ($0 as? HeightCacheError)?.kind == .invalidSection }
     }
 
+    struct Note: Hashable, Encodable, Sendable { var text: String }
+
+    @Test func itemsThatAreTheirOwnIdentifiersNeedNoProvider() throws {
+        let typed = ItemTemplate<Note>("Note") { content in
+            let text = ItemView<Note>.label("text", text: \.text, lines: 0)
+            text
+            text.leading == content.leading + 16
+            text.trailing == content.trailing - 16
+            text.top == content.top + 11
+            content.bottom == text.bottom + 11
+        }
+        var snapshot = ListSnapshot<Int, Note>()
+        try snapshot.appendSections([0])
+        try snapshot.appendItems([Note(text: "One line"), Note(text: String(repeating: "Wraps over lines. ", count: 12))])
+        let byKeyPath = try HeightCache(snapshot: snapshot, cells: ItemCells(template: typed), fonts: Fonts.bundled, width: 320)
+        let byPath = try HeightCache(snapshot: snapshot, cells: ItemCells(template: Template(name: "Note", views: [
+            .label("text", text: "${text}", lines: 0),
+        ], constraints: typed.template.constraints)), fonts: Fonts.bundled, width: 320)
+        let single = try byKeyPath.height(for: IndexPath(row: 0, section: 0))
+        let wrapped = try byKeyPath.height(for: IndexPath(row: 1, section: 0))
+        #expect(wrapped > single)
+        #expect(try byPath.height(for: IndexPath(row: 0, section: 0)) == single)
+        #expect(try byPath.height(for: IndexPath(row: 1, section: 0)) == wrapped)
+    }
+
     struct Photo: Encodable, Sendable { var width: Double; var height: Double }
     struct PhotoPost: Encodable, Sendable { var caption: String; var photo: Photo? }
 

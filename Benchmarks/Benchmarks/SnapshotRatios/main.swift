@@ -55,14 +55,7 @@ let typedCell = ItemTemplate<Post>("FeedCell") { content in
     content.bottom >= detail.bottom + 12
 }
 
-func snapshot(_ ids: Range<Int>) -> ListSnapshot<Int, Int> {
-    var snapshot = ListSnapshot<Int, Int>()
-    try! snapshot.appendSections([0])
-    try! snapshot.appendItems(Array(ids), toSection: 0)
-    return snapshot
-}
-
-let feedSnapshot = snapshot(0..<Feed.rows)
+let feedSnapshot = ListSnapshot<Int, Int>.single(Array(0..<Feed.rows))
 let typedCells = ItemCells<Int, Int>(item: { posts[$0] }, template: typedCell)
 let encodedCells = ItemCells<Int, Int>(item: { posts[$0] }, template: FeedCell.template)
 let typedCache = try HeightCache(snapshot: feedSnapshot, cells: typedCells, fonts: fonts, width: 375)
@@ -70,27 +63,51 @@ let encodedCache = try HeightCache(snapshot: feedSnapshot, cells: encodedCells, 
 let applyCache = try HeightCache(snapshot: ListSnapshot(), cells: typedCells, fonts: fonts, width: 375)
 let feedPaths = (0..<Feed.rows).map { IndexPath(row: $0, section: 0) }
 
-// 100,000 items (the feed's values repeated) and the same with 1,000 of them moved.
-let bigCount = 100_000
-let bigSnapshot = snapshot(0..<bigCount)
-let movedSnapshot: ListSnapshot<Int, Int> = {
-    var moved = bigSnapshot
-    var next: UInt64 = 12_345
-    for _ in 0..<1_000 {
-        next = next &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let item = Int((next >> 33) % UInt64(bigCount))
-        next = next &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let anchor = Int((next >> 33) % UInt64(bigCount))
-        if item != anchor { try! moved.moveItem(item, afterItem: anchor) }
+/// 100,000 items (the feed's values repeated) and the same with 1,000 of them moved, made on
+/// first use (static members), so that modes run without them do not pay for them.
+enum Big {
+    static let count = 100_000
+    static let ids = Array(0..<count)
+    static let movedIDs: [Int] = {
+        var ids = Self.ids
+        var next: UInt64 = 12_345
+        func random(_ bound: Int) -> Int {
+            next = next &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((next >> 33) % UInt64(bound))
+        }
+        for _ in 0..<1_000 {
+            let item = ids.remove(at: random(count))
+            ids.insert(item, at: random(count))
+        }
+        return ids
+    }()
+    static let snapshot = ListSnapshot<Int, Int>.single(ids)
+    static let moved = ListSnapshot<Int, Int>.single(movedIDs)
+    static let cells = ItemCells<Int, Int>(item: { posts[$0 % Feed.rows] }, template: typedCell)
+    /// A cache over the 100,000 items with every row measured, counting measurements.
+    static let cache: HeightCache = {
+        let cache = try! HeightCache(snapshot: snapshot, cells: cells, fonts: fonts, width: 375)
+        let group = DispatchGroup()
+        group.enter()
+        Task {
+            _ = await cache.precache()
+            group.leave()
+        }
+        group.wait()
+        cache.setStatisticsEnabled(true)
+        return cache
+    }()
+}
+
+extension ListSnapshot<Int, Int> {
+    /// One section holding `ids`.
+    static func single(_ ids: [Int]) -> ListSnapshot<Int, Int> {
+        var snapshot = ListSnapshot<Int, Int>()
+        try! snapshot.appendSections([0])
+        try! snapshot.appendItems(ids, toSection: 0)
+        return snapshot
     }
-    return moved
-}()
-let bigIDs = bigSnapshot.itemIdentifiers
-let movedIDs = movedSnapshot.itemIdentifiers
-let bigCells = ItemCells<Int, Int>(item: { posts[$0 % Feed.rows] }, template: typedCell)
-let bigCache = try HeightCache(snapshot: bigSnapshot, cells: bigCells, fonts: fonts, width: 375)
-_ = await bigCache.precache()
-bigCache.setStatisticsEnabled(true)
+}
 
 /// One pass of `mode`; returns a number so nothing is optimized away.
 func pass(_ mode: String) async -> Double {
@@ -112,11 +129,11 @@ func pass(_ mode: String) async -> Double {
         let cache = try! HeightCache(snapshot: feedSnapshot, cells: typedCells, fonts: fonts, width: 375)
         return Double(cache.numberOfRows(inSection: 0) ?? 0)
     case "diff100k":
-        return Double(movedIDs.difference(from: bigIDs).inferringMoves().count)
+        return Double(Big.movedIDs.difference(from: Big.ids).inferringMoves().count)
     case "move1k":
-        let before = bigCache.statistics.measurements
-        try! bigCache.apply(movedSnapshot)
-        precondition(bigCache.statistics.measurements == before, "move1k measured")
+        let before = Big.cache.statistics.measurements
+        try! Big.cache.apply(Big.moved)
+        precondition(Big.cache.statistics.measurements == before, "move1k measured")
         return 1
     default:
         fatalError("unknown mode \(mode)")
@@ -128,8 +145,8 @@ func prepare(_ mode: String) async {
     switch mode {
     case "typed": typedCache.invalidateAll()
     case "encoded": encodedCache.invalidateAll()
-    case "apply10k": try! applyCache.apply(ListSnapshot())
-    case "move1k": try! bigCache.apply(bigSnapshot)
+    case "apply10k": try! applyCache.apply(ListSnapshot<Int, Int>())
+    case "move1k": try! Big.cache.apply(Big.snapshot)
     default: break
     }
 }

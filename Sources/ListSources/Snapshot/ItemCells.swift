@@ -64,6 +64,17 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
         }
     }
 
+    /// Items that are their own identifiers (a `Hashable` value in the snapshot, as
+    /// `NSDiffableDataSourceSnapshot<Section, Post>` holds them), each measured by `template`.
+    public init(template: ItemTemplate<ItemID>) {
+        self.init(item: { $0 }, template: template)
+    }
+
+    /// `Encodable` items that are their own identifiers, each measured by the `${path}` `template`.
+    public init(template: Template) where ItemID: Encodable {
+        self.init(item: { $0 }, template: template)
+    }
+
     /// Items of several types: `item` gives an identifier's value, and `register` says how each
     /// type is measured (a value of a type not registered is an error naming its identifier).
     public init(item: @escaping @Sendable (ItemID) -> (any Sendable)?) {

@@ -12,6 +12,8 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     private let cells: ItemCells<SectionID, ItemID>
     private let document: Document
     private let pool: MeasurerPool
+    /// The pool's `measure`, made once (the property makes a closure on every read).
+    private let measure: ListHeightSource.Measure
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -27,6 +29,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         self.document = document
         self.cells = cells
         pool = try MeasurerPool(base: document, baseDirectory: ".")
+        measure = pool.measure
         current = _Guarded(ListSnapshot())
     }
 
@@ -58,7 +61,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         }
         let row = try cells.row(for: id, in: document)
         do {
-            return try pool.measure(row, rowSection, width)
+            return try measure(row, rowSection, width)
         } catch let error as LayoutError {
             throw FrontEndError("item \(id)", error.description)
         }
