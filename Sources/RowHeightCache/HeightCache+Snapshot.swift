@@ -26,32 +26,16 @@ extension HeightCache {
     /// update of the height arrays. Throws `invalidUpdate` when the cache's source is no
     /// `SnapshotHeightSource` of these identifier types, or from inside another change of this
     /// cache; nothing changes then.
-    @inlinable
     public func apply<SectionID, ItemID>(_ snapshot: ListSnapshot<SectionID, ItemID>) throws(HeightCacheError) {
-        // Inlinable, so the walk over the identifiers is specialized for their types where
-        // `apply` is called: unspecialized, each comparison and copy of an identifier goes
-        // through its type's witnesses.
-        guard let source = anySource as? any SnapshotHeightSource<SectionID, ItemID> else {
+        guard let source = source as? any SnapshotHeightSource<SectionID, ItemID> else {
             throw .invalidUpdate("apply: this cache's source does not take snapshots of \(SectionID.self) sections and \(ItemID.self) items")
         }
-        try applyPlan({ UpdatePlan(from: source.snapshot, to: snapshot) }, show: { source.show(snapshot.unmarked) },
-                      summary: "\(snapshot.numberOfSections) sections, \(snapshot.numberOfItems) items")
-    }
-
-    /// The source, for `apply`'s cast.
-    @usableFromInline
-    var anySource: any HeightSource { source }
-
-    /// `apply(_:)` once its plan can be made: inside the change, makes the plan against the
-    /// source's snapshot, shows the source the new one and applies the plan to the heights.
-    @usableFromInline
-    func applyPlan(_ makePlan: () -> UpdatePlan, show: () -> Void, summary: @autoclosure () -> String) throws(HeightCacheError) {
         if isChangingOnThisThread {
             throw .invalidUpdate("apply inside another change of this cache: describe the whole change in the outer one")
         }
         let (log, reloaded) = changingData { () -> ((@Sendable (String) -> Void)?, [IndexPath]) in
-            let plan = makePlan()
-            show()
+            let plan = UpdatePlan(from: source.snapshot, to: snapshot)
+            source.show(snapshot.unmarked)
             return state.withLock { state in
                 state.releaseKeys(notKeptBy: plan)
                 state.apply(plan)
@@ -60,7 +44,7 @@ extension HeightCache {
             }
         }
         forgetKeys(ofReloaded: reloaded)
-        log?("apply snapshot: \(summary()), \(reloaded.count) measured again")
+        log?("apply snapshot: \(snapshot.numberOfSections) sections, \(snapshot.numberOfItems) items, \(reloaded.count) measured again")
     }
 }
 

@@ -204,21 +204,17 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     }
 
     /// The items of the section at `index` (in range).
-    @usableFromInline
     func items(atSection index: Int) -> [ItemID] { items[index] }
 
     /// Whether `apply` must measure `item` again (reloaded or reconfigured).
-    @usableFromInline
     func isMarked(_ item: ItemID) -> Bool {
         reloadedItemIdentifiers.contains(item) || reconfiguredItemIdentifiers.contains(item)
     }
 
     /// Whether any item is marked for measuring again.
-    @usableFromInline
     var hasMarkedItems: Bool { !reloadedItemIdentifiers.isEmpty || !reconfiguredItemIdentifiers.isEmpty }
 
     /// The same list with no reload or reconfigure marks: what a source keeps once applied.
-    @usableFromInline
     var unmarked: ListSnapshot {
         var copy = self
         copy.reloadedItemIdentifiers = []

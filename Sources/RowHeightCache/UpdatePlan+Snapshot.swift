@@ -9,7 +9,6 @@ extension UpdatePlan {
     /// item out of place is taken where the other order finds it, so the work is O(items +
     /// changes), not a diff's O(items x changes); the moves it settles on need not be the
     /// fewest, which costs nothing here (a moved row keeps its height either way).
-    @inlinable
     init<SectionID, ItemID>(from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>) {
         var oldIndex: [SectionID: Int] = [:]
         oldIndex.reserveCapacity(old.numberOfSections)
@@ -53,22 +52,20 @@ extension UpdatePlan {
 
 /// One section of `UpdatePlan(from:to:)`: its new items walked against its old ones, giving
 /// the runs of rows the section is made of after the update.
-@usableFromInline
-struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-    @usableFromInline let old: ListSnapshot<SectionID, ItemID>
-    @usableFromInline let new: ListSnapshot<SectionID, ItemID>
-    @usableFromInline let section: SectionID
+private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    let old: ListSnapshot<SectionID, ItemID>
+    let new: ListSnapshot<SectionID, ItemID>
+    let section: SectionID
     /// The section's index before the update (-1: new to the list) and after it.
-    @usableFromInline let base: Int
-    @usableFromInline let newIndex: Int
-    @usableFromInline var runs: [RowRun] = []
+    let base: Int
+    let newIndex: Int
+    var runs: [RowRun] = []
     /// Rows (after the update) measured again: marked items that were in the list before.
-    @usableFromInline var reloaded: [IndexPath] = []
+    var reloaded: [IndexPath] = []
 
     /// Marks a run whose old row is found later in the walk.
-    @inlinable static var placeholder: Int { -2 }
+    private static var placeholder: Int { -2 }
 
-    @inlinable
     init(old: ListSnapshot<SectionID, ItemID>, new: ListSnapshot<SectionID, ItemID>, section: SectionID,
          base: Int, newIndex: Int) {
         self.old = old
@@ -80,7 +77,6 @@ struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
 
     /// Walks the section, filling `runs` and `reloaded`; `oldRows` holds (and gains) the row
     /// tables of old sections items come from.
-    @inlinable
     mutating func run(oldIndex: [SectionID: Int], oldRows: inout [Int: [ItemID: Int]]) {
         let before = base < 0 ? [] : old.items(atSection: base)
         let after = new.items(atSection: newIndex)
@@ -179,8 +175,8 @@ struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
 
     /// `item`, at `row` of old section `section`, lands at row `j`: kept, or measured again
     /// when marked.
-    @inlinable
-    mutating func keep(_ item: ItemID, section: Int, row: Int, at j: Int, marks: Bool) {
+    @inline(__always)
+    private mutating func keep(_ item: ItemID, section: Int, row: Int, at j: Int, marks: Bool) {
         if marks && new.isMarked(item) {
             reload(at: j)
         } else {
@@ -188,18 +184,16 @@ struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
         }
     }
 
-    @inlinable
-    mutating func reload(at j: Int) {
+    private mutating func reload(at j: Int) {
         fresh()
         reloaded.append(IndexPath(row: j, section: newIndex))
     }
 
-    @inlinable
-    mutating func fresh() { append(RowRun(section: -1, start: 0, count: 1)) }
+    private mutating func fresh() { append(RowRun(section: -1, start: 0, count: 1)) }
 
     /// Appends `run`, joining it to the last run when it continues it.
-    @inlinable
-    mutating func append(_ run: RowRun) {
+    @inline(__always)
+    private mutating func append(_ run: RowRun) {
         if let last = runs.last, last.section == run.section, last.section != Self.placeholder,
            last.section == -1 || last.start + last.count == run.start {
             runs[runs.count - 1].count += run.count
@@ -210,8 +204,7 @@ struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
 
     /// How far past `i` the old order `before` holds `item`, when it does so within a short
     /// window and sooner than the new order `after` holds `other` past `j`; nil otherwise.
-    @inlinable
-    static func nearer(_ item: ItemID, in before: [ItemID], after i: Int, than other: ItemID,
+    private static func nearer(_ item: ItemID, in before: [ItemID], after i: Int, than other: ItemID,
                                in after: [ItemID], after j: Int) -> Int? {
         let window = 64
         for distance in 1...window {
@@ -222,8 +215,7 @@ struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
     }
 
     /// Each item's row in `items`.
-    @inlinable
-    static func rows(of items: [ItemID]) -> [ItemID: Int] {
+    private static func rows(of items: [ItemID]) -> [ItemID: Int] {
         var rows: [ItemID: Int] = [:]
         rows.reserveCapacity(items.count)
         for (row, item) in items.enumerated() { rows[item] = row }

@@ -15,22 +15,13 @@ struct RowOrigin: Sendable, Equatable {
 
 /// A run of consecutive rows after an update: `count` old rows of `section` from `start`, or
 /// (section -1) `count` fresh rows. Runs let an update copy slices instead of single rows.
-@usableFromInline
 struct RowRun: Sendable, Equatable {
-    @usableFromInline var section: Int
-    @usableFromInline var start: Int
-    @usableFromInline var count: Int
-
-    @usableFromInline
-    init(section: Int, start: Int, count: Int) {
-        self.section = section
-        self.start = start
-        self.count = count
-    }
+    var section: Int
+    var start: Int
+    var count: Int
 }
 
 /// Where one section after an update comes from.
-@usableFromInline
 enum SectionOrigin: Sendable, Equatable {
     /// Inserted or reloaded: `rows` fresh rows, counted by the source.
     case fresh(rows: Int)
@@ -45,13 +36,12 @@ enum SectionOrigin: Sendable, Equatable {
 /// A batch update resolved against the list before it and the source's counts after it,
 /// following UITableView: deletes, reloads and move sources use old indexes; inserts and move
 /// destinations use new ones; everything not named keeps its relative order.
-@usableFromInline
 struct UpdatePlan: Sendable {
     /// One origin per section after the update.
-    @usableFromInline var sections: [SectionOrigin]
+    var sections: [SectionOrigin]
     /// Where reloaded rows are after the update (rows of reloaded sections included): their
     /// content changed, so even a keyed row is measured again.
-    @usableFromInline var reloaded: [IndexPath] = []
+    var reloaded: [IndexPath] = []
 
     /// Resolves `update` against `oldCounts` (rows per section before) and `newCounts` (the
     /// source's rows per section after); throws, changing nothing, on any contradiction.
