@@ -33,7 +33,13 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     /// Items of one type, each measured by `template`; `item` gives the value of an identifier
     /// (nil: the row is an error naming the identifier).
     public init<Item>(item: @escaping @Sendable (ItemID) -> Item?, template: ItemTemplate<Item>) {
-        self.init(item: item, templates: [template]) { _ in .template(template.name) }
+        templates[template.name] = template.template
+        let name = template.name
+        // No choice to make: the row is the template's, without a lookup by name.
+        single = { id, _ in
+            guard let value = item(id) else { throw ItemCellsError.noItem(id) }
+            return RowSpec(data: template.row(for: value), template: name)
+        }
     }
 
     /// Items of one type, each measured by the template (or given the height) `choose` picks.

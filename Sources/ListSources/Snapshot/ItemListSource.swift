@@ -67,6 +67,14 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         }
     }
 
+    /// The item's height; items have no keys (`apply` moves their heights by identifier). Given
+    /// here rather than by the protocol's default, whose generic body builds its result's
+    /// tuple type on every call.
+    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+                             known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
+        (nil, try measureHeight(at: indexPath, width: width), true)
+    }
+
     /// The height of section `section`'s header (`footer` false) or footer, nil when it has
     /// none; measured on every call.
     func supplementaryHeight(section: Int, footer: Bool, width: Double) throws -> Double? {
