@@ -88,7 +88,8 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     }
 
     /// Values of type `Item` are measured by the template `choose` picks among `templates` (or
-    /// given the height it picks).
+    /// given the height it picks). Registrations are read for cells made with `init(item:)`;
+    /// cells made for one item type measure every row with that type's cells.
     public mutating func register<Item>(_ templates: [ItemTemplate<Item>],
                                         choose: @escaping @Sendable (Item) -> CellChoice) {
         let byName = Self.keyed(templates)
