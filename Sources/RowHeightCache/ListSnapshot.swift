@@ -64,8 +64,10 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
         guard indexPath.count == 2 else { return nil }
         let (section, row) = (indexPath[0], indexPath[1])
-        guard items.indices.contains(section), items[section].indices.contains(row) else { return nil }
-        return items[section][row]
+        // Compared as integers: `indices.contains` goes through the generic collection
+        // witnesses on every row a cache measures.
+        guard section >= 0, section < items.count else { return nil }
+        return items[section].withUnsafeBufferPointer { row >= 0 && row < $0.count ? $0[row] : nil }
     }
 
     /// The index path of `item`, nil when absent.
