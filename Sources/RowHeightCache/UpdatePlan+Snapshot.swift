@@ -89,6 +89,17 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
         var i = 0
         var j = 0
         while j < after.count {
+            // A stretch of equal identifiers, compared through the arrays' buffers and kept as
+            // one run (marked items are looked at one by one, below).
+            if !marks && i < before.count {
+                let matched = Self.equalPrefix(before, from: i, after, from: j)
+                if matched > 0 {
+                    append(RowRun(section: base, start: i, count: matched))
+                    i += matched
+                    j += matched
+                    continue
+                }
+            }
             let item = after[j]
             if i < before.count {
                 let other = before[i]
@@ -199,6 +210,19 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
             runs[runs.count - 1].count += run.count
         } else {
             runs.append(run)
+        }
+    }
+
+    /// How many identifiers from `i` in `before` equal those from `j` in `after`, in a row.
+    private static func equalPrefix(_ before: [ItemID], from i: Int, _ after: [ItemID], from j: Int) -> Int {
+        before.withUnsafeBufferPointer { before in
+            after.withUnsafeBufferPointer { after in
+                var count = 0
+                while i + count < before.count && j + count < after.count && before[i + count] == after[j + count] {
+                    count += 1
+                }
+                return count
+            }
         }
     }
 
