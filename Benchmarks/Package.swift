@@ -54,6 +54,12 @@ let package = Package(
             name: "CacheRatios",
             dependencies: [.product(name: "TemplateLayout", package: root), "FeedFixture"],
             path: "Benchmarks/CacheRatios"),
+        // The snapshot route (typed templates, lazy encoding, apply) against its peers, in one
+        // process, alternating (as CacheRatios).
+        .executableTarget(
+            name: "SnapshotRatios",
+            dependencies: [.product(name: "TemplateLayout", package: root), "FeedFixture"],
+            path: "Benchmarks/SnapshotRatios"),
         .executableTarget(
             name: "FrontEndBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],

@@ -23,14 +23,16 @@ public struct BatchUpdate: Sendable, Equatable {
     /// forget them, or it would answer the old height.
     public var changedKeys: [String]
 
-    /// A batch from its parts; every part defaults to empty.
-    public init(deleteSections: [Int] = [], insertSections: [Int] = [], reloadSections: [Int] = [],
+    /// A batch from its parts; every part defaults to empty. Sections are any sequence of
+    /// indexes: an `IndexSet`, as UIKit takes them, or an array.
+    public init(deleteSections: some Sequence<Int> = [Int](), insertSections: some Sequence<Int> = [Int](),
+                reloadSections: some Sequence<Int> = [Int](),
                 moveSections: [SectionMove] = [], deleteRows: [IndexPath] = [],
                 insertRows: [IndexPath] = [], reloadRows: [IndexPath] = [],
                 moveRows: [RowMove] = [], changedKeys: [String] = []) {
-        self.deleteSections = deleteSections
-        self.insertSections = insertSections
-        self.reloadSections = reloadSections
+        self.deleteSections = Array(deleteSections)
+        self.insertSections = Array(insertSections)
+        self.reloadSections = Array(reloadSections)
         self.moveSections = moveSections
         self.deleteRows = deleteRows
         self.insertRows = insertRows

@@ -56,14 +56,14 @@ extension HeightCache {
 
     /// Whether this thread is inside `performBatchUpdates(_:)` or `reloadData(_:)` of this cache
     /// (the update gate is then held by this thread: taking it again would never return).
-    private var isChangingOnThisThread: Bool {
+    var isChangingOnThisThread: Bool {
         let thread = BlockingLock.currentThread
         return state.withLock { $0.changing && $0.changer == thread }
     }
 
     /// Runs `body` holding the update gate, with the cache marked as changing: misses wait at
     /// the gate, and the revision moves on at both ends so nothing measured across it is stored.
-    private func changingData<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func changingData<Result>(_ body: () throws -> Result) rethrows -> Result {
         gate.lock()
         defer { gate.unlock() }
         let thread = BlockingLock.currentThread
@@ -94,15 +94,19 @@ extension HeightCache {
             if state.statisticsEnabled { state.statistics.updates += 1 }
             return (state.log, plan.reloaded)
         }
-        // A reloaded row's content changed under its key: its key's heights are stale for every
-        // row that would later be answered by it (after reloadData, say), not only for this one,
-        // which is measured again anyway. Read outside the lock, as the source always is.
-        if !reloaded.isEmpty, keyed.count > 0 {
-            for path in reloaded {
-                if let key = source.key(at: path) { keyed.invalidate(key: key) }
-            }
-        }
+        forgetKeys(ofReloaded: reloaded)
         log?("update \(HeightCache.describe(update))")
+    }
+
+    /// Forgets the keyed heights of the rows at `reloaded` (index paths after the update): a
+    /// reloaded row's content changed under its key, so its key's heights are stale for every
+    /// row that would later be answered by it (after reloadData, say), not only for this one,
+    /// which is measured again anyway. Read outside the lock, as the source always is.
+    func forgetKeys(ofReloaded reloaded: [IndexPath]) {
+        guard !reloaded.isEmpty, keyed.count > 0 else { return }
+        for path in reloaded {
+            if let key = source.key(at: path) { keyed.invalidate(key: key) }
+        }
     }
 
     /// Inserts rows at `indexPaths` (after the update), shifting the rows below them.
@@ -126,17 +130,17 @@ extension HeightCache {
     }
 
     /// Inserts sections at `sections` (after the update); their rows come from the source.
-    public func insertSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func insertSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(insertSections: sections))
     }
 
     /// Deletes every section in `sections` (before the update).
-    public func deleteSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func deleteSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(deleteSections: sections))
     }
 
     /// Replaces every row of `sections` with the source's rows, unmeasured.
-    public func reloadSections(_ sections: [Int]) throws(HeightCacheError) {
+    public func reloadSections(_ sections: some Sequence<Int>) throws(HeightCacheError) {
         try performBatchUpdates(BatchUpdate(reloadSections: sections))
     }
 

@@ -25,6 +25,47 @@ public enum HeightCacheError: Error, CustomStringConvertible {
     /// Two rows of the list have one key (keys name content, so they would share a height).
     case duplicateKey(String, IndexPath, IndexPath)
 
+    /// What kind of refusal, as every error type of the library has one: the case without its
+    /// values, to switch on without binding them.
+    public enum Kind: Sendable, Equatable {
+        /// `invalidIndexPath`: an index path outside the list, from every call that takes one.
+        case invalidIndexPath
+        /// `invalidSection`: a section index outside the list.
+        case invalidSection
+        /// `invalidUpdate`: a batch or change refused as UITableView would.
+        case invalidUpdate
+        /// `inconsistentUpdate`: the source's counts after an update differ from the update's.
+        case inconsistentUpdate
+        /// `invalidWidth`: a width rows cannot be measured at.
+        case invalidWidth
+        /// `invalidEstimatedRowHeight`: an estimate that is negative or not finite.
+        case invalidEstimatedRowHeight
+        /// `measurementFailed`: the source could not measure the row.
+        case measurementFailed
+        /// `invalidHeight`: the source gave a height that is negative or not finite.
+        case invalidHeight
+        /// `calledDuringUpdate`: a height asked for from inside a change of the data.
+        case calledDuringUpdate
+        /// `duplicateKey`: two rows of the list with one key.
+        case duplicateKey
+    }
+
+    /// What kind of refusal this is.
+    public var kind: Kind {
+        switch self {
+        case .invalidIndexPath: .invalidIndexPath
+        case .invalidSection: .invalidSection
+        case .invalidUpdate: .invalidUpdate
+        case .inconsistentUpdate: .inconsistentUpdate
+        case .invalidWidth: .invalidWidth
+        case .invalidEstimatedRowHeight: .invalidEstimatedRowHeight
+        case .measurementFailed: .measurementFailed
+        case .invalidHeight: .invalidHeight
+        case .calledDuringUpdate: .calledDuringUpdate
+        case .duplicateKey: .duplicateKey
+        }
+    }
+
     /// A one-line explanation naming the place and the problem.
     public var description: String {
         switch self {

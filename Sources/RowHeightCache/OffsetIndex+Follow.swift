@@ -16,9 +16,11 @@ extension OffsetIndex {
                 tree = OffsetTree(OffsetIndex.effective(heights[index], estimate: estimate))
             case let .whole(section):
                 swap(&tree, &old[section])
-            case let .rebuilt(base, runs):
+            case let .rebuilt(base, runs) where base >= 0:
                 swap(&tree, &old[base])
                 OffsetIndex.edit(&tree, base: base, runs: runs, heights: heights[index], estimate: estimate)
+            case .rebuilt:
+                tree = OffsetTree(OffsetIndex.effective(heights[index], estimate: estimate))
             }
             // Each old section feeds at most one new one; this only guards against a plan
             // that broke that rule, which would otherwise leave wrong offsets behind.

@@ -26,7 +26,7 @@ extension UpdatePlan {
                 result.append(old[section])
             case let .rebuilt(base, runs):
                 var rows: [T] = []
-                swap(&rows, &old[base])
+                if base >= 0 { swap(&rows, &old[base]) }
                 UpdatePlan.edit(&rows, base: base, runs: runs, gathered: gathered[index], fresh: fresh)
                 result.append(rows)
             }

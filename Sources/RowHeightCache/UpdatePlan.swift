@@ -28,7 +28,8 @@ enum SectionOrigin: Sendable, Equatable {
     /// An old section whose rows are untouched (it may have moved).
     case whole(old: Int)
     /// Rows gathered in runs from old rows and fresh ones; `base` is the old section it
-    /// continues (its buffer is edited in place).
+    /// continues (its buffer is edited in place), or -1 for a new section made of rows moved
+    /// in from others and fresh ones (a snapshot's new section).
     case rebuilt(base: Int, runs: [RowRun])
 }
 

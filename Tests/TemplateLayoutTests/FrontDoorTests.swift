@@ -143,23 +143,57 @@ import TestSupport
         try expectFresh(cache, [post], "replaced keyed item")
     }
 
-    @Test func itemUpdatesOutsideTheListAreErrorsThatLeaveItUnchanged() throws {
+    @Test func anIndexPathOutsideTheListIsInvalidIndexPathFromEveryCallAndChangesNothing() throws {
         let posts = Self.posts(3)
         let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: posts, width: 375)
-        #expect(throws: FrontEndError.self) { try cache.deleteItem(at: IndexPath(row: 3, section: 0)) }
-        #expect(throws: FrontEndError.self) { try cache.insert(posts[0], at: IndexPath(row: 5, section: 0)) }
-        #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0)) }
-        #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 3, section: 0)) }
-        #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 0, section: 2), with: posts[0]) }
-        // Paths that are no row's (one index, three) are errors too, where reading their section would trap.
+        func message(_ call: () throws -> Void) -> String {
+            do {
+                try call()
+                return "accepted"
+            } catch let error as HeightCacheError where error.kind == .invalidIndexPath {
+                return error.description
+            } catch {
+                return "other error: \(error)"
+            }
+        }
+        let outside = IndexPath(row: 3, section: 0)
+        let expected = "index path [0, 3] out of range: section 0 has 3 rows"
+        #expect(message { _ = try cache.height(for: outside) } == expected)
+        #expect(message { _ = try cache.offset(of: outside) } == expected)
+        #expect(message { try cache.invalidate(at: outside) } == expected)
+        #expect(message { _ = try cache.height(forKey: "k", at: outside) } == expected)
+        #expect(message { try cache.deleteItem(at: outside) } == expected)
+        #expect(message { try cache.replaceItem(at: outside, with: posts[0]) } == expected)
+        #expect(message { try cache.moveItem(at: outside, to: IndexPath(row: 0, section: 0)) } == expected)
+        // After the change: inserting makes 4 rows, so row 4 is outside; a move keeps 3.
+        #expect(message { try cache.insert(posts[0], at: IndexPath(row: 5, section: 0)) }
+                == "index path [0, 5] out of range: section 0 has 4 rows")
+        #expect(message { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: outside) } == expected)
+        #expect(message { try cache.moveItem(at: IndexPath(row: 0, section: 1), to: IndexPath(row: 0, section: 0)) }
+                == "index path [1, 0] out of range: the list has 1 sections")
+        #expect(message { try cache.replaceItem(at: IndexPath(row: 0, section: 2), with: posts[0]) }
+                == "index path [2, 0] out of range: the list has 1 sections")
+        // Paths that are no row's (one index, three) are refused the same way, where reading their section would trap.
         for malformed in [IndexPath(index: 0), IndexPath(indexes: [0, 0, 0])] {
-            #expect(throws: FrontEndError.self) { try cache.deleteItem(at: malformed) }
-            #expect(throws: FrontEndError.self) { try cache.insert(posts[0], at: malformed) }
-            #expect(throws: FrontEndError.self) { try cache.moveItem(at: malformed, to: IndexPath(row: 0, section: 0)) }
-            #expect(throws: FrontEndError.self) { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: malformed) }
-            #expect(throws: FrontEndError.self) { try cache.replaceItem(at: malformed, with: posts[0]) }
+            let notARow = "index path \(malformed) is not a row's: it must have two indexes, section and row"
+            #expect(message { _ = try cache.height(for: malformed) } == notARow)
+            #expect(message { try cache.deleteItem(at: malformed) } == notARow)
+            #expect(message { try cache.insert(posts[0], at: malformed) } == notARow)
+            #expect(message { try cache.moveItem(at: malformed, to: IndexPath(row: 0, section: 0)) } == notARow)
+            #expect(message { try cache.moveItem(at: IndexPath(row: 0, section: 0), to: malformed) } == notARow)
+            #expect(message { try cache.replaceItem(at: malformed, with: posts[0]) } == notARow)
         }
         try expectFresh(cache, posts, "after refused updates")
+    }
+
+    @Test func sectionsOfABatchAreAnIndexSetAsInUIKitOrAnArray() throws {
+        let source = TableSource(consecutiveIdentities([2, 3, 1, 4]))
+        let cache = try HeightCache(source: source, width: 375)
+        #expect(BatchUpdate(deleteSections: IndexSet([0, 2]), reloadSections: IndexSet(integer: 1))
+                == BatchUpdate(deleteSections: [0, 2], reloadSections: [1]))
+        source.sections = [source.sections[1], source.sections[3]]
+        try cache.deleteSections(IndexSet([0, 2]))
+        #expect(cache.numberOfSections == 2 && cache.numberOfRows(inSection: 1) == 4)
     }
 
     @Test func aWidthNoRowCanBeMeasuredAtIsRefusedUpFront() throws {

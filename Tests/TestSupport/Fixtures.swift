@@ -54,18 +54,26 @@ package enum Fixtures {
         let dot = ViewSpec.view("dot", width: 8, height: 8, hidden: "!unread")
         return Template("FeedCell") { content in
             avatar; name; detail; dot
-            avatar.leading == content.leading + 16
-            avatar.top == content.top + 12
-            avatar.width == 40
-            avatar.height == avatar.width
-            name.leading == avatar.trailing + 10
-            name.trailing <= content.trailing - 16
-            name.top == avatar.top
-            detail.leading == name.leading
-            detail.trailing == content.trailing - 16
-            detail.top == name.bottom + 6
-            content.bottom >= avatar.bottom + 12
-            content.bottom >= detail.bottom + 12
+            feedConstraints(avatar: avatar, name: name, detail: detail, content: content)
         }
     }()
+
+    /// The feed cell's constraints between its views, whatever type of view they are.
+    package static func feedConstraints(avatar: some LayoutItem, name: some LayoutItem, detail: some LayoutItem,
+                                        content: ContentView) -> [LayoutConstraint] {
+        [
+            avatar.leading == content.leading + 16,
+            avatar.top == content.top + 12,
+            avatar.width == 40,
+            avatar.height == avatar.width,
+            name.leading == avatar.trailing + 10,
+            name.trailing <= content.trailing - 16,
+            name.top == avatar.top,
+            detail.leading == name.leading,
+            detail.trailing == content.trailing - 16,
+            detail.top == name.bottom + 6,
+            content.bottom >= avatar.bottom + 12,
+            content.bottom >= detail.bottom + 12,
+        ]
+    }
 }

@@ -82,10 +82,12 @@ extension HeightCache {
 
     /// Applies every change in `updates` to the data and the cache as one step, as UITableView's
     /// `performBatchUpdates` would: no height measured against the items before is stored or
-    /// returned for the items after, on any thread. A batch UIKit would refuse (an index path
-    /// outside the list, a row moved twice, two rows inserted at one place, ...) throws
-    /// `FrontEndError`, an item that is not a row throws the decoder's `DocumentError`, and either
-    /// leaves data and heights as they were.
+    /// returned for the items after, on any thread. An index path outside the list (before the
+    /// batch for deletes, replacements and move sources; after it for inserts and move
+    /// destinations) throws `HeightCacheError.invalidIndexPath`, as every call given one does;
+    /// any other batch UIKit would refuse (a row moved twice, two rows inserted at one place,
+    /// ...) throws `FrontEndError`, an item that is not a row throws the decoder's
+    /// `DocumentError`, and each leaves data and heights as they were.
     public func performItemUpdates(_ updates: ItemUpdates) throws {
         let source = try itemSource()
         var refusal: (any Error)?
@@ -199,18 +201,18 @@ public struct ItemUpdates {
 
     private func applyUnchecked(to document: inout Document) throws -> [String] {
         let oldCounts = document.sections.map(\.rows.count)
-        // Checked first: reading a malformed path's section traps, as in UIKit.
-        let paths = inserts.map(\.path) + deletes + replacements.map(\.path) + moves.flatMap { [$0.from, $0.to] }
-        if let malformed = paths.first(where: { $0.count != 2 }) {
-            throw FrontEndError("", HeightCacheError.invalidIndexPath(malformed, sections: oldCounts.count, rows: nil).description)
+        // Checked first: reading a malformed path's section traps, as in UIKit. A path outside
+        // the list is `invalidIndexPath`, as from every call that takes one.
+        let before = deletes + replacements.map(\.path) + moves.map(\.from)
+        let after = inserts.map(\.path) + moves.map(\.to)
+        if let malformed = (before + after).first(where: { $0.count != 2 }) {
+            throw HeightCacheError.invalidIndexPath(malformed, sections: oldCounts.count, rows: nil)
         }
+        try ItemRows.checkInside(before, counts: oldCounts)
         var newCounts = oldCounts
-        for path in Set(deletes) + moves.map(\.from) where newCounts.indices.contains(path.section) {
-            newCounts[path.section] -= 1
-        }
-        for path in inserts.map(\.path) + moves.map(\.to) where newCounts.indices.contains(path.section) {
-            newCounts[path.section] += 1
-        }
+        for path in Set(deletes) + moves.map(\.from) { newCounts[path.section] -= 1 }
+        for path in after where newCounts.indices.contains(path.section) { newCounts[path.section] += 1 }
+        try ItemRows.checkInside(after, counts: newCounts)
         do {
             try batch.check(oldCounts: oldCounts, newCounts: newCounts)
         } catch {
@@ -263,7 +265,15 @@ enum ItemRows {
     /// key is the item's own: an integer keeps all its digits (cells.json's number is a double,
     /// where past 2^53 neighbouring ids are one), so it files keyed heights at any size.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        let (value, exactKey) = try JSONValue.encodingRow(item)
+        let (value, exactKey): (JSONValue, String?)
+        do {
+            (value, exactKey) = try JSONValue.encodingRow(item)
+        } catch let EncodingError.invalidValue(_, context) {
+            // A NaN or infinity (or a value that encodes nothing): the library's error, naming
+            // the item and the member.
+            let member = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw FrontEndError(path, member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
+        }
         var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
         if row.keyIsNumber {
             row.key = exactKey ?? row.key
@@ -310,6 +320,20 @@ enum ItemRows {
     static func sameContent(_ a: RowSpec, _ b: RowSpec) -> Bool {
         a.data == b.data && a.template == b.template && a.height == b.height && a.autoHeight == b.autoHeight
             && a.accessory == b.accessory
+    }
+
+    /// Throws `invalidIndexPath` for the first of `paths` outside a list of `counts` rows per
+    /// section (two-index paths only).
+    static func checkInside(_ paths: [IndexPath], counts: [Int]) throws(HeightCacheError) {
+        for path in paths {
+            let (section, row) = (path.section, path.row)
+            guard counts.indices.contains(section) else {
+                throw .invalidIndexPath(path, sections: counts.count, rows: nil)
+            }
+            guard row >= 0, row < counts[section] else {
+                throw .invalidIndexPath(path, sections: counts.count, rows: counts[section])
+            }
+        }
     }
 
     static func path(_ indexPath: IndexPath) -> String { "sections[\(indexPath.section)].rows[\(indexPath.row)]" }

@@ -1,0 +1,134 @@
+import Locking
+import CellsFormat
+import CellLayout
+import RowHeightCache
+
+/// The `HeightSource` of a list driven by snapshots: its rows are a `ListSnapshot`'s items,
+/// measured as `ItemCells` says (the value behind each identifier is read when its row is
+/// measured, on the measuring thread). `HeightCache(snapshot:cells:fonts:width:)` makes one;
+/// `HeightCache.apply(_:)` changes its snapshot.
+public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: SnapshotHeightSource {
+    private let current: _Guarded<ListSnapshot<SectionID, ItemID>>
+    private let cells: ItemCells<SectionID, ItemID>
+    private let document: Document
+    private let pool: MeasurerPool
+    /// The pool's `measure`, made once (the property makes a closure on every read).
+    private let measure: ListHeightSource.Measure
+    /// The section every row is measured in: rows carry their own template or height.
+    private let rowSection = SectionSpec(autoHeight: true)
+
+    /// A source with no sections, measuring with `cells`' templates and `fonts` as a cells.json
+    /// list with `width`, `scale` and `separator` would. Throws when a template or font does
+    /// not compile or load, and `invalidWidth` for a width no list can have.
+    public init(cells: ItemCells<SectionID, ItemID>, fonts: Fonts, width: Double, scale: Double = 2,
+                separator: Bool = true) throws {
+        guard LayoutLimits.listWidths.contains(width) else { throw HeightCacheError.invalidWidth(width) }
+        var document = Document(list: ListSettings(width: width, scale: scale, separator: separator), fonts: fonts,
+                                templates: cells.templates)
+        document.sections = []
+        self.document = document
+        self.cells = cells
+        pool = try MeasurerPool(base: document, baseDirectory: ".")
+        measure = pool.measure
+        current = _Guarded(ListSnapshot())
+    }
+
+    /// The snapshot the source describes now.
+    public var snapshot: ListSnapshot<SectionID, ItemID> { current.withLock { $0 } }
+
+    /// Makes the source describe `snapshot` (`HeightCache.apply(_:)` calls it in its change).
+    public func show(_ snapshot: ListSnapshot<SectionID, ItemID>) { current.withLock { $0 = snapshot } }
+
+    /// The number of sections.
+    public func numberOfSections() -> Int { current.withLock { $0.numberOfSections } }
+
+    /// The number of items in `section` (0 outside the list).
+    public func numberOfRows(inSection section: Int) -> Int {
+        current.withLock { $0.numberOfItems(atSection: section) ?? 0 }
+    }
+
+    /// The widths a list can be laid out at.
+    public func measures(atWidth width: Double) -> Bool { LayoutLimits.listWidths.contains(width) }
+
+    /// The height of the item at `indexPath`: its value read and measured now. An error about
+    /// the row names its identifier (`item 42: ...`).
+    public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+        guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
+            let counts = current.withLock { snapshot in
+                (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
+            }
+            throw HeightCacheError.invalidIndexPath(indexPath, sections: counts.0, rows: counts.1)
+        }
+        let row = try cells.row(for: id, in: document)
+        do {
+            return try measure(row, rowSection, width)
+        } catch let error as LayoutError {
+            throw FrontEndError("item \(id)", error.description)
+        }
+    }
+
+    /// The item's height; items have no keys (`apply` moves their heights by identifier). Given
+    /// here rather than by the protocol's default, whose generic body builds its result's
+    /// tuple type on every call.
+    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+                             known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
+        (nil, try measureHeight(at: indexPath, width: width), true)
+    }
+
+    /// The height of section `section`'s header (`footer` false) or footer, nil when it has
+    /// none; measured on every call.
+    func supplementaryHeight(section: Int, footer: Bool, width: Double) throws -> Double? {
+        guard let id = current.withLock({ $0.sectionIdentifiers.indices.contains(section) ? $0.sectionIdentifiers[section] : nil }) else {
+            throw HeightCacheError.invalidSection(section, sections: numberOfSections())
+        }
+        var spec = SectionSpec()
+        if footer { spec.footer = cells.footer?(id) } else { spec.header = cells.header?(id) }
+        let measurer = try pool.measurer(width: width)
+        do {
+            let measured = footer ? try measurer.measureFooter(of: spec, frames: false)
+                                  : try measurer.measureHeader(of: spec, frames: false)
+            return measured?.height
+        } catch {
+            throw FrontEndError("section \(id)", error.description)
+        }
+    }
+}
+
+/// A source whose sections have headers and footers the cache can ask for.
+protocol SupplementarySource: HeightSource {
+    func supplementaryHeight(section: Int, footer: Bool, width: Double) throws -> Double?
+}
+
+extension ItemListSource: SupplementarySource {}
+
+extension HeightCache {
+    /// A cache over `snapshot`'s items, measured as `cells` says with `fonts` at `width` (scale
+    /// 2 and separators on, as cells.json's defaults). Nothing is measured or encoded here; change
+    /// the list with `apply(_:)`. Throws when a template or font does not compile or load.
+    public convenience init<SectionID, ItemID>(snapshot: ListSnapshot<SectionID, ItemID>,
+                                               cells: ItemCells<SectionID, ItemID>, fonts: Fonts, width: Double,
+                                               scale: Double = 2, separator: Bool = true,
+                                               estimatedRowHeight: Double = 44) throws {
+        let source = try ItemListSource(cells: cells, fonts: fonts, width: width, scale: scale, separator: separator)
+        try self.init(source: source, width: width, estimatedRowHeight: estimatedRowHeight)
+        try apply(snapshot)
+    }
+
+    /// The height of section `section`'s header at the current width, nil when it has none; for
+    /// a cache made from a snapshot (any other throws `FrontEndError`).
+    public func headerHeight(inSection section: Int) throws -> Double? {
+        try supplementarySource().supplementaryHeight(section: section, footer: false, width: width)
+    }
+
+    /// The height of section `section`'s footer at the current width, nil when it has none.
+    public func footerHeight(inSection section: Int) throws -> Double? {
+        try supplementarySource().supplementaryHeight(section: section, footer: true, width: width)
+    }
+
+    private func supplementarySource() throws -> any SupplementarySource {
+        guard let source = source as? any SupplementarySource else {
+            throw FrontEndError("", "this HeightCache was not made from a snapshot (use init(snapshot:cells:fonts:width:))")
+        }
+        return source
+    }
+}
