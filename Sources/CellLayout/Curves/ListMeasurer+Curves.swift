@@ -77,3 +77,32 @@ extension ListMeasurer {
         return max(0, min(reach, contentHeight / -slope))
     }
 }
+
+extension ListMeasurer {
+    /// `measureRow(_:in:frames:)`, or with `widths` the row's height curve over them
+    /// (`CellMeasurement.curve`, `height` its first step's, no frames): one entry point for
+    /// batch runs that measure either way.
+    public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool,
+                           curveOver widths: ClosedRange<Double>?) throws(LayoutError) -> CellMeasurement {
+        guard let widths else { return try measureRow(row, in: section, frames: frames) }
+        return CellMeasurement(curve: try heightCurve(of: row, in: section, widths: widths))
+    }
+
+    /// `measureHeader` (`footer` false) or `measureFooter`, or with `widths` its height curve
+    /// over them, as `measureRow(_:in:frames:curveOver:)`.
+    public func measureSupplementary(of section: SectionSpec, footer: Bool, frames: Bool,
+                                     curveOver widths: ClosedRange<Double>?) throws(LayoutError) -> CellMeasurement? {
+        guard let widths else {
+            return footer ? try measureFooter(of: section, frames: frames) : try measureHeader(of: section, frames: frames)
+        }
+        return try heightCurve(ofSupplementaryOf: section, footer: footer, widths: widths).map(CellMeasurement.init(curve:))
+    }
+}
+
+extension CellMeasurement {
+    /// A measurement carrying `curve`, its height the first step's.
+    public init(curve: HeightCurve) {
+        self.init(height: curve.heights[0])
+        self.curve = curve
+    }
+}
