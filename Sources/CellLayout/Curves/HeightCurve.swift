@@ -15,15 +15,19 @@ public struct HeightCurve: Sendable, Hashable {
     /// The sub-ranges measured point by point: exact at each pixel width inside, not proved
     /// between pixel widths. Ascending and disjoint; empty when every width is proved.
     public let pointwise: [ClosedRange<Double>]
+    /// How many layouts building the curve took (0 for a curve made from its parts).
+    public let layouts: Int
 
     /// A curve from its parts, as `HeightCurve.Builder` or a decoder makes it; `starts` ascending
     /// from `widths.lowerBound`, one height per start.
-    public init(widths: ClosedRange<Double>, starts: [Double], heights: [Double], pointwise: [ClosedRange<Double>] = []) {
+    public init(widths: ClosedRange<Double>, starts: [Double], heights: [Double], pointwise: [ClosedRange<Double>] = [],
+                layouts: Int = 0) {
         precondition(starts.count == heights.count && starts.first == widths.lowerBound, "a curve starts at its range")
         self.widths = widths
         self.starts = starts
         self.heights = heights
         self.pointwise = pointwise
+        self.layouts = layouts
     }
 
     /// One height at every width of `widths` (a fixed-height row).
@@ -77,12 +81,13 @@ public struct HeightCurve: Sendable, Hashable {
 
 extension HeightCurve {
     /// Builds a curve step by step: `measure(width, wanted)` gives the height at `width` and how
-    /// far above it (up to `wanted`) the height is proved to stay the same (0: not proved). A
+    /// far above it (up to `wanted`) the height is proved to stay the same (nil: not proved). A
     /// proved step ends `guardBand` before its proof (round-off in the layout never moves a
-    /// boundary that far), the next starts just after it (a sliver under `sliver` that holds no
-    /// pixel width) or at the next pixel width; a step whose proof does not pass the next pixel
-    /// width is not trusted, and the curve goes on from that pixel width, point by point.
-    /// Every iteration passes a pixel width, so a curve costs at most one layout per pixel width.
+    /// boundary that far), the next starts just past the proof (at most `guardBand + sliver`
+    /// later, a sliver that holds no pixel width) or at a pixel width in between. No proof is
+    /// trusted once a curve has taken as many proved steps as it has pixel widths (plus
+    /// `extraSteps`): the curve then goes on from the next pixel width, point by point, so a
+    /// curve costs at most about two layouts per pixel width.
     struct Builder {
         let widths: ClosedRange<Double>
         let scale: Double
@@ -90,6 +95,8 @@ extension HeightCurve {
         static let guardBand = 1e-6
         /// The grid a step's start is put on when it does not fall on a pixel width.
         static let sliver = 1e-6
+        /// Proved steps a curve may take beyond one per pixel width.
+        static let extraSteps = 64
 
         private var starts: [Double] = []
         private var heights: [Double] = []
@@ -116,26 +123,34 @@ extension HeightCurve {
             return start
         }
 
-        mutating func build<E: Error>(_ measure: (Double, Double) throws(E) -> (height: Double, reach: Double)) throws(E) -> HeightCurve {
+        mutating func build<E: Error>(_ measure: (Double, Double) throws(E) -> (height: Double, reach: Double?)) throws(E) -> HeightCurve {
             var width = widths.lowerBound
+            var provedSteps = 0, layouts = 0
+            let maximumProvedSteps = Int(min(Double(HeightCurve.maximumPixelWidths),
+                                             (widths.upperBound - widths.lowerBound) * scale)) + Self.extraSteps
             while true {
                 // A little past the end, so a proof reaching the end survives the guard band.
                 let (height, reach) = try measure(width, widths.upperBound - width + 2 * Self.guardBand)
+                layouts += 1
                 if width >= widths.upperBound {
                     add(width, height)
                     break
                 }
                 let nextPixel = pixel(after: width)
-                let provedTo = width + (reach - Self.guardBand)
-                let proved = reach.isFinite && provedTo >= min(nextPixel, widths.upperBound)
+                let reached = reach.map { max(0, $0) } ?? 0
+                let provedTo = width + (reached - Self.guardBand)
+                let proved = reach != nil && reached.isFinite && provedSteps < maximumProvedSteps
+                if proved { provedSteps += 1 }
                 add(width, height)
                 if proved && provedTo >= widths.upperBound { break }
-                let next = proved ? min(pixel(after: provedTo), sliverStart(after: provedTo)) : nextPixel
+                // Past the proof's own end, so the next layout is on the far side of the boundary
+                // (a pixel width within the guard band is measured instead, whichever side it is on).
+                let next = proved ? min(pixel(after: max(width, provedTo)), sliverStart(after: width + reached)) : nextPixel
                 if !proved { addPointwise(width...min(next, widths.upperBound)) }
                 if next > widths.upperBound { break }
                 width = next
             }
-            return HeightCurve(widths: widths, starts: starts, heights: heights, pointwise: pointwise)
+            return HeightCurve(widths: widths, starts: starts, heights: heights, pointwise: pointwise, layouts: layouts)
         }
 
         private mutating func add(_ width: Double, _ height: Double) {

@@ -53,11 +53,11 @@ extension ListMeasurer {
                        throws(LayoutError) -> HeightCurve {
         let scale = list.scale
         var builder = HeightCurve.Builder(widths: widths, scale: scale)
-        return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double) in
+        return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double?) in
             let trace = CurveTrace(reach: wanted)
             let probe = AmbiguityProbe()
             let measured = try measure(width, trace, probe)
-            guard trace.proved, !probe.result.affectsHeight else { return (measured.height, 0) }
+            guard trace.proved, !probe.result.affectsHeight else { return (measured.height, nil) }
             let rounding = Self.roundingReach(contentHeight: trace.contentHeight, slope: trace.contentHeightSlope,
                                               separator: separator ? 1 / scale : 0, scale: scale)
             return (measured.height, min(trace.reach, rounding))
