@@ -118,7 +118,8 @@ extension HeightCurve {
 
         /// The smallest number on the sliver grid above `width`.
         func sliverStart(after width: Double) -> Double {
-            var start = ((width / Self.sliver).rounded(.down) + 1) * Self.sliver
+            // Divided, not multiplied by `sliver`: k / 1e6 is the double nearest the decimal, so it prints short.
+            var start = ((width / Self.sliver).rounded(.down) + 1) / (1 / Self.sliver)
             while start <= width { start = start.nextUp }
             return start
         }
