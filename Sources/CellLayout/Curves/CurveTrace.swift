@@ -24,6 +24,9 @@ final class CurveTrace {
 
     /// How close two widths count as equal in the fit's "width changed" test (CellFitter).
     static let sameWidth = 1e-9
+    /// How closely a label's line-break boundary is found, relative to its width: the proof
+    /// stops at the last width known to fill alike, this much short of the boundary at most.
+    static let searchPrecision = 1e-10
 
     init(reach: Double) {
         self.reach = max(0, reach)
@@ -104,9 +107,10 @@ final class CurveTrace {
         }
         let far = max(0, width + slope * reach)
         if same(far) { return }
-        // Bisect on the label's width between one filled alike (`near`) and one not (`far`).
+        // Bisect on the label's width between one filled alike (`near`) and one not (`far`),
+        // to well inside the curve's guard band (`HeightCurve.Builder.guardBand`).
         var near = width, other = far
-        for _ in 0..<64 {
+        while abs(other - near) > Self.searchPrecision * max(1, abs(near)) {
             let middle = near + (other - near) / 2
             if middle == near || middle == other { break }
             if same(middle) { near = middle } else { other = middle }
