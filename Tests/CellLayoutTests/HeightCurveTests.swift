@@ -117,6 +117,25 @@ import TestSupport
         }
     }
 
+    @Test func aTemplateHeadersCurveEqualsMeasuringTheHeaderAtEveryPixelWidth() throws {
+        let detail = "A header long enough to wrap onto a second line at a phone's width, and a third at the narrowest."
+        let data = JSONValue.object(["name": "Ada", "detail": .string(detail)])
+        var section = SectionSpec()
+        section.header = .template("FeedCell", data: data)
+        section.footer = .template("FeedCell", data: data)
+        let measurer = try Fixtures.measurer([Fixtures.feedCell]), reference = try Fixtures.measurer([Fixtures.feedCell])
+        for footer in [false, true] {
+            let curve = try #require(try measurer.heightCurve(ofSupplementaryOf: section, footer: footer, widths: Self.widths))
+            #expect(curve.heights.count >= 2 && curve.pointwise.isEmpty)
+            let wrong = try Self.mismatches(curve, scale: 2) { w in
+                let at = try reference.withWidth(w)
+                return try #require(try footer ? at.measureFooter(of: section, frames: false) : at.measureHeader(of: section, frames: false)).height
+            }
+            #expect(wrong.isEmpty, "\(wrong)")
+        }
+        #expect(try measurer.heightCurve(ofSupplementaryOf: SectionSpec(), footer: false, widths: Self.widths) == nil)
+    }
+
     @Test func aFixedHeightRowIsOneStep() throws {
         let measurer = try Fixtures.measurer([Fixtures.feedCell])
         let curve = try measurer.heightCurve(of: RowSpec(data: .object([:]), height: 60), in: SectionSpec(), widths: 320...1024)
