@@ -16,6 +16,7 @@ struct DocumentRun {
         let file = input.displayName
         var documentWarnings: [DocumentError] = []
         let singlePass = options.config == nil && options.renderPath == nil && !options.checkAmbiguity
+            && options.curveWidths == nil
         if singlePass {
             let textMeasurer = RunOptions.makeTextMeasurer()
             let progress = options.progress ? ProgressBar(total: nil) : nil
@@ -79,8 +80,12 @@ struct DocumentRun {
             throw Failures.layout(error, file: file)
         }
         let progress = options.progress ? ProgressBar(total: nil) : nil
-        let measuring = DocumentMeasurement(jobs: options.jobs, frames: options.frames || options.renderPath != nil,
+        var measuring = DocumentMeasurement(jobs: options.jobs, frames: options.frames || options.renderPath != nil,
                                             progress: progress?.report)
+        if let widths = options.curveWidths {
+            try CurveOption.check(widths, scale: document.list.scale)
+            measuring.curveWidths = widths
+        }
         let measured: MeasuredDocument
         do { measured = try measuring.measure(document, with: measurer) } catch {
             progress?.finish()

@@ -43,6 +43,9 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rows measured in parallel (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Print each line's height at every list width from MIN to MAX as steps (\"curve\") instead of its height.", valueName: "MIN...MAX"))
+    var widths: String?
+
     @Flag(name: .long, help: "Read JSON Lines: the document without rows, then one row per line.")
     var stream = false
 
@@ -94,6 +97,14 @@ struct MeasureCommand: ParsableCommand {
         if document == "-", input == "-" { throw ValidationError("--document and the rows cannot both come from standard input") }
         if mode != nil, config == nil { throw ValidationError("--mode needs --config") }
         if let mode, mode < 0 { throw ValidationError("--mode must be 0 or more, got \(mode)") }
+        if let widths {
+            _ = try CurveOption.parse(widths)
+            for (given, option) in [(frames, "--frames"), (render != nil, "--render"), (checkAmbiguity, "--check-ambiguity"),
+                                    (width != nil, "--width")] where given {
+                throw ValidationError("--widths cannot be combined with \(option)")
+            }
+            if format == .csv || format == .table { throw ValidationError("--widths prints curves as JSON: use --format jsonl or json") }
+        }
     }
 
     /// `--width`, checked: a decimal number of points in `ArgumentRanges.width`.
@@ -125,6 +136,7 @@ struct MeasureCommand: ParsableCommand {
                                  progress: !quiet && ProgressBar.stderrIsTerminal)
         options.renderFormat = renderFormat
         options.checkAmbiguity = checkAmbiguity
+        options.curveWidths = widths.flatMap { try? CurveOption.parse($0) }
         if input == "-" { options.inputs.addStandardInput() } else { options.inputs.add(path: input, as: "the input document") }
         if let config { options.inputs.add(path: config, as: "the --config file") }
         if let document { options.inputs.add(path: document, as: "the --document file") }

@@ -101,8 +101,12 @@ struct RecordWriter {
                 out.append(contentsOf: #","row":"#.utf8)
                 JSONText.appendInteger(Int64(row), to: &out)
             }
-            out.append(contentsOf: #","height":"#.utf8)
-            JSONText.appendNumber(measurement.height, to: &out)
+            if let curve = measurement.curve {
+                appendCurve(curve, to: &out)
+            } else {
+                out.append(contentsOf: #","height":"#.utf8)
+                JSONText.appendNumber(measurement.height, to: &out)
+            }
             if let key {
                 out.append(contentsOf: #","key":"#.utf8)
                 JSONText.appendQuoted(key, to: &out)
@@ -117,6 +121,24 @@ struct RecordWriter {
             }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// `,"curve":[[from,height],...]`, and `,"pointwise":[[from,to],...]` when the curve has
+    /// sub-ranges measured point by point (`HeightCurve.pointwise`).
+    private func appendCurve(_ curve: HeightCurve, to out: inout [UInt8]) {
+        func pairs(_ name: String, _ items: [(Double, Double)]) {
+            out.append(contentsOf: #","\#(name)":["#.utf8)
+            for (i, (a, b)) in items.enumerated() {
+                out.append(contentsOf: i == 0 ? [UInt8(ascii: "[")] : [UInt8(ascii: ","), UInt8(ascii: "[")])
+                JSONText.appendNumber(a, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendNumber(b, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        pairs("curve", Array(zip(curve.starts, curve.heights)))
+        if !curve.pointwise.isEmpty { pairs("pointwise", curve.pointwise.map { ($0.lowerBound, $0.upperBound) }) }
     }
 
     /// `{"id":[x,y,width,height],...}` in view order, unrounded.

@@ -24,6 +24,8 @@ struct RunOptions: Sendable {
     var config: ConfigInput? = nil
     /// `--check-ambiguity`: every row's layout is checked after the heights are written.
     var checkAmbiguity = false
+    /// `--widths`: each line is printed as its height curve over these list widths.
+    var curveWidths: ClosedRange<Double>? = nil
     /// The files the run reads, which no output may write over.
     var inputs = RunInputs()
 

@@ -49,6 +49,7 @@ struct StreamRun {
             baseDirectory = input.baseDirectory
         }
         try options.inputs.checkOutputs(fonts: document.fonts, baseDirectory: baseDirectory, renderPath: nil)
+        if let widths = options.curveWidths { try CurveOption.check(widths, scale: document.list.scale) }
         let textMeasurer = RunOptions.makeTextMeasurer()
         let measurer: ListMeasurer
         do { measurer = try ListMeasurer(document: document, baseDirectory: baseDirectory, textMeasurer: textMeasurer) } catch {

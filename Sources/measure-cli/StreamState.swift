@@ -18,6 +18,7 @@ struct StreamState {
     init(document: Document, measurer: ListMeasurer, options: RunOptions, keyedCacheLimit: Int, rowsOnly: Bool = false) {
         rows = RowStreamMeasurement(document: document, measurer: measurer, decoder: options.decoder, jobs: options.jobs,
                                     frames: options.frames, keyedCacheLimit: keyedCacheLimit, refusesDocumentLines: true)
+        rows.curveWidths = options.curveWidths
         self.rowsOnly = rowsOnly
         headerWritten = Array(repeating: false, count: document.sections.count)
     }

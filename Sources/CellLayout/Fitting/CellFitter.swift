@@ -40,8 +40,10 @@ extension CompiledTemplate {
     /// then not an error: like UIKit, the layout comes as close as the required constraints allow.
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
              frames wantFrames: Bool, fixedContentHeight: Double? = nil,
-             probe: AmbiguityProbe? = nil) throws(LayoutError) -> FittedCell {
+             probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil) throws(LayoutError) -> FittedCell {
         let mask = blueprint.visibilityMask(for: row)
+        // Which view is tallest is a comparison of heights the curve does not follow.
+        if let trace, !blueprint.tallestFields.isEmpty { trace.giveUp() }
         var tallest = blueprint.firstVisibleChoice(mask: mask)
         var tried: [UInt64] = []
         while true {
@@ -50,10 +52,10 @@ extension CompiledTemplate {
             // `program(for:)` it would be retained and released every row by every thread.
             let (cell, solvedTallest) = mask == 0 && tallest == 0 && !fixedHeight
                 ? try fit(row, program: allVisible, width: width, measurer: measurer, scale: scale,
-                          frames: wantFrames, fixedContentHeight: fixedContentHeight, probe: probe)
+                          frames: wantFrames, fixedContentHeight: fixedContentHeight, probe: probe, trace: trace)
                 : try fit(row, program: program(for: mask, tallest: tallest, fixedHeight: fixedHeight), width: width,
                           measurer: measurer, scale: scale, frames: wantFrames, fixedContentHeight: fixedContentHeight,
-                          probe: probe)
+                          probe: probe, trace: trace)
             if solvedTallest == tallest || tried.count + 1 >= Self.maximumBaselineRounds || tried.contains(solvedTallest) {
                 return cell
             }
@@ -66,7 +68,7 @@ extension CompiledTemplate {
     /// gives (`TemplateBlueprint.tallestChoice`).
     private func fit(_ row: JSONValue, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
                      frames wantFrames: Bool, fixedContentHeight: Double?,
-                     probe: AmbiguityProbe?) throws(LayoutError) -> (FittedCell, UInt64) {
+                     probe: AmbiguityProbe?, trace: CurveTrace?) throws(LayoutError) -> (FittedCell, UInt64) {
         // Shared, read-only template data is read in place, never copied into locals: with
         // several threads every copy would bump the same reference counts.
         let workspace = program.checkout()
@@ -117,6 +119,9 @@ extension CompiledTemplate {
             let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
             throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
+        trace?.start(labelCount: blueprint.labels.count)
+        // The content width as the solver holds it, for a trace (nil: no constraint names it).
+        let widthParameter = program.isEdit[TemplateView.superWidth] ? program.variables[TemplateView.superWidth] : nil
         var wrapping = false
         for k in blueprint.labels.indices {
             let rendered = blueprint.withLabelText(k) { label in
@@ -141,7 +146,10 @@ extension CompiledTemplate {
             for _ in 0..<Self.maximumMeasureRounds {
                 var changed = false
                 for k in blueprint.labels.indices where blueprint.labels[k].wraps {
-                    let available = max(0, solver.value(of: program.variables[TemplateView.width(blueprint.labels[k].view)]))
+                    let variable = program.variables[TemplateView.width(blueprint.labels[k].view)]
+                    let raw = solver.value(of: variable)
+                    let available = max(0, raw)
+                    trace?.roundWidth(k, raw: raw, variable: variable, in: solver, width: widthParameter)
                     workspace.roundWidths[k] = available
                     if abs(available - workspace.measuredAt[k]) > 1e-9 { changed = true }
                 }
@@ -153,6 +161,12 @@ extension CompiledTemplate {
                     push(k, blueprint.withLabelText(k) {
                         measurer.measure(workspace.texts[k], style: $0.style, width: available)
                     })
+                    if let trace {
+                        blueprint.withLabelText(k) {
+                            trace.measuredLabel(k, text: workspace.texts[k], style: $0.style, width: available,
+                                                measurer: measurer)
+                        }
+                    }
                 }
             }
         }
@@ -186,6 +200,10 @@ extension CompiledTemplate {
         }
         let solvedTallest = blueprint.tallestFields.isEmpty ? program.tallest : blueprint.tallestChoice(mask: program.mask) {
             solver.value(of: v[TemplateView.height($0)])
+        }
+        if let trace {
+            let height = program.variables[TemplateView.superHeight]
+            trace.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
         }
         // On a copy: the check brings the rows up to date and forgets the workspace's remembered bases.
         if let probe { probe.result = ambiguity(program, solver.copy()) }

@@ -150,16 +150,18 @@ public final class ListMeasurer: Sendable {
                     separator: separator, frames: frames, templatePath: "template")
     }
 
-    private func measureSupplementary(_ spec: SupplementarySpec?, titleHeight: Double, frames: Bool,
-                                      path: String, probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement? {
+    /// At list width `listWidth` (nil: `list.width`), followed by `trace` when given.
+    func measureSupplementary(_ spec: SupplementarySpec?, titleHeight: Double, frames: Bool,
+                              path: String, probe: AmbiguityProbe? = nil, listWidth: Double? = nil,
+                              trace: CurveTrace? = nil) throws(LayoutError) -> CellMeasurement? {
         switch spec {
         case nil: return nil
         case .title: return CellMeasurement(height: titleHeight)
         case .height(let h): return CellMeasurement(height: h)
         case .template(let name, let data):
             do {
-                return try measure(template: name, data: data, width: list.width, separator: false,
-                                   frames: frames, templatePath: "template", probe: probe)
+                return try measure(template: name, data: data, width: listWidth ?? list.width, separator: false,
+                                   frames: frames, templatePath: "template", probe: probe, trace: trace)
             } catch {
                 // Relative paths are the header's own (`template`) or its data's (a row value).
                 if error.isAbsolute { throw error }
@@ -170,14 +172,16 @@ public final class ListMeasurer: Sendable {
         }
     }
 
-    private func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
-                         templatePath: String, probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement {
+    /// `trace`, when given, follows the fit along the content width (`HeightCurve`).
+    func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
+                 templatePath: String, probe: AmbiguityProbe? = nil,
+                 trace: CurveTrace? = nil) throws(LayoutError) -> CellMeasurement {
         guard let template = lent[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
         }
         let fitted = try Self.fit(template) { template throws(LayoutError) in
             try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,
-                             probe: probe)
+                             probe: probe, trace: trace)
         }
         let separatorHeight = separator ? 1 / list.scale : 0
         let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)

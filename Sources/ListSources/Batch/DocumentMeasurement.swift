@@ -11,6 +11,9 @@ public struct DocumentMeasurement: Sendable {
     public var jobs: Int
     /// Whether each measurement carries its views' frames.
     public var frames: Bool
+    /// When set, every line is measured as a height curve over these list widths
+    /// (`CellMeasurement.curve`) instead of at the list's width.
+    public var curveWidths: ClosedRange<Double>? = nil
     /// Told, from the measuring threads, how many lines just finished and how many there are
     /// in all (for a progress bar).
     public var progress: (@Sendable (_ finished: Int, _ total: Int) -> Void)?
@@ -56,18 +59,21 @@ public struct DocumentMeasurement: Sendable {
         }
         let known = firsts
         let frames = self.frames
+        let curveWidths = self.curveWidths
         let outcomes = ParallelMap.map(count: lines.count, jobs: jobs, done: report(total: lines.count)) { i -> MeasuredDocument.Outcome in
             // Read in place rather than copied into locals: a copy retains the section's members,
             // and with several jobs every thread would bump the same shared reference counts.
             let line = lines[i]
             guard line.kind == .row else {
-                return DocumentMeasurement.supplementary(line, of: document, measurer: measurer, frames: frames)
+                return DocumentMeasurement.supplementary(line, of: document, measurer: measurer, frames: frames,
+                                                         curveWidths: curveWidths)
             }
             let (s, r) = (line.section, line.row!)
             let key = document.sections[s].rows[r].key
             if known[i] != Int32(i) { return .row(key: key, slot: nil, hash: 0, result: nil) }
             do throws(LayoutError) {
-                let measured = try measurer.measureRow(document.sections[s].rows[r], in: document.sections[s], frames: frames)
+                let measured = try measurer.measureRow(document.sections[s].rows[r], in: document.sections[s], frames: frames,
+                                                       curveOver: curveWidths)
                 return .row(key: key, slot: nil, hash: 0, result: .success(measured))
             } catch {
                 return .row(key: key, slot: nil, hash: 0, result: .failure(error))
@@ -180,11 +186,10 @@ public struct DocumentMeasurement: Sendable {
 extension DocumentMeasurement {
     /// A header or footer line measured, or its failure.
     fileprivate static func supplementary(_ line: DocumentLine, of document: Document, measurer: ListMeasurer,
-                                          frames: Bool) -> MeasuredDocument.Outcome {
+                                          frames: Bool, curveWidths: ClosedRange<Double>? = nil) -> MeasuredDocument.Outcome {
         do throws(LayoutError) {
-            let measured = line.kind == .header
-                ? try measurer.measureHeader(of: document.sections[line.section], frames: frames)
-                : try measurer.measureFooter(of: document.sections[line.section], frames: frames)
+            let measured = try measurer.measureSupplementary(of: document.sections[line.section], footer: line.kind != .header,
+                                                             frames: frames, curveOver: curveWidths)
             return .supplementary(measured.map { .success($0) })
         } catch {
             return .supplementary(.failure(error))

@@ -33,6 +33,9 @@ public struct RowStreamMeasurement {
     public var jobs: Int
     /// Whether measurements carry their views' frames.
     public var frames: Bool
+    /// When set, rows, headers and footers are measured as height curves over these list
+    /// widths (`CellMeasurement.curve`).
+    public var curveWidths: ClosedRange<Double>? = nil
     /// Most slots the keyed cache holds before it is emptied, bounding memory.
     public let keyedCacheLimit: Int
     /// Whether a line holding a whole document is refused (`.documentLine`) rather than read
@@ -69,10 +72,11 @@ public struct RowStreamMeasurement {
         var measured: [(header: CellMeasurement?, footer: CellMeasurement?)] = []
         for (s, section) in document.sections.enumerated() {
             let header: CellMeasurement?
-            do { header = try measurer.measureHeader(of: section, frames: frames) } catch {
+            do { header = try measurer.measureSupplementary(of: section, footer: false, frames: frames, curveOver: curveWidths) } catch {
                 throw LineFailure(line: DocumentLine(section: s, kind: .header), error: error)
             }
-            do { measured.append((header, try measurer.measureFooter(of: section, frames: frames))) } catch {
+            do { measured.append((header, try measurer.measureSupplementary(of: section, footer: true, frames: frames,
+                                                                            curveOver: curveWidths))) } catch {
                 throw LineFailure(line: DocumentLine(section: s, kind: .footer), error: error)
             }
         }
@@ -133,10 +137,11 @@ public struct RowStreamMeasurement {
         let plans = planning
         let measurer = self.measurer
         let frames = self.frames
+        let curveWidths = self.curveWidths
         let measured = ParallelMap.map(count: lines.count, jobs: jobs, chunk: 16) { i -> Result<CellMeasurement, LayoutError>? in
             guard case .measure = plans[i], case .row(let s, let row, _, _) = parsed[i] else { return nil }
             do throws(LayoutError) {
-                return .success(try measurer.measureRow(row, in: document.sections[s], frames: frames))
+                return .success(try measurer.measureRow(row, in: document.sections[s], frames: frames, curveOver: curveWidths))
             } catch {
                 return .failure(error)
             }

@@ -1,0 +1,126 @@
+import Solver
+import TextEngine
+
+/// What one fit proves about the content widths just above the one it was laid out at: how far
+/// the content width may grow (`reach`, closed) with every step of the fit taking the same turn,
+/// so the content height stays the same affine function of the width. A fit with a trace records
+/// every decision that depends on the width: each solve's basis (`parametricRange`), each
+/// wrapping label's clamp at 0, its "width changed" test between rounds and its line breaks.
+/// `proved` turns false at anything it cannot follow (a baseline choice, a solve not held as a
+/// parametric region): the fit then proves nothing beyond its own width.
+final class CurveTrace {
+    /// How far past the fit's content width the caller wants proof; the search stops there.
+    private(set) var reach: Double
+    /// False once a decision of the fit could not be followed along the width.
+    private(set) var proved = true
+    /// Per label slot: the width it was last measured at and how that width moves with the
+    /// content width (the fit's `measuredAt`, as an affine function).
+    private var measured: [(value: Double, slope: Double)] = []
+    /// Per label slot: the slope of the width this round gives it (clamped at 0 as the fit does).
+    private var roundSlopes: [Double] = []
+    /// The content height the fit ended with and its slope along the content width.
+    private(set) var contentHeight = 0.0
+    private(set) var contentHeightSlope = 0.0
+
+    /// How close two widths count as equal in the fit's "width changed" test (CellFitter).
+    static let sameWidth = 1e-9
+    /// How closely a label's line-break boundary is found, relative to its width: the proof
+    /// stops at the last width known to fill alike, this much short of the boundary at most.
+    static let searchPrecision = 1e-10
+
+    init(reach: Double) {
+        self.reach = max(0, reach)
+    }
+
+    /// Nothing past the fit's width is proved.
+    func giveUp() {
+        proved = false
+        reach = 0
+    }
+
+    /// Keeps the reach within `limit` (a decision that changes past it).
+    private func limit(_ limit: Double) {
+        if limit < reach { reach = max(0, limit) }
+    }
+
+    /// Starts a fit over `labelCount` label slots, none measured yet.
+    func start(labelCount: Int) {
+        measured = Array(repeating: (.infinity, 0), count: labelCount)
+        roundSlopes = Array(repeating: 0, count: labelCount)
+    }
+
+    /// The slope of `v` along the content width in the solver's current solution, after
+    /// keeping the reach inside the range where that solution's basis holds; nil (and nothing
+    /// proved) when the solution is not a parametric region.
+    func slope(of v: Variable, in solver: Solver, width parameter: Variable?) -> Double? {
+        guard proved else { return nil }
+        // A content width no constraint names moves nothing.
+        guard let parameter else { return 0 }
+        guard let range = solver.parametricRange(of: parameter),
+              let slope = solver.parametricSlope(of: v, along: parameter) else {
+            giveUp()
+            return nil
+        }
+        limit(range.upperBound - solver.value(of: parameter))
+        return slope
+    }
+
+    /// Follows one wrapping label's width in a round: `raw`, the solution's value of `variable`,
+    /// clamped at 0 as the fit clamps it, and the fit's test of it against the width the label
+    /// was last measured at.
+    func roundWidth(_ k: Int, raw: Double, variable: Variable, in solver: Solver, width parameter: Variable?) {
+        guard let slope = slope(of: variable, in: solver, width: parameter) else { return }
+        var clampedSlope = slope
+        if raw > 0 {
+            if slope < 0 { limit(raw / -slope) }
+        } else {
+            if slope > 0 { limit(-raw / slope) }
+            clampedSlope = 0
+        }
+        let available = max(0, raw)
+        roundSlopes[k] = clampedSlope
+        let last = measured[k]
+        guard last.value.isFinite else { return }
+        let d = available - last.value, ds = clampedSlope - last.slope
+        if abs(d) > Self.sameWidth {
+            // Changed: stays changed while |d| stays above the tolerance.
+            if d > 0 && ds < 0 { limit((d - Self.sameWidth) / -ds) }
+            if d < 0 && ds > 0 { limit((-d - Self.sameWidth) / ds) }
+        } else {
+            if ds > 0 { limit((Self.sameWidth - d) / ds) }
+            if ds < 0 { limit((Self.sameWidth + d) / -ds) }
+        }
+    }
+
+    /// Follows a label measured at `width` (moving as this round's `roundWidth` found): its lines
+    /// stay those at `width` up to the last width the search finds with the same lines.
+    /// Greedy filling compares each placement against one limit, so the widths that fill a text
+    /// alike form one interval: lines equal at two widths are equal at every width between.
+    func measuredLabel(_ k: Int, text: String, style: TextStyle, width: Double, measurer: TextMeasurer) {
+        let slope = roundSlopes[k]
+        measured[k] = (width, slope)
+        guard proved, slope != 0, reach > 0, !text.isEmpty else { return }
+        let here = measurer.layout(text, style: style, width: width)
+        func same(_ w: Double) -> Bool {
+            let there = measurer.layout(text, style: style, width: w)
+            return there.lines == here.lines && there.measurement == here.measurement
+        }
+        let far = max(0, width + slope * reach)
+        if same(far) { return }
+        // Bisect on the label's width between one filled alike (`near`) and one not (`far`),
+        // to well inside the curve's guard band (`HeightCurve.Builder.guardBand`).
+        var near = width, other = far
+        while abs(other - near) > Self.searchPrecision * max(1, abs(near)) {
+            let middle = near + (other - near) / 2
+            if middle == near || middle == other { break }
+            if same(middle) { near = middle } else { other = middle }
+        }
+        limit((near - width) / slope)
+    }
+
+    /// Records the content height the fit ended with (`variable`'s value) and its slope.
+    func finish(contentHeight: Double, variable: Variable, in solver: Solver, width parameter: Variable?) {
+        self.contentHeight = contentHeight
+        contentHeightSlope = slope(of: variable, in: solver, width: parameter) ?? 0
+    }
+}
