@@ -1,6 +1,7 @@
 import Locking
 import TextEngine
 import CellsFormat
+import DynamicType
 
 /// A template compiled once and reused for every row: its blueprint (views, label styles,
 /// parsed constraints) and, per variant (which arranged views are hidden, which arranged view
@@ -16,11 +17,13 @@ public final class CompiledTemplate: Sendable {
     /// The row-given sizes, laid out for reading per row.
     let rowSizes: RowSizeReader
 
-    /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them);
-    /// checks its views, stacks and constraints and builds the variant with every arranged view
-    /// visible, so conflicts surface here.
-    public init(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) {
-        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts)
+    /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them),
+    /// sizing labels with a text style at `contentSize`; checks its views, stacks and
+    /// constraints and builds the variant with every arranged view visible, so conflicts
+    /// surface here.
+    public init(_ spec: TemplateSpec, fonts: [String: FontStack],
+                contentSize: ContentSizeCategory = .large) throws(LayoutError) {
+        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts, contentSize: contentSize)
         let all = try SolverProgram(blueprint, mask: 0)
         self.blueprint = blueprint
         rowSizes = RowSizeReader(blueprint.rowDimensions)

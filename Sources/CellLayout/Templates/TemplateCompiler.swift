@@ -1,5 +1,6 @@
 import TextEngine
 import CellsFormat
+import DynamicType
 
 /// Checks a `TemplateSpec` and resolves it into a `TemplateBlueprint`: unique view ids, known
 /// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
@@ -8,8 +9,10 @@ enum TemplateCompiler {
     /// A template's views by id (Swift string equality: canonically equal spellings are one id).
     typealias ViewNames = [String: Int]
 
-    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name.
-    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack]) throws(LayoutError) -> TemplateBlueprint {
+    /// Resolves `spec`; `fonts` are the document's loaded font stacks by name, and labels that
+    /// follow Dynamic Type are sized at `contentSize`.
+    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack],
+                          contentSize: ContentSizeCategory = .large) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
         var views: [TemplateView] = []
         views.reserveCapacity(spec.views.count)
@@ -40,7 +43,8 @@ enum TemplateCompiler {
             case .label(let label):
                 // Room for every label at the first one (templates without labels allocate none).
                 if labels.isEmpty { labels.reserveCapacity(spec.views.count - i) }
-                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, contentSize: contentSize, location: viewLocation,
+                                            inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
                 try checkSizes(width, height, of: "image", at: viewLocation)
@@ -182,7 +186,8 @@ enum TemplateCompiler {
         return (values[0], values[1])
     }
 
-    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
+    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack],
+                                  contentSize: ContentSizeCategory, location: DocumentPath,
                                   inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
@@ -196,6 +201,12 @@ enum TemplateCompiler {
         guard LayoutLimits.fontSizes.contains(label.size) else {
             throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
         }
+        let size = label.pointSize(at: contentSize)
+        guard LayoutLimits.fontSizes.contains(size) else {
+            throw LayoutError(path: "\(path).size", message: "\(formatNumber(label.size)) scaled with "
+                              + "\(label.relativeTo?.rawValue ?? "") at \(contentSize.rawValue) is \(formatNumber(size)), "
+                              + "out of range: expected \(LayoutLimits.fontSizeRangeText)")
+        }
         guard LayoutLimits.labelLines.contains(label.lines) else {
             throw outOfRange("lines", String(label.lines), LayoutLimits.wholeNumberRangeText(LayoutLimits.labelLines))
         }
@@ -206,7 +217,7 @@ enum TemplateCompiler {
             throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
                              LayoutLimits.lineHeightMultipleRangeText)
         }
-        let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
+        let style = TextStyle(fonts: stack, size: size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
         return LabelSlot(view: view, text: label.text,

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Turns a parsed cells.json (SPEC section 2) into a `Document`, checking everything that can be
 /// checked without fonts or a solver: types, ranges, enum names, that templates, fonts and
 /// arranged views exist, and that every measured row has a template. Errors carry the JSON path.
@@ -12,6 +14,8 @@ public struct DocumentDecoder: Sendable {
     public var widthOverride: Double?
     /// A pixel scale that replaces the document's (`--scale`).
     public var scaleOverride: Double?
+    /// A content size category that replaces the document's `list.contentSize` (`--content-size`).
+    public var contentSizeOverride: ContentSizeCategory?
 
     /// A decoder that fills missing fonts from `fontDefaults` and applies `fontOverrides`.
     public init(fontDefaults: FontsSpec = FontsSpec(), fontOverrides: [String: String] = [:]) {
@@ -35,6 +39,7 @@ public struct DocumentDecoder: Sendable {
         }
         if let widthOverride { document.list.width = widthOverride }
         if let scaleOverride { document.list.scale = scaleOverride }
+        if let contentSizeOverride { document.list.contentSize = contentSizeOverride }
         document.fonts = try decodeFonts(root.members["fonts"], path: "fonts")
         if let templates = root.members["templates"] {
             let fields = try _JSONFields(templates, path: "templates", what: "templates by name")
@@ -57,7 +62,8 @@ public struct DocumentDecoder: Sendable {
     /// The `list` object, with SPEC defaults for what it leaves out.
     func decodeList(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> ListSettings {
         let fields = try _JSONFields(value, path: path, what: "list settings")
-        warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight"])
+        warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight",
+                                                             "contentSize", "maximumContentSize"])
         var list = ListSettings()
         // Bounded (`LayoutLimits`): past these ranges heights are no longer exact, or not finite.
         let sizes = 0...LayoutLimits.maximumPoints
@@ -67,6 +73,8 @@ public struct DocumentDecoder: Sendable {
         if let s = try fields.bool("separator") { list.separator = s }
         if let h = try fields.number("headerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.headerHeight = h }
         if let h = try fields.number("footerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.footerHeight = h }
+        if let c = try fields.oneOf("contentSize", ContentSizeCategory.self) { list.contentSize = c }
+        if let c = try fields.oneOf("maximumContentSize", ContentSizeCategory.self) { list.maximumContentSize = c }
         return list
     }
 

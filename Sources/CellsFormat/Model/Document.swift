@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The decoded form of a cells.json document (SPEC section 2): list settings, fonts, templates
 /// and sections. Decoding lives beside it; measuring reads it and never changes it.
 public struct Document: Sendable {
@@ -34,17 +36,28 @@ public struct ListSettings: Sendable, Hashable {
     public var headerHeight: Double
     /// Height of a `{ "title": ... }` footer.
     public var footerHeight: Double
+    /// The Dynamic Type category labels with a `textStyle` or `relativeTo` are sized at.
+    public var contentSize: ContentSizeCategory
+    /// The largest category used (`maximumContentSizeCategory`); nil: no cap.
+    public var maximumContentSize: ContentSizeCategory?
 
-    /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point titles.
+    /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point
+    /// titles, the `large` content size without a cap.
     public init(width: Double = 375, scale: Double = 2, rowHeight: Double = 40, separator: Bool = true,
-                headerHeight: Double = 40, footerHeight: Double = 40) {
+                headerHeight: Double = 40, footerHeight: Double = 40, contentSize: ContentSizeCategory = .large,
+                maximumContentSize: ContentSizeCategory? = nil) {
         self.width = width
         self.scale = scale
         self.rowHeight = rowHeight
         self.separator = separator
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
+        self.contentSize = contentSize
+        self.maximumContentSize = maximumContentSize
     }
+
+    /// The category labels are sized at: `contentSize` capped at `maximumContentSize`.
+    public var effectiveContentSize: ContentSizeCategory { contentSize.capped(at: maximumContentSize) }
 }
 
 /// The `fonts` object: font files by name plus the fallback list shared by all of them.
