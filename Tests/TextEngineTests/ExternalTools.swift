@@ -39,11 +39,12 @@ enum ExternalTool {
 /// hb-shape (libharfbuzz-bin): glyph advances in font units at its default size (= upem),
 /// with HarfBuzz's OpenType functions, the reference for our shaping.
 enum HBShape {
-    /// For each text, the x advances of its glyphs and their clusters (UTF-32 indices).
-    static func glyphs(font: String, texts: [String]) throws -> [[(advance: Int, cluster: Int)]] {
+    /// For each text, the x advances of its glyphs and their clusters (UTF-32 indices);
+    /// `options` are more hb-shape options (`--variations=wght=600`, `--features=tnum`).
+    static func glyphs(font: String, texts: [String], options: [String] = []) throws -> [[(advance: Int, cluster: Int)]] {
         let lines = texts.map { text in
             let codes = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")
-            return "\(font);--output-format=json;--no-glyph-names;--unicodes=\(codes)"
+            return ([font, "--output-format=json", "--no-glyph-names"] + options + ["--unicodes=\(codes)"]).joined(separator: ";")
         }
         let output = try ExternalTool.run("/usr/bin/hb-shape", ["--batch"], input: lines.joined(separator: "\n") + "\n")
         let results = output.split(separator: "\n").map { line -> [(Int, Int)] in
@@ -58,8 +59,8 @@ enum HBShape {
     }
 
     /// The total advance of each text in font units.
-    static func advances(font: String, texts: [String]) throws -> [Int] {
-        try glyphs(font: font, texts: texts).map { $0.reduce(0) { $0 + $1.advance } }
+    static func advances(font: String, texts: [String], options: [String] = []) throws -> [Int] {
+        try glyphs(font: font, texts: texts, options: options).map { $0.reduce(0) { $0 + $1.advance } }
     }
 }
 
@@ -72,6 +73,8 @@ enum PangoReference {
         var size: Double
         var width: Double?
         var char = false
+        /// A Pango font description without its size (`Inter @wght=600`); nil: DejaVu Sans.
+        var font: String? = nil
     }
 
     struct Result: Decodable {
@@ -79,6 +82,8 @@ enum PangoReference {
         var starts: [Int]
         /// The layout's logical width in points.
         var width: Double
+        /// The layout's logical height in points.
+        var height: Double
     }
 
     static let script = #"""
@@ -92,7 +97,7 @@ ctx.set_round_glyph_positions(False)
 for line in sys.stdin:
     q = json.loads(line)
     lay = Pango.Layout.new(ctx)
-    d = Pango.FontDescription.from_string("DejaVu Sans")
+    d = Pango.FontDescription.from_string(q.get("font") or "DejaVu Sans")
     d.set_absolute_size(q["size"] * Pango.SCALE)
     lay.set_font_description(d)
     # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
@@ -114,18 +119,21 @@ for line in sys.stdin:
     lay.set_text(text, -1)
     b = text.encode("utf-8")
     starts = [len(b[:l.start_index].decode("utf-8").encode("utf-16-le")) // 2 for l in lay.get_lines_readonly()]
-    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE}), flush=True)
+    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE,
+                      "height": lay.get_extents()[1].height / Pango.SCALE}), flush=True)
 """#
 
-    /// A fontconfig setup that sees only Fonts/, unhinted, with bitmap (CBDT) fonts scaled.
-    static func fontconfigFile() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())")
+    /// A fontconfig setup that sees only Fonts/ (and `extraDirectories`), unhinted, with bitmap
+    /// (CBDT) fonts scaled.
+    static func fontconfigFile(extraDirectories: [String] = []) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())" + (extraDirectories.isEmpty ? "" : "-\(extraDirectories.count)-\(extraDirectories.joined().utf8.reduce(0) { $0 &* 31 &+ Int($1) })"))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let conf = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
         <fontconfig>
           <dir>\(packageRoot.appendingPathComponent("Fonts").path)</dir>
+          \(extraDirectories.map { "<dir>\($0)</dir>" }.joined(separator: "\n"))
           <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
           <include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>
           <match target="font">
@@ -139,11 +147,11 @@ for line in sys.stdin:
         return file.path
     }
 
-    static func layout(_ queries: [Query]) throws -> [Result] {
+    static func layout(_ queries: [Query], fontDirectories: [String] = []) throws -> [Result] {
         let encoder = JSONEncoder()
         let input = try queries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
         let output = try ExternalTool.run("/usr/bin/python3", ["-c", script], input: input,
-                                          environment: ["FONTCONFIG_FILE": try fontconfigFile()])
+                                          environment: ["FONTCONFIG_FILE": try fontconfigFile(extraDirectories: fontDirectories)])
         let decoder = JSONDecoder()
         let results = try output.split(separator: "\n").map { try decoder.decode(Result.self, from: Data($0.utf8)) }
         guard results.count == queries.count else {

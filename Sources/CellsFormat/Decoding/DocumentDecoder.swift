@@ -80,18 +80,49 @@ public struct DocumentDecoder: Sendable {
 
     /// The `fonts` object over `fontDefaults`, with `fontOverrides` on top.
     func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> FontsSpec {
-        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback)
+        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback, variations: fontDefaults.variations)
         if let value {
             let fields = try _JSONFields(value, path: path, what: "font files by name")
             for name in fields.members.keys.sorted() where name != "fallback" {
+                if case .object = fields.members[name] {
+                    let instance = try decodeFontInstance(fields.members[name] ?? .null, path: fields.pathOf(name))
+                    fonts.setInstance(name, file: instance.file, index: instance.index, variations: instance.variations)
+                    continue
+                }
                 guard let file = try fields.string(name), !file.isEmpty else {
                     throw DocumentError(path: fields.pathOf(name), message: "expected a font file path, found an empty string")
                 }
                 fonts.files[name] = file
+                fonts.variations[name] = nil
             }
             if let fallback = try fields.strings("fallback") { fonts.fallback = fallback }
         }
-        for (name, file) in fontOverrides { fonts.files[name] = file }
+        for (name, file) in fontOverrides {
+            fonts.files[name] = file
+            fonts.variations[name] = nil
+        }
         return fonts
+    }
+
+    /// `{ "file": PATH, "index": N, "variations": { "wght": 600 } }`: a face of a file, at an
+    /// instance of its axes (tags of one to four printable ASCII characters, finite values).
+    func decodeFontInstance(_ value: JSONValue, path: String) throws(DocumentError) -> (file: String, index: Int, variations: [String: Double]) {
+        let fields = try _JSONFields(value, path: path, what: "a font instance")
+        guard let file = try fields.string("file"), !file.isEmpty else {
+            throw DocumentError(path: path, message: "a font instance needs a \"file\" path")
+        }
+        let index = try fields.integer("index", in: 0...65_535) ?? 0
+        var variations: [String: Double] = [:]
+        if let axes = fields.members["variations"] {
+            let axisFields = try _JSONFields(axes, path: fields.pathOf("variations"), what: "variation values by axis tag")
+            for tag in axisFields.members.keys.sorted() {
+                guard (1...4).contains(tag.utf8.count), tag.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+                    throw DocumentError(path: axisFields.pathOf(tag), message: "\(JSONText.quoted(tag)) is not an axis tag (one to four ASCII characters, as \"wght\")")
+                }
+                guard let number = try axisFields.number(tag, in: -1_000_000...1_000_000, rangeText: "a number") else { continue }
+                variations[tag] = number
+            }
+        }
+        return (file, index, variations)
     }
 }

@@ -66,11 +66,23 @@ public struct FontsSpec: Sendable, Hashable {
     public var files: [String: String]
     /// Fallback font files, tried in order for characters the named font lacks.
     public var fallback: [String]
+    /// Font name to the instance of its variable font: axis tag (`wght`, `wdth`, `opsz`) to
+    /// value, clamped to the axis's range when loaded; a name without an entry is the font's
+    /// default instance.
+    public var variations: [String: [String: Double]]
 
     /// Fonts from their parts.
-    public init(files: [String: String] = [:], fallback: [String] = []) {
+    public init(files: [String: String] = [:], fallback: [String] = [], variations: [String: [String: Double]] = [:]) {
         self.files = files
         self.fallback = fallback
+        self.variations = variations
+    }
+
+    /// Names `name` the instance of face `index` of `file` at `variations` (`"semibold"` as
+    /// Inter at `["wght": 600]`), as cells.json's `{ "file", "index", "variations" }` does.
+    public mutating func setInstance(_ name: String, file: String, index: Int = 0, variations: [String: Double]) {
+        files[name] = index == 0 ? file : "\(file)#\(index)"
+        self.variations[name] = variations.isEmpty ? nil : variations
     }
 }
 
