@@ -53,3 +53,29 @@ import DynamicType
                 == "templates.T.views[0].label.relativeTo")
     }
 }
+
+/// cells.json's font instances: `{ "file", "index", "variations" }` beside plain paths.
+@Suite struct FontInstanceDecodingTests {
+    func decode(_ text: String) throws -> Document {
+        try DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"])).decode(try JSONParser().parse(text))
+    }
+
+    @Test func anInstanceObjectNamesTheFileFaceAndVariations() throws {
+        let fonts = try decode(#"{"fonts":{"semibold":{"file":"Inter.ttf","variations":{"wght":600,"wdth":90}},"#
+                               + #""cond":{"file":"Super.ttc","index":2},"plain":"A.ttf"}}"#).fonts
+        #expect(fonts.files["semibold"] == "Inter.ttf" && fonts.variations["semibold"] == ["wght": 600, "wdth": 90])
+        #expect(fonts.files["cond"] == "Super.ttc#2" && fonts.variations["cond"] == nil)
+        #expect(fonts.files["plain"] == "A.ttf" && fonts.variations["plain"] == nil)
+        #expect(fonts.files["default"] == "/f/D.ttf")
+    }
+
+    @Test func aBadInstanceIsAnErrorAtItsPath() {
+        func path(_ text: String) -> String? {
+            do { _ = try decode(text); return nil } catch let error as DocumentError { return error.path } catch { return nil }
+        }
+        #expect(path(#"{"fonts":{"x":{"variations":{"wght":600}}}}"#) == "fonts.x")
+        #expect(path(#"{"fonts":{"x":{"file":"a.ttf","index":-1}}}"#) == "fonts.x.index")
+        #expect(path(#"{"fonts":{"x":{"file":"a.ttf","variations":{"weight":600}}}}"#) == "fonts.x.variations.weight")
+        #expect(path(#"{"fonts":{"x":{"file":"a.ttf","variations":{"wght":"bold"}}}}"#) == "fonts.x.variations.wght")
+    }
+}
