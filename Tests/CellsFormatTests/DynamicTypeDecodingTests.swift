@@ -78,4 +78,17 @@ import DynamicType
         #expect(path(#"{"fonts":{"x":{"file":"a.ttf","variations":{"weight":600}}}}"#) == "fonts.x.variations.weight")
         #expect(path(#"{"fonts":{"x":{"file":"a.ttf","variations":{"wght":"bold"}}}}"#) == "fonts.x.variations.wght")
     }
+
+    @Test func aLabelsFeaturesAreReadAsGiven() throws {
+        let document = try decode(#"{"templates":{"T":{"views":[{"id":"a","label":{"features":["tnum","-liga","ss01=1"]}}]}}}"#)
+        guard case .label(let label)? = document.templates["T"]?.views.first?.kind else { Issue.record("no label"); return }
+        #expect(label.features == ["tnum", "-liga", "ss01=1"])
+        func path(_ text: String) -> String? {
+            do { _ = try decode(text); return nil } catch let error as DocumentError { return error.path } catch { return nil }
+        }
+        #expect(path(#"{"templates":{"T":{"views":[{"id":"a","label":{"features":["tnum",""]}}]}}}"#)
+                == "templates.T.views[0].label.features[1]")
+        #expect(path(#"{"templates":{"T":{"views":[{"id":"a","label":{"features":"tnum"}}]}}}"#)
+                == "templates.T.views[0].label.features")
+    }
 }

@@ -51,4 +51,32 @@ struct FontInstanceListTests {
         #expect(error?.path == "fonts.wide")
         #expect(error?.message.contains("no variation axis \"wdth\" (its axes are wght)") == true)
     }
+
+    @Test func aLabelsFeaturesShapeItsTextAsTheFaceWithThoseFeatures() throws {
+        let digits = "1,110 of 4,111 at 11:11"
+        var widths: Set<Double> = []
+        for features in [[], ["tnum"], ["-kern", "ss01=1"]] {
+            // One line, as wide as its text: the frame's width is the text's, on the pixel grid.
+            let template = TemplateSpec(name: "Cell", views: [
+                ViewSpec(id: "t", kind: .label(LabelSpec(text: "${text}", size: 15, features: features))),
+            ], constraints: ["t.leading == super.leading + 16", "t.top == super.top", "super.bottom == t.bottom"])
+            let document = Document(list: ListSettings(width: 375, separator: false),
+                                    fonts: FontsSpec(files: ["default": Self.inter]), templates: ["Cell": template])
+            let row = RowSpec(data: .object(["text": .string(digits)]), template: "Cell", autoHeight: true)
+            let frames = try ListMeasurer(document: document, baseDirectory: "/").measureRow(row, in: SectionSpec(), frames: true).frames
+            let face = try FontFace(path: Self.inter).withFeatures(features)
+            let width = TextMeasurer().layout(digits, style: TextStyle(fonts: FontStack(primary: face), size: 15), width: .infinity).width
+            #expect(frames[0].width == TextMeasurement.roundUp(width, scale: 2), "\(features)")
+            widths.insert(frames[0].width)
+        }
+        #expect(widths.count == 3)
+    }
+
+    @Test func aFeatureHarfBuzzCannotReadIsAnErrorAtTheLabelsFeatures() throws {
+        var template = Self.template(font: "default")
+        template.views[0].kind = .label(LabelSpec(text: "${text}", features: ["tnum", "+"]))
+        let document = Document(fonts: FontsSpec(files: ["default": Self.inter]), templates: ["Cell": template])
+        let error = #expect(throws: LayoutError.self) { try ListMeasurer(document: document, baseDirectory: "/") }
+        #expect(error?.path == "templates.Cell.views[0].label.features")
+    }
 }

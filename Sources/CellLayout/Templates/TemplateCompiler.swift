@@ -191,8 +191,13 @@ enum TemplateCompiler {
                                   inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
-        guard let stack = fonts[label.font] else {
+        guard var stack = fonts[label.font] else {
             throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
+        }
+        if !label.features.isEmpty {
+            do { stack = try stack.withFeatures(label.features) } catch {
+                throw LayoutError(.font(error.kind), path: "\(path).features", message: error.reason)
+            }
         }
         // The decoder's ranges (LayoutLimits), checked again for a label built in code.
         func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {

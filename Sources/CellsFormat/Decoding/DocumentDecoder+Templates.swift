@@ -82,7 +82,7 @@ extension DocumentDecoder {
     func decodeLabel(_ value: JSONValue, path: String, fonts: FontsSpec,
                      warnings: inout [DocumentError]) throws(DocumentError) -> LabelSpec {
         let f = try _JSONFields(value, path: path, what: "a label")
-        warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "lines", "lineBreak",
+        warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "features", "lines", "lineBreak",
                                             "lineSpacing", "lineHeightMultiple"])
         var label = LabelSpec(text: try f.string("text") ?? "")
         if let font = try f.string("font") {
@@ -104,6 +104,13 @@ extension DocumentDecoder {
         }
         if label.relativeTo != nil, label.textStyle != nil {
             throw DocumentError(path: f.pathOf("relativeTo"), message: "\"relativeTo\" scales a \"size\"; a \"textStyle\" is sized by the category already")
+        }
+        if let features = try f.strings("features") {
+            for (i, feature) in features.enumerated() where feature.isEmpty || feature.utf8.count > 128 {
+                throw DocumentError(path: JSONPath.appending(index: i, to: f.pathOf("features")),
+                                    message: "expected an OpenType feature setting (\"tnum\", \"-liga\", \"ss01=1\")")
+            }
+            label.features = features
         }
         if let lines = try f.integer("lines", in: LayoutLimits.labelLines) { label.lines = lines }
         if let mode = try f.oneOf("lineBreak", LineBreakModeSpec.self) { label.lineBreak = mode }

@@ -94,6 +94,8 @@ public struct LabelSpec: Sendable {
     public var textStyle: FontTextStyle?
     /// A style `size` scales with, as `UIFontMetrics(forTextStyle:)` scales a custom size.
     public var relativeTo: FontTextStyle?
+    /// OpenType feature settings as HarfBuzz reads them (`tnum`, `-liga`, `ss01=1`).
+    public var features: [String]
     /// UILabel's `numberOfLines`: 0 is no limit.
     public var lines: Int
     /// Wrapping and truncation mode.
@@ -105,8 +107,9 @@ public struct LabelSpec: Sendable {
 
     /// A label with UILabel's defaults: default font, 17 points, one line, word wrapping.
     public init(text: String, font: String = "default", size: Double = 17, textStyle: FontTextStyle? = nil,
-                relativeTo: FontTextStyle? = nil, lines: Int = 1, lineBreak: LineBreakModeSpec = .word,
-                lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+                relativeTo: FontTextStyle? = nil, features: [String] = [], lines: Int = 1,
+                lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+        self.features = features
         self.text = text
         self.font = font
         self.size = size

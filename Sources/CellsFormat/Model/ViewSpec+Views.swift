@@ -7,11 +7,13 @@ extension ViewSpec {
     /// A label (UILabel): `text` with `${path}` placeholders, one line of 17-point default font
     /// unless told otherwise; `textStyle` sizes it by Dynamic Type, `relativeTo` scales `size`.
     public static func label(_ id: String, text: String, font: String = "default", size: Double = 17,
-                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil, lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
+                             features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
                              lineHeightMultiple: Double = 1, hidden: HiddenSpec = false,
                              hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
         ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, textStyle: textStyle,
-                                                relativeTo: relativeTo, lines: lines, lineBreak: lineBreak,
+                                                relativeTo: relativeTo, features: features, lines: lines,
+                                                lineBreak: lineBreak,
                                                 lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple)),
                  hidden: hidden, hugging: hugging, compression: compression)
     }

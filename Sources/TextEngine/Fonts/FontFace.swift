@@ -40,6 +40,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let jointClasses: UnsafeMutablePointer<UInt8>
     /// This face's serial number, unique in the process.
     let serial: UInt64
+    /// Instances of this face with other features, made once each (`withFeatures`).
+    private let featureInstances = Mutex<[[String]: FontFace]>([:])
     /// Horizontal extents in em: ascender, descender (negative), line gap.
     let emAscender: Double
     let emDescender: Double
@@ -127,6 +129,23 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         tl_fill_bmp_joint_classes(UnsafeMutableRawPointer(face), jointClasses)
         hbFont = font
         serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// This face (the same file, face index and variations) shaped with `features` in place of
+    /// its own: made once per feature list and kept with this face, so every label asking for
+    /// the same features shares one face and its cache entries. Throws for a feature HarfBuzz
+    /// cannot read.
+    public func withFeatures(_ features: [String]) throws(FontError) -> FontFace {
+        if features == self.features { return self }
+        if let made = featureInstances.withLock({ $0[features] }) { return made }
+        var values: [String: Double] = [:]
+        for variation in variations { values[variation.tag] = variation.value }
+        let made = try FontFace(path: path, faceIndex: faceIndex, variations: values, features: features)
+        return featureInstances.withLock { kept in
+            if let raced = kept[features] { return raced }
+            kept[features] = made
+            return made
+        }
     }
 
     /// The largest font file loaded: 256 MiB, several times the largest real font collections
