@@ -82,7 +82,12 @@ public final class ListMeasurer: Sendable {
     public func measureRow(_ row: RowSpec, in section: SectionSpec, width: Double, contentSize: ContentSizeCategory,
                            frames: Bool) throws(LayoutError) -> CellMeasurement {
         try Self.check(width: width)
-        let templates = try templates(at: contentSize)
+        // The list's own category (every category, for a document without text styles) measures
+        // with `lent` directly: no retain of a shared object per row.
+        if !compiling.followsContentSize || contentSize.capped(at: list.maximumContentSize) == list.effectiveContentSize {
+            return try measureRow(row, in: section, listWidth: width, frames: frames, lent: lent)
+        }
+        let templates = try compiling.compiled(at: contentSize.capped(at: list.maximumContentSize))
         return try measureRow(row, in: section, listWidth: width, frames: frames, lent: templates.lent)
     }
 
