@@ -222,7 +222,9 @@ enum TemplateCompiler {
             throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
                              LayoutLimits.lineHeightMultipleRangeText)
         }
-        let style = TextStyle(fonts: stack, size: size, lines: label.lines,
+        // A variable font with an `opsz` axis the document leaves unset is measured at the
+        // label's point size as its optical size, as Core Text does.
+        let style = TextStyle(fonts: stack.withOpticalSize(size), size: size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
         return LabelSlot(view: view, text: label.text,

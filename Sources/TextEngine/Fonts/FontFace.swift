@@ -40,8 +40,17 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let jointClasses: UnsafeMutablePointer<UInt8>
     /// This face's serial number, unique in the process.
     let serial: UInt64
-    /// Instances of this face with other features, made once each (`withFeatures`).
-    private let featureInstances = Mutex<[[String]: FontFace]>([:])
+    /// Whether the face has an `opsz` axis its variations leave unset, so that each point size
+    /// is measured at that optical size (Core Text's automatic optical size).
+    public let followsOpticalSize: Bool
+    /// Instances of this face with other features or at an optical size, made once each.
+    private let instances = Mutex<[InstanceKey: FontFace]>([:])
+
+    /// What an instance made from this face changes: its features, or its optical size.
+    private struct InstanceKey: Hashable {
+        var features: [String]
+        var opticalSize: Double?
+    }
     /// Horizontal extents in em: ascender, descender (negative), line gap.
     let emAscender: Double
     let emDescender: Double
@@ -107,6 +116,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         hb_font_make_immutable(font)
         self.axes = axes
         self.variations = applied
+        followsOpticalSize = axes.contains { $0.tag == "opsz" } && variations["opsz"] == nil
 
         var extents = hb_font_extents_t()
         let scale = 1 / Double(upem)
@@ -137,13 +147,29 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// cannot read.
     public func withFeatures(_ features: [String]) throws(FontError) -> FontFace {
         if features == self.features { return self }
-        if let made = featureInstances.withLock({ $0[features] }) { return made }
+        return try instance(InstanceKey(features: features, opticalSize: nil))
+    }
+
+    /// This face at optical size `size` (the `opsz` axis set to the point size, clamped to the
+    /// axis) when it `followsOpticalSize`, else this face: as Core Text sets `opsz` from the
+    /// point size of a font whose variations leave it unset. Made once per size and kept.
+    public func withOpticalSize(_ size: Double) -> FontFace {
+        guard followsOpticalSize, size.isFinite else { return self }
+        // This file loaded once already with these settings, so loading it again can only fail
+        // for want of memory; the face stays at its default optical size then.
+        return (try? instance(InstanceKey(features: features, opticalSize: size))) ?? self
+    }
+
+    /// The instance `key` describes, made once and kept with this face.
+    private func instance(_ key: InstanceKey) throws(FontError) -> FontFace {
+        if let made = instances.withLock({ $0[key] }) { return made }
         var values: [String: Double] = [:]
         for variation in variations { values[variation.tag] = variation.value }
-        let made = try FontFace(path: path, faceIndex: faceIndex, variations: values, features: features)
-        return featureInstances.withLock { kept in
-            if let raced = kept[features] { return raced }
-            kept[features] = made
+        if let size = key.opticalSize { values["opsz"] = size }
+        let made = try FontFace(path: path, faceIndex: faceIndex, variations: values, features: key.features)
+        return instances.withLock { kept in
+            if let raced = kept[key] { return raced }
+            kept[key] = made
             return made
         }
     }

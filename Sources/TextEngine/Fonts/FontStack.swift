@@ -26,6 +26,14 @@ public struct FontStack: Sendable, Hashable {
         return FontStack(primary: faces[0], fallbacks: Array(faces.dropFirst()))
     }
 
+    /// The same stack with each face that follows the optical size at `size` points
+    /// (`FontFace.withOpticalSize`); this very stack when none does.
+    public func withOpticalSize(_ size: Double) -> FontStack {
+        let faces = kernelTable.faces.map { $0.withOpticalSize(size) }
+        if zip(faces, kernelTable.faces).allSatisfy({ $0 === $1 }) { return self }
+        return FontStack(primary: faces[0], fallbacks: Array(faces.dropFirst()))
+    }
+
     /// Stacks are equal when they hold the same face objects in the same order.
     public static func == (lhs: FontStack, rhs: FontStack) -> Bool {
         if lhs.kernelTable === rhs.kernelTable { return true }
