@@ -191,26 +191,12 @@ enum TemplateCompiler {
                                   inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
-        guard var stack = fonts[label.font] else {
-            throw LayoutError(path: "\(path).font", message: "font \"\(label.font)\" is not in fonts")
-        }
-        if !label.features.isEmpty {
-            do { stack = try stack.withFeatures(label.features) } catch {
-                throw LayoutError(.font(error.kind), path: "\(path).features", message: error.reason)
-            }
-        }
+        let font = try ResolvedFont(font: label.font, size: label.size, textStyle: label.textStyle,
+                                    relativeTo: label.relativeTo, features: label.features, at: contentSize,
+                                    fonts: fonts, path: path)
         // The decoder's ranges (LayoutLimits), checked again for a label built in code.
         func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {
             LayoutError(path: "\(path).\(field)", message: "\(value) is out of range: expected \(range)")
-        }
-        guard LayoutLimits.fontSizes.contains(label.size) else {
-            throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
-        }
-        let size = label.pointSize(at: contentSize)
-        guard LayoutLimits.fontSizes.contains(size) else {
-            throw LayoutError(path: "\(path).size", message: "\(formatNumber(label.size)) scaled with "
-                              + "\(label.relativeTo?.rawValue ?? "") at \(contentSize.rawValue) is \(formatNumber(size)), "
-                              + "out of range: expected \(LayoutLimits.fontSizeRangeText)")
         }
         guard LayoutLimits.labelLines.contains(label.lines) else {
             throw outOfRange("lines", String(label.lines), LayoutLimits.wholeNumberRangeText(LayoutLimits.labelLines))
@@ -222,9 +208,7 @@ enum TemplateCompiler {
             throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
                              LayoutLimits.lineHeightMultipleRangeText)
         }
-        // A variable font with an `opsz` axis the document leaves unset is measured at the
-        // label's point size as its optical size, as Core Text does.
-        let style = TextStyle(fonts: stack.withOpticalSize(size), size: size, lines: label.lines,
+        let style = TextStyle(fonts: font.fonts, size: font.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
         return LabelSlot(view: view, text: label.text,
