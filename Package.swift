@@ -35,6 +35,7 @@ let package = Package(
         // A lock around shared state that ThreadSanitizer sees (the stdlib Mutex is invisible to
         // it on Linux): the templates' solver pools, the cache and the list sources share it.
         .target(name: "Locking"),
+        .target(name: "DynamicType"),
         .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
         // The bundled fonts in the top-level Fonts/ folder, shipped as SwiftPM resources so that a
         // dependent package in any folder finds them.
@@ -48,20 +49,20 @@ let package = Package(
             ]
         ),
         // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
-        .target(name: "CellsFormat", dependencies: ["TemplateLayoutFonts"]),
+        .target(name: "CellsFormat", dependencies: ["DynamicType", "TemplateLayoutFonts"]),
         // One row's layout: constraints, templates, fitting with the solver, measuring text.
-        .target(name: "CellLayout", dependencies: ["CellsFormat", "Locking", "Solver", "TextEngine"]),
+        .target(name: "CellLayout", dependencies: ["CellsFormat", "DynamicType", "Locking", "Solver", "TextEngine"]),
         // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
-        .target(name: "RowHeightCache", dependencies: ["Locking"]),
+        .target(name: "RowHeightCache", dependencies: ["DynamicType", "Locking"]),
         // Height sources for whole lists, the front ends that build them, and whole documents and
         // row streams measured on several threads (TextEngine: the text measurer they are handed).
-        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "TextEngine"]),
+        .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "DynamicType", "Locking", "RowHeightCache", "TextEngine"]),
         // The umbrella a list developer imports; it only re-exports the layers above.
-        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "CellLayout", "RowHeightCache", "ListSources"]),
+        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "DynamicType", "CellLayout", "RowHeightCache", "ListSources"]),
         .executableTarget(
             name: "measure-cli",
             dependencies: [
-                "CellsFormat", "CellLayout", "ListSources",
+                "CellsFormat", "CellLayout", "DynamicType", "ListSources",
                 "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -79,6 +80,7 @@ let package = Package(
         .target(name: "TestCommons", path: "Tests/TestCommons"),
         .testTarget(name: "SolverTests", dependencies: ["Solver", "TestCommons"], exclude: ["Reference"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TestCommons"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         // Helpers shared by the test targets: fixtures, a table source, python3 (and TestCommons).
         .target(name: "TestSupport", dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "TestCommons"],
                 path: "Tests/TestSupport"),
@@ -94,13 +96,13 @@ let package = Package(
         .testTarget(
             name: "RowHeightCacheTests",
             dependencies: [
-                "Locking", "RowHeightCache", "TestSupport",
+                "DynamicType", "Locking", "RowHeightCache", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "ListSourcesTests",
-            dependencies: ["CellsFormat", "CellLayout", "Locking", "RowHeightCache", "ListSources", "TestSupport", "TextEngine"]
+            dependencies: ["CellsFormat", "CellLayout", "DynamicType", "Locking", "RowHeightCache", "ListSources", "TestSupport", "TextEngine"]
         ),
         .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),

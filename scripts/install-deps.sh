@@ -7,10 +7,11 @@ need=()
 # chromium also checks line breaks (ReferenceLineBreakTests); with librsvg2-bin and python3-pil it checks measure-cli's --render pictures (scripts/check-render.py);
 # librsvg2-bin's rsvg-convert also draws --render-format png. python3-pil also builds the asset catalog
 # fixture, and libpng-dev / libjpeg-dev are the reference its image headers are checked against. The
-# Devanagari, Thai and Hangul fonts serve the ten-language cross-checks (ScriptCorpusTests).
+# Devanagari, Thai and Hangul fonts serve the ten-language cross-checks (ScriptCorpusTests);
+# fonts-inter-variable (Inter's variable fonts: wght, opsz) checks font instances against hb-shape and Pango.
 for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
            libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data time \
-           chromium librsvg2-bin python3-pil libpng-dev libjpeg-dev fonts-lohit-deva fonts-thai-tlwg fonts-nanum; do
+           chromium librsvg2-bin python3-pil libpng-dev libjpeg-dev fonts-lohit-deva fonts-thai-tlwg fonts-nanum fonts-inter-variable; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,4 +1,5 @@
 #include "tl_scratch.h"
+#include "tl_font_shaping.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -216,6 +217,13 @@ void tl_scratch_trim_lines(tl_scratch *s) {
 }
 
 void tl_scratch_shape(tl_scratch *scratch, hb_font_t *font, hb_buffer_t *buffer) {
+    // A font instance (features or variation coordinates): HarfBuzz's own plan cache keys its
+    // plans by both, which the per-thread plans below (by face) do not.
+    const tl_font_shaping *own = tl_font_get_shaping(font);
+    if (own) {
+        hb_shape(font, buffer, own->features, own->count);
+        return;
+    }
     hb_face_t *face = hb_font_get_face(font);
     hb_segment_properties_t props;
     hb_buffer_get_segment_properties(buffer, &props);

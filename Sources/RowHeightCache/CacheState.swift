@@ -8,9 +8,10 @@ struct RowIdentity: Sendable, Equatable {
     var remeasure = false
 }
 
-/// Heights measured at one width, shaped like the list: NaN marks a row not measured.
+/// Heights measured at one width and content size category, shaped like the list: NaN marks a
+/// row not measured.
 struct HeightsAtWidth: Sendable {
-    var width: Double
+    var setting: HeightSetting
     var heights: [[Double]]
     var lastUse: UInt64
 
@@ -38,8 +39,8 @@ struct HeightsAtWidth: Sendable {
     }
 
     /// An empty store shaped like `rows`.
-    init(width: Double, shapedLike rows: [[RowIdentity]], lastUse: UInt64) {
-        self.width = width
+    init(setting: HeightSetting, shapedLike rows: [[RowIdentity]], lastUse: UInt64) {
+        self.setting = setting
         self.heights = rows.map { [Double](repeating: .nan, count: $0.count) }
         self.lastUse = lastUse
     }
@@ -53,7 +54,7 @@ struct RowAnswer: Sendable {
     var section: Int
     var row: Int
     var token: UInt64
-    var width: Double
+    var setting: HeightSetting
     var height: Double
     /// Measured by the source (false: answered by the keyed cache).
     var measured: Bool
@@ -61,7 +62,7 @@ struct RowAnswer: Sendable {
     var nanoseconds: UInt64
 
     var logLine: String {
-        "miss \(IndexPath(row: row, section: section)) width \(width): \(measured ? "measured" : "keyed") \(height)"
+        "miss \(IndexPath(row: row, section: section)) width \(setting): \(measured ? "measured" : "keyed") \(height)"
     }
 }
 
@@ -112,9 +113,9 @@ struct CacheState: Sendable {
     var statistics = HeightCacheStatistics()
     var log: (@Sendable (String) -> Void)?
 
-    init(counts: [Int], width: Double, estimatedRowHeight: Double, maxRetainedWidths: Int, hitTable: HitTable) {
+    init(counts: [Int], setting: HeightSetting, estimatedRowHeight: Double, maxRetainedWidths: Int, hitTable: HitTable) {
         rows = []
-        current = HeightsAtWidth(width: width, shapedLike: [], lastUse: 0)
+        current = HeightsAtWidth(setting: setting, shapedLike: [], lastUse: 0)
         self.hitTable = hitTable
         self.estimatedRowHeight = estimatedRowHeight
         self.maxRetainedWidths = maxRetainedWidths
@@ -124,7 +125,7 @@ struct CacheState: Sendable {
     /// Fresh rows for `counts`, nothing measured at any width.
     mutating func reset(counts: [Int]) {
         rows = counts.map { count in (0..<max(count, 0)).map { _ in freshMeta() } }
-        current = HeightsAtWidth(width: current.width, shapedLike: rows, lastUse: current.lastUse)
+        current = HeightsAtWidth(setting: current.setting, shapedLike: rows, lastUse: current.lastUse)
         others = []
         revision &+= 1
         offsets.reset()
@@ -135,7 +136,7 @@ struct CacheState: Sendable {
 
     /// Forgets every height at every width; rows keep their places.
     mutating func clearHeights() {
-        current = HeightsAtWidth(width: current.width, shapedLike: rows, lastUse: current.lastUse)
+        current = HeightsAtWidth(setting: current.setting, shapedLike: rows, lastUse: current.lastUse)
         others = []
         hitTable.markOutOfDate(slots: tableSlots)
     }
@@ -192,7 +193,7 @@ struct CacheState: Sendable {
         guard !flights.contains(where: { $0.token == meta.token }) else { return nil }
         flights.append(RowInFlight(token: meta.token, waiters: nil))
         return HeightCache.MissTicket(token: meta.token, remeasure: meta.remeasure, revision: revision,
-                                      width: current.width)
+                                      setting: current.setting)
     }
 
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
@@ -239,22 +240,22 @@ struct CacheState: Sendable {
     /// The height offsets count for a row: measured, or the estimate.
     func effective(_ height: Double) -> Double { height.isNaN ? estimatedRowHeight : height }
 
-    /// Sets the height at `path` in the store for `width`, if that store is kept; keeps the
-    /// offset index in step when it is the current width.
-    mutating func store(_ height: Double, at path: IndexPath, width: Double) {
+    /// Sets the height at `path` in the store for `setting`, if that store is kept; keeps the
+    /// offset index in step when it is the current setting.
+    mutating func store(_ height: Double, at path: IndexPath, setting: HeightSetting) {
         let (section, row) = path.sectionAndRow
-        store(height, section: section, row: row, width: width)
+        store(height, section: section, row: row, setting: setting)
     }
 
-    /// `store(_:at:width:)` for `row` of `section`.
-    mutating func store(_ height: Double, section: Int, row: Int, width: Double) {
-        if current.width == width {
+    /// `store(_:at:setting:)` for `row` of `section`.
+    mutating func store(_ height: Double, section: Int, row: Int, setting: HeightSetting) {
+        if current.setting == setting {
             let old = current.replace(section: section, row: row, with: height)
             hitTable.store(height, section: section, row: row)
             if offsets.isBuilt, effective(height) != effective(old) {
                 offsets.set(section: section, row: row, to: effective(height))
             }
-        } else if let index = others.firstIndex(where: { $0.width == width }) {
+        } else if let index = others.firstIndex(where: { $0.setting == setting }) {
             others[index].heights[section][row] = height
         }
     }
@@ -278,7 +279,7 @@ struct CacheState: Sendable {
         }
         let (section, row) = (filled.section, filled.row)
         guard self.revision == revision, isRow(section: section, row: row, token: filled.token) else { return false }
-        if onlyIfUnmeasured, current.width == filled.width, !current.height(section: section, row: row).isNaN {
+        if onlyIfUnmeasured, current.setting == filled.setting, !current.height(section: section, row: row).isNaN {
             return false
         }
         let token = filled.token
@@ -297,7 +298,7 @@ struct CacheState: Sendable {
             keyHolders[id] = token
             rows[section][row].keyID = id
         }
-        store(filled.height, section: section, row: row, width: filled.width)
+        store(filled.height, section: section, row: row, setting: filled.setting)
         // Written only when set: a write into the nested array checks both levels' uniqueness.
         if filled.measured && rows[section][row].remeasure { rows[section][row].remeasure = false }
         return true
@@ -332,7 +333,7 @@ struct CacheState: Sendable {
     /// Forgets the row's heights at every width and gives it a new identity.
     mutating func forget(_ path: IndexPath) {
         releaseKey(at: path)
-        store(.nan, at: path, width: current.width)
+        store(.nan, at: path, setting: current.setting)
         for index in others.indices { others[index].heights[path.section][path.row] = .nan }
         rows[path.section][path.row] = freshMeta()
         if statisticsEnabled { statistics.invalidations += 1 }
@@ -354,16 +355,16 @@ struct CacheState: Sendable {
         hitTable.markOutOfDate(slots: tableSlots)
     }
 
-    /// Makes `width` current, keeping at most `maxRetainedWidths` widths (least recently used go).
-    mutating func switchWidth(to width: Double) {
-        guard current.width != width else { return }
+    /// Makes `setting` current, keeping at most `maxRetainedWidths` settings (least recently used go).
+    mutating func switchSetting(to setting: HeightSetting) {
+        guard current.setting != setting else { return }
         clock &+= 1
         current.lastUse = clock
         var next: HeightsAtWidth
-        if let index = others.firstIndex(where: { $0.width == width }) {
+        if let index = others.firstIndex(where: { $0.setting == setting }) {
             next = others.remove(at: index)
         } else {
-            next = HeightsAtWidth(width: width, shapedLike: rows, lastUse: clock)
+            next = HeightsAtWidth(setting: setting, shapedLike: rows, lastUse: clock)
         }
         next.lastUse = clock
         others.append(current)

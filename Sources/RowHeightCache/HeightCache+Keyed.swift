@@ -1,4 +1,4 @@
-/// The keyed side of `HeightCache`, at the current width.
+/// The keyed side of `HeightCache`, at the current width and content size category.
 extension HeightCache {
     /// The height cached for `key`; on a miss the row at `indexPath` is measured and cached
     /// under both the key and the index path (FDTemplateLayoutCell's `cacheByKey`).
@@ -9,10 +9,13 @@ extension HeightCache {
         return try lockedHeight(for: indexPath, section: section, row: row, key: key)
     }
 
-    /// The height cached for `key` at the current width, else `measure(width)`'s, cached.
+    /// The height cached for `key` at the current width and category, else `measure(width)`'s
+    /// (measured at the current category), cached.
     public func height(forKey key: String, measure: (Double) throws -> Double) rethrows -> Double {
-        let width = self.width
-        return try keyed.height(forKey: key, width: width) { try measure(width) }
+        let setting = state.withLock { $0.current.setting }
+        return try keyed.height(forKey: key, width: setting.width, contentSize: setting.contentSize) {
+            try measure(setting.width)
+        }
     }
 
     /// Forgets `key`'s heights at every width, and the index-path heights cached under it.

@@ -28,13 +28,13 @@ extension HeightCache {
         // no failure is counted twice.
         var failed: Set<UInt64> = []
         for _ in 0..<Self.maximumPrecachePasses {
-            var (work, width, startRevision) = state.withLock { state in
-                (state.unmeasuredRows(), state.current.width, state.revision)
+            var (work, setting, startRevision) = state.withLock { state in
+                (state.unmeasuredRows(), state.current.setting, state.revision)
             }
             if !failed.isEmpty { work.removeAll { failed.contains($0.token) } }
             let base = passed
             let offset = progress.map { report in { @Sendable (done: Int, total: Int) in report(base + done, base + total) } }
-            let (pass, failedTokens) = await precachePass(work, width: width, since: startRevision,
+            let (pass, failedTokens) = await precachePass(work, setting: setting, since: startRevision,
                                                           concurrency: concurrency, progress: offset)
             failed.formUnion(failedTokens)
             if var total = summary {
@@ -48,8 +48,8 @@ extension HeightCache {
                 summary = pass
             }
             passed += work.count
-            // Another pass only for rows a change left behind, at the width the run measured.
-            let changed = state.withLock { $0.revision != startRevision && $0.current.width == width }
+            // Another pass only for rows a change left behind, at the setting the run measured.
+            let changed = state.withLock { $0.revision != startRevision && $0.current.setting == setting }
             if pass.cancelled || pass.skipped == 0 || !changed { break }
         }
         return summary!
@@ -57,7 +57,7 @@ extension HeightCache {
 
     /// One pass of `precache` over `work`, measured against the list at `startRevision`, and the
     /// tokens of the rows whose failures it reported.
-    private func precachePass(_ work: [PrecacheItem], width: Double, since startRevision: UInt64, concurrency: Int?,
+    private func precachePass(_ work: [PrecacheItem], setting: HeightSetting, since startRevision: UInt64, concurrency: Int?,
                               progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async -> (PrecacheSummary, Set<UInt64>) {
         let run = PrecacheRun(total: work.count)
         if work.isEmpty { return (run.summary(cancelled: false), []) }
@@ -71,7 +71,7 @@ extension HeightCache {
                 let start = run.next.add(chunk, ordering: .relaxed).oldValue
                 guard start < work.count else { break }
                 let items = work[start..<min(start + chunk, work.count)]
-                self.precacheChunk(items, width: width, since: startRevision, run: run, placed: placed)
+                self.precacheChunk(items, setting: setting, since: startRevision, run: run, placed: placed)
                 let done = run.done.add(items.count, ordering: .relaxed).newValue
                 if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
                     progress(done, work.count)
@@ -104,11 +104,11 @@ extension HeightCache {
     /// Once the list has changed, rows that were moved, changed or measured meanwhile are
     /// dropped first, so that an insert at the top does not leave the rest of the run measuring
     /// rows it cannot store.
-    func precacheChunk(_ items: ArraySlice<PrecacheItem>, width: Double, since startRevision: UInt64,
+    func precacheChunk(_ items: ArraySlice<PrecacheItem>, setting: HeightSetting, since startRevision: UInt64,
                        run: PrecacheRun, placed: (any PlacedBatchSource)?) {
         // Rows left unmeasured by a cancelled run are neither measured nor skipped.
         if run.cancelled.load(ordering: .relaxed) { return }
-        guard let revision = revisionToMeasure(at: width) else {
+        guard let revision = revisionToMeasure(at: setting) else {
             run.skipped.add(items.count, ordering: .relaxed)
             return
         }
@@ -127,12 +127,14 @@ extension HeightCache {
         // passed as a closure costs a dynamic exclusivity check on every access.
         var collected = ChunkAnswers(capacity: wanted.count, timed: timesMeasurements.load(ordering: .relaxed))
         let first = wanted.startIndex
+        let (width, contentSize) = (setting.width, setting.contentSize)
         if let placed {
-            placed.answers(at: wanted.map { ($0.section, $0.row) }, width: width, known: { position, key in
-                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
+            placed.answers(at: wanted.map { ($0.section, $0.row) }, width: width, contentSize: contentSize,
+                           known: { position, key in
+                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width, contentSize: contentSize)
             }, answer: { position, key, height, measured in
-                collected.answer(wanted[first + position], key: key, height: height, measured: measured, width: width,
-                                 cache: self)
+                collected.answer(wanted[first + position], key: key, height: height, measured: measured,
+                                 setting: setting, cache: self)
                 return !run.cancelled.load(ordering: .relaxed)
             }, failure: { position, error in
                 collected.fail(wanted[first + position], error)
@@ -140,13 +142,13 @@ extension HeightCache {
             })
         } else {
             let paths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
-            source.keysAndHeights(at: paths, width: width, known: { position, key in
-                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width)
+            source.keysAndHeights(at: paths, width: width, contentSize: contentSize, known: { position, key in
+                wanted[first + position].remeasure ? nil : keyed.height(forKey: key, width: width, contentSize: contentSize)
             }, answer: { position, result in
                 switch result {
                 case let .success(value):
                     collected.answer(wanted[first + position], key: value.key, height: value.height,
-                                     measured: value.measured, width: width, cache: self)
+                                     measured: value.measured, setting: setting, cache: self)
                 case let .failure(error):
                     collected.fail(wanted[first + position], error)
                 }
@@ -189,11 +191,11 @@ extension HeightCache {
 
     /// The revision a precache chunk measures against, once no change of the data through the
     /// cache is under way (measuring during one would be for nothing); nil when the current
-    /// width is no longer `width`.
-    func revisionToMeasure(at width: Double) -> UInt64? {
+    /// setting is no longer `setting`.
+    func revisionToMeasure(at setting: HeightSetting) -> UInt64? {
         while true {
             let (changing, revision) = state.withLock { state in
-                (state.changing, state.current.width == width ? state.revision : nil)
+                (state.changing, state.current.setting == setting ? state.revision : nil)
             }
             if !changing { return revision }
             gate.waitUntilFree()
@@ -231,11 +233,11 @@ struct ChunkAnswers {
     }
 
     /// Keeps `item`'s answer, or the error a height that is no height gives.
-    mutating func answer(_ item: PrecacheItem, key: String?, height: Double, measured: Bool, width: Double,
+    mutating func answer(_ item: PrecacheItem, key: String?, height: Double, measured: Bool, setting: HeightSetting,
                          cache: HeightCache) {
         do throws(HeightCacheError) {
             let answer = try cache.rowAnswer(height: height, measured: measured, section: item.section,
-                                             row: item.row, token: item.token, width: width, since: start)
+                                             row: item.row, token: item.token, setting: setting, since: start)
             if let key { keys.append((answers.count, key)) }
             answers.append(answer)
         } catch {

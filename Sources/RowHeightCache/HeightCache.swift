@@ -1,8 +1,10 @@
+import DynamicType
 import Locking
 import Synchronization
 
 /// Row heights of a list by index path, measured through a `HeightSource` on a miss and kept
-/// right through every UITableView-style update, with heights at different widths kept apart.
+/// right through every UITableView-style update, with heights at different widths and Dynamic
+/// Type content size categories kept apart.
 ///
 /// Safe from any thread: state sits behind one lock (`Mutex`), held only for array work (never while
 /// measuring); a hit takes no lock, reading a copy of the current width's heights kept as a
@@ -21,11 +23,13 @@ public final class HeightCache: Sendable {
     /// Held for the whole of a data change made through the cache, so misses can wait for it.
     let gate = BlockingLock()
 
-    /// A cache over `source` measuring at `width`, counting `estimatedRowHeight` for rows not
-    /// measured yet in offsets, keeping up to `maxRetainedWidths` widths and up to
-    /// `keyedCapacity` keyed heights (nil: unbounded).
-    public init(source: some HeightSource, width: Double, estimatedRowHeight: Double = 44,
-                maxRetainedWidths: Int = 4, keyedCapacity: Int? = nil) throws(HeightCacheError) {
+    /// A cache over `source` measuring at `width` and `contentSizeCategory`, counting
+    /// `estimatedRowHeight` for rows not measured yet in offsets, keeping up to
+    /// `maxRetainedWidths` (width, category) pairs and up to `keyedCapacity` keyed heights
+    /// (nil: unbounded).
+    public init(source: some HeightSource, width: Double, contentSizeCategory: ContentSizeCategory = .large,
+                estimatedRowHeight: Double = 44, maxRetainedWidths: Int = 4,
+                keyedCapacity: Int? = nil) throws(HeightCacheError) {
         guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
         guard estimatedRowHeight.isFinite, estimatedRowHeight >= 0 else {
             throw .invalidEstimatedRowHeight(estimatedRowHeight)
@@ -33,7 +37,8 @@ public final class HeightCache: Sendable {
         self.source = source
         self.keyed = KeyedHeightCache(capacity: keyedCapacity)
         let counts = HeightCache.counts(of: source)
-        state = _Guarded(CacheState(counts: counts, width: width, estimatedRowHeight: estimatedRowHeight,
+        state = _Guarded(CacheState(counts: counts, setting: HeightSetting(width: width, contentSize: contentSizeCategory),
+                                    estimatedRowHeight: estimatedRowHeight,
                                   maxRetainedWidths: max(maxRetainedWidths, 1), hitTable: hitTable))
     }
 
@@ -65,7 +70,7 @@ public final class HeightCache: Sendable {
         // else the full miss sorts out, NaN: a miss whose flight this round registered, with its
         // ticket), so a hit returns in one register. A plain miss starts in this same lock round,
         // so it takes the lock once less.
-        var ticket = MissTicket(token: 0, remeasure: false, revision: 0, width: 0)
+        var ticket = MissTicket(token: 0, remeasure: false, revision: 0, setting: HeightSetting(width: 0, contentSize: .large))
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
             if height >= 0 {
@@ -100,12 +105,12 @@ public final class HeightCache: Sendable {
     }
 
     /// A miss as the lock saw it: the row's token, whether its key must be ignored, the
-    /// revision and the width to measure at; a measurement is stored only if they still hold.
+    /// revision and the setting to measure at; a measurement is stored only if they still hold.
     struct MissTicket: Sendable {
         var token: UInt64
         var remeasure: Bool
         var revision: UInt64
-        var width: Double
+        var setting: HeightSetting
     }
 
     /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
@@ -160,7 +165,7 @@ public final class HeightCache: Sendable {
                              ticket: MissTicket) throws(HeightCacheError) -> Double? {
         let filled: (answer: RowAnswer, key: String?)
         do throws(HeightCacheError) {
-            filled = try answer(path, section: section, row: row, token: ticket.token, width: ticket.width,
+            filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
                                 key: key, remeasure: ticket.remeasure)
         } catch {
             try failedMiss(error, ticket: ticket)
@@ -211,10 +216,11 @@ public final class HeightCache: Sendable {
     /// A miss answered outside the lock, with the row's key: from the keyed cache (unless the row
     /// was reloaded), else measured (and then also stored under its key). `section` and `row`
     /// are `path`'s.
-    func answer(_ path: IndexPath, section: Int, row: Int, token: UInt64, width: Double,
+    func answer(_ path: IndexPath, section: Int, row: Int, token: UInt64, setting: HeightSetting,
                 key givenKey: String?, remeasure: Bool) throws(HeightCacheError) -> (answer: RowAnswer, key: String?) {
-        if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width) {
-            return (RowAnswer(section: section, row: row, token: token, width: width, height: height,
+        let (width, contentSize) = (setting.width, setting.contentSize)
+        if let givenKey, !remeasure, let height = keyed.height(forKey: givenKey, width: width, contentSize: contentSize) {
+            return (RowAnswer(section: section, row: row, token: token, setting: setting, height: height,
                               measured: false, nanoseconds: 0), givenKey)
         }
         let start = MeasureStart.now(timed: timesMeasurements.load(ordering: .relaxed))
@@ -225,28 +231,28 @@ public final class HeightCache: Sendable {
         let measured: Bool
         do {
             if let givenKey {
-                (key, height, measured) = (givenKey, try source.measureHeight(at: path, width: width), true)
+                (key, height, measured) = (givenKey, try source.measureHeight(at: path, width: width, contentSize: contentSize), true)
             } else {
                 // One call reads the row once for both its key and its height (one lock in the source).
-                (key, height, measured) = try source.keyAndHeight(at: path, width: width) { key in
-                    remeasure ? nil : keyed.height(forKey: key, width: width)
+                (key, height, measured) = try source.keyAndHeight(at: path, width: width, contentSize: contentSize) { key in
+                    remeasure ? nil : keyed.height(forKey: key, width: width, contentSize: contentSize)
                 }
             }
         } catch {
             throw .measurementFailed(IndexPath(row: row, section: section), underlying: error)
         }
         return (try rowAnswer(height: height, measured: measured, section: section, row: row, token: token,
-                              width: width, since: start), key)
+                              setting: setting, since: start), key)
     }
 
     /// A source's answer for row `row` of `section` as the cache stores it: a height that is not
     /// finite and non-negative is an error naming the row's index path; `start` (when
     /// measurements are timed) gives a measured row its time.
     func rowAnswer(height: Double, measured: Bool, section: Int, row: Int, token: UInt64,
-                   width: Double, since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
+                   setting: HeightSetting, since start: MeasureStart) throws(HeightCacheError) -> RowAnswer {
         guard height.isFinite, height >= 0 else { throw .invalidHeight(IndexPath(row: row, section: section), height) }
         let nanoseconds = measured ? start.elapsedNanoseconds : 0
-        return RowAnswer(section: section, row: row, token: token, width: width, height: height,
+        return RowAnswer(section: section, row: row, token: token, setting: setting, height: height,
                          measured: measured, nanoseconds: nanoseconds)
     }
 
@@ -254,10 +260,11 @@ public final class HeightCache: Sendable {
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
     func rememberKeyed(_ filled: RowAnswer, key: String?) {
-        if filled.measured, let key { keyed.setHeight(filled.height, forKey: key, width: filled.width) }
+        if filled.measured, let key { keyed.setHeight(filled.height, forKey: key, width: filled.setting.width,
+                                                           contentSize: filled.setting.contentSize) }
     }
 
-    /// Forgets the height of the row at `indexPath` at every width (not its key's height).
+    /// Forgets the height of the row at `indexPath` at every width and category (not its key's height).
     public func invalidate(at indexPath: IndexPath) throws(HeightCacheError) {
         let log = try state.withLock { state throws(HeightCacheError) in
             guard state.contains(indexPath) else { throw state.outOfRange(indexPath) }
@@ -295,17 +302,37 @@ public final class HeightCache: Sendable {
     }
 
     /// The width heights are measured and answered at.
-    public var width: Double { state.withLock { $0.current.width } }
+    public var width: Double { state.withLock { $0.current.setting.width } }
 
-    /// Makes `width` current. Heights already taken at it (if still retained) come back; others
-    /// are measured at it; heights at other widths are never returned.
+    /// The Dynamic Type content size category heights are measured and answered at.
+    public var contentSizeCategory: ContentSizeCategory { state.withLock { $0.current.setting.contentSize } }
+
+    /// Makes `width` current (at the current category). Heights already taken at it (if still
+    /// retained) come back; others are measured at it; heights at other widths are never returned.
     public func setWidth(_ width: Double) throws(HeightCacheError) {
-        guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
+        try setWidth(width, contentSizeCategory: nil)
+    }
+
+    /// Makes `category` current (at the current width), as a trait collection change would: the
+    /// heights taken at it (if still retained) come back, others are measured at it; heights at
+    /// other categories are never returned.
+    public func setContentSizeCategory(_ category: ContentSizeCategory) {
         let log = state.withLock { state in
-            state.switchWidth(to: width)
+            state.switchSetting(to: HeightSetting(width: state.current.setting.width, contentSize: category))
             return state.log
         }
-        log?("width \(width)")
+        log?("content size \(category.rawValue)")
+    }
+
+    /// Makes `width` and `category` (nil: the current one) current in one step: a rotation and
+    /// a text size change together re-measure once, not twice.
+    public func setWidth(_ width: Double, contentSizeCategory category: ContentSizeCategory?) throws(HeightCacheError) {
+        guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
+        let log = state.withLock { state in
+            state.switchSetting(to: HeightSetting(width: width, contentSize: category ?? state.current.setting.contentSize))
+            return state.log
+        }
+        log?("width \(width)\(category.map { " content size \($0.rawValue)" } ?? "")")
     }
 
     /// The number of sections the cache holds.

@@ -1,6 +1,8 @@
+import DynamicType
 import Locking
-/// Heights by row key and width (FDTemplateLayoutCell's `cacheByKey`), with an optional count
-/// bound that evicts the least recently used entry. Safe from any thread.
+
+/// Heights by row key, width and content size category (FDTemplateLayoutCell's `cacheByKey`),
+/// with an optional count bound that evicts the least recently used entry. Safe from any thread.
 public final class KeyedHeightCache: Sendable {
     let state: _Guarded<KeyedStore>
 
@@ -9,29 +11,30 @@ public final class KeyedHeightCache: Sendable {
         state = _Guarded(KeyedStore(capacity: capacity.map { max($0, 0) }))
     }
 
-    /// The height cached for `key` at `width`, marking it recently used.
-    public func height(forKey key: String, width: Double) -> Double? {
-        state.withLock { $0.lookup(key, width) }
+    /// The height cached for `key` at `width` and `contentSize`, marking it recently used.
+    public func height(forKey key: String, width: Double, contentSize: ContentSizeCategory = .large) -> Double? {
+        state.withLock { $0.lookup(key, HeightSetting(width: width, contentSize: contentSize)) }
     }
 
-    /// Caches `height` for `key` at `width`, evicting the least recently used entry if full.
-    /// A width or height that is not a finite, non-negative number is not cached.
-    public func setHeight(_ height: Double, forKey key: String, width: Double) {
+    /// Caches `height` for `key` at `width` and `contentSize`, evicting the least recently used
+    /// entry if full. A width or height that is not a finite, non-negative number is not cached.
+    public func setHeight(_ height: Double, forKey key: String, width: Double,
+                          contentSize: ContentSizeCategory = .large) {
         guard width.isFinite, height.isFinite, height >= 0 else { return }
-        state.withLock { $0.insert(height, key, width) }
+        state.withLock { $0.insert(height, key, HeightSetting(width: width, contentSize: contentSize)) }
     }
 
-    /// The cached height for `key` at `width`, else `measure()`'s result, cached.
-    /// `measure` runs outside the lock; two threads missing at once may both measure.
-    public func height(forKey key: String, width: Double,
+    /// The cached height for `key` at `width` and `contentSize`, else `measure()`'s result,
+    /// cached. `measure` runs outside the lock; two threads missing at once may both measure.
+    public func height(forKey key: String, width: Double, contentSize: ContentSizeCategory = .large,
                        measure: () throws -> Double) rethrows -> Double {
-        if let height = height(forKey: key, width: width) { return height }
+        if let height = height(forKey: key, width: width, contentSize: contentSize) { return height }
         let height = try measure()
-        setHeight(height, forKey: key, width: width)
+        setHeight(height, forKey: key, width: width, contentSize: contentSize)
         return height
     }
 
-    /// Forgets `key`'s heights at every width.
+    /// Forgets `key`'s heights at every width and category.
     public func invalidate(key: String) {
         state.withLock { $0.remove(key) }
     }
@@ -41,7 +44,7 @@ public final class KeyedHeightCache: Sendable {
         state.withLock { $0.removeAll() }
     }
 
-    /// The number of (key, width) heights held.
+    /// The number of (key, width, category) heights held.
     public var count: Int { state.withLock { $0.count } }
 
     /// The count bound (nil: none).

@@ -1,9 +1,9 @@
 /// The keyed cache's storage: slots in a doubly linked recency list (head: most recent), found
-/// through a key → [(width, slot)] map, since a key has few widths.
+/// through a key → [(setting, slot)] map, since a key has few widths and categories.
 struct KeyedStore: Sendable {
     struct Slot: Sendable {
         var key: String
-        var width: Double
+        var setting: HeightSetting
         var height: Double
         var newer: Int
         var older: Int
@@ -12,7 +12,7 @@ struct KeyedStore: Sendable {
     let capacity: Int?
     var slots: [Slot] = []
     var freeSlots: [Int] = []
-    var index: [String: [(width: Double, slot: Int)]] = [:]
+    var index: [String: [(setting: HeightSetting, slot: Int)]] = [:]
     var newest = -1
     var oldest = -1
     var count = 0
@@ -21,19 +21,19 @@ struct KeyedStore: Sendable {
         self.capacity = capacity
     }
 
-    func find(_ key: String, _ width: Double) -> Int? {
-        index[key]?.first { $0.width == width }?.slot
+    func find(_ key: String, _ setting: HeightSetting) -> Int? {
+        index[key]?.first { $0.setting == setting }?.slot
     }
 
-    mutating func lookup(_ key: String, _ width: Double) -> Double? {
-        guard let slot = find(key, width) else { return nil }
+    mutating func lookup(_ key: String, _ setting: HeightSetting) -> Double? {
+        guard let slot = find(key, setting) else { return nil }
         unlink(slot)
         linkNewest(slot)
         return slots[slot].height
     }
 
-    mutating func insert(_ height: Double, _ key: String, _ width: Double) {
-        if let slot = find(key, width) {
+    mutating func insert(_ height: Double, _ key: String, _ setting: HeightSetting) {
+        if let slot = find(key, setting) {
             slots[slot].height = height
             unlink(slot)
             linkNewest(slot)
@@ -43,7 +43,7 @@ struct KeyedStore: Sendable {
             if capacity == 0 { return }
             while count >= capacity, oldest >= 0 { evict(oldest) }
         }
-        let entry = Slot(key: key, width: width, height: height, newer: -1, older: -1)
+        let entry = Slot(key: key, setting: setting, height: height, newer: -1, older: -1)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -52,7 +52,7 @@ struct KeyedStore: Sendable {
             slot = slots.count
             slots.append(entry)
         }
-        index[key, default: []].append((width, slot))
+        index[key, default: []].append((setting, slot))
         linkNewest(slot)
         count += 1
     }
@@ -69,8 +69,8 @@ struct KeyedStore: Sendable {
     /// Drops the slot from the map, the recency list and the count.
     mutating func evict(_ slot: Int) {
         let key = slots[slot].key
-        let width = slots[slot].width
-        index[key]?.removeAll { $0.width == width }
+        let setting = slots[slot].setting
+        index[key]?.removeAll { $0.setting == setting }
         if index[key]?.isEmpty == true { index[key] = nil }
         release(slot)
     }

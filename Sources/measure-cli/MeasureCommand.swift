@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import CellsFormat
 import ListSources
+import DynamicType
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +32,9 @@ struct MeasureCommand: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point for rounding (replaces list.scale).", valueName: "S"))
     var scale: DecimalArgument?
+
+    @Option(name: .customLong("content-size"), help: ArgumentHelp("Dynamic Type content size category labels with a textStyle are sized at (replaces list.contentSize): xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.", valueName: "CATEGORY"))
+    var contentSize: ContentSizeCategory?
 
     @Option(name: .long, help: "Output format: jsonl, json, csv or table.")
     var format: OutputFormat = .jsonl
@@ -130,6 +134,7 @@ struct MeasureCommand: ParsableCommand {
         // Checked by `validate()` already.
         decoder.widthOverride = try? widthValue
         decoder.scaleOverride = try? scaleValue
+        decoder.contentSizeOverride = contentSize
         let jobCount = jobs ?? ProcessInfoCores.count
         var options = RunOptions(format: format, frames: frames, jobs: jobCount, decoder: decoder,
                                  renderPath: render, renderRows: renderRows,
@@ -226,3 +231,6 @@ func usageMessage(_ message: String) -> String {
 enum ProcessInfoCores {
     static var count: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
+
+/// `--content-size`: a category by the name cells.json uses.
+extension ContentSizeCategory: ExpressibleByArgument {}

@@ -10,7 +10,7 @@ struct RunOptions: Sendable {
     var frames: Bool
     /// Worker threads.
     var jobs: Int
-    /// The decoder with font defaults and `--font`, `--width`, `--scale` applied.
+    /// The decoder with font defaults and `--font`, `--width`, `--scale`, `--content-size` applied.
     var decoder: DocumentDecoder
     /// Where to write the SVG picture, if anywhere.
     var renderPath: String?

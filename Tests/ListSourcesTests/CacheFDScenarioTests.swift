@@ -36,7 +36,7 @@ struct CacheFDScenarioTests {
 
     /// A source over `sections` measuring with the feed measurers, counting measurements.
     static func source(_ sections: [SectionSpec], counter: _Guarded<Int>) -> ListHeightSource {
-        ListHeightSource(sections: sections) { row, section, width in
+        ListHeightSource(sections: sections) { row, section, width, _ in
             counter.withLock { $0 += 1 }
             guard let measurer = measurers[width] else { throw HeightCacheError.invalidWidth(width) }
             return try measurer.measureRow(row, in: section, frames: false).height

@@ -25,7 +25,7 @@ struct CacheListMeasurerTests {
         }
         let pool = measurers
         let calls = _Guarded(0)
-        let source = ListHeightSource(sections: [section, SectionSpec(height: 44, rows: [RowSpec()])]) { row, section, width in
+        let source = ListHeightSource(sections: [section, SectionSpec(height: 44, rows: [RowSpec()])]) { row, section, width, _ in
             calls.withLock { $0 += 1 }
             guard let measurer = pool[width] else { throw HeightCacheError.invalidWidth(width) }
             return try measurer.measureRow(row, in: section, frames: false).height

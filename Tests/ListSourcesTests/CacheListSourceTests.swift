@@ -30,7 +30,7 @@ struct CacheListSourceTests {
 
     /// A source over `document` measuring a row as ten points per letter of its name, counting calls.
     static func source(_ document: Document = document, calls: _Guarded<Int> = _Guarded(0)) -> ListHeightSource {
-        ListHeightSource(document: document) { row, _, _ in
+        ListHeightSource(document: document) { row, _, _, _ in
             calls.withLock { $0 += 1 }
             return Double(name(row).count) * 10
         }
@@ -62,11 +62,11 @@ struct CacheListSourceTests {
             asked.withLock { $0.append(key) }
             return 99
         }
-        let keyed = try source.keyAndHeight(at: ip(0, 0), width: 300, known: known)
+        let keyed = try source.keyAndHeight(at: ip(0, 0), width: 300, contentSize: .large, known: known)
         #expect(keyed.key == "k" && keyed.height == 99 && !keyed.measured)
-        let fixed = try source.keyAndHeight(at: ip(0, 1), width: 300, known: known)
+        let fixed = try source.keyAndHeight(at: ip(0, 1), width: 300, contentSize: .large, known: known)
         #expect(fixed.key == nil && fixed.height == 10)
-        let measured = try source.keyAndHeight(at: ip(0, 0), width: 300) { _ in nil }
+        let measured = try source.keyAndHeight(at: ip(0, 0), width: 300, contentSize: .large) { _ in nil }
         #expect(measured.key == "k" && measured.height == 40 && measured.measured)
         #expect(asked.withLock { $0 } == ["k"])
         #expect(calls.withLock { $0 } == 1)
@@ -78,14 +78,14 @@ struct CacheListSourceTests {
         let known = { (position: Int, key: String) -> Double? in position == 5 ? 77 : nil }
         let batch = Self.source()
         var answers: [Int: Result<(key: String?, height: Double, measured: Bool), any Error>] = [:]
-        batch.keysAndHeights(at: paths, width: 300, known: known) { position, result in
+        batch.keysAndHeights(at: paths, width: 300, contentSize: .large, known: known) { position, result in
             answers[position] = result
             return true
         }
         #expect(answers.keys.sorted() == Array(paths.indices))
         let single = Self.source()
         for (position, path) in paths.enumerated() {
-            let expected = Result { try single.keyAndHeight(at: path, width: 300) { known(position, $0) } }
+            let expected = Result { try single.keyAndHeight(at: path, width: 300, contentSize: .large) { known(position, $0) } }
             switch (answers[position], expected) {
             case let (.success(got)?, .success(want)):
                 #expect(got.key == want.key && got.height == want.height && got.measured == want.measured)
@@ -96,7 +96,7 @@ struct CacheListSourceTests {
             }
         }
         var seen: [Int] = []
-        batch.keysAndHeights(at: paths, width: 300, known: known) { position, _ in
+        batch.keysAndHeights(at: paths, width: 300, contentSize: .large, known: known) { position, _ in
             seen.append(position)
             return position < 1
         }
@@ -107,7 +107,7 @@ struct CacheListSourceTests {
         let places = [(0, 0), (0, 1), (2, 0), (1, 0), (0, 2), (0, 0), (0, -1)]
         let known = { (position: Int, key: String) -> Double? in position == 5 ? 77 : nil }
         var placed: [String] = []
-        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, known: known,
+        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, contentSize: .large, known: known,
                               answer: { position, key, height, measured in
             placed.append("\(position) \(key ?? "-") \(height) \(measured)")
             return true
@@ -120,7 +120,7 @@ struct CacheListSourceTests {
             return true
         })
         var byPath: [String] = []
-        Self.source().keysAndHeights(at: places.map { IndexPath(row: $0.1, section: $0.0) }, width: 300, known: known) { position, result in
+        Self.source().keysAndHeights(at: places.map { IndexPath(row: $0.1, section: $0.0) }, width: 300, contentSize: .large, known: known) { position, result in
             switch result {
             case let .success(value): byPath.append("\(position) \(value.key ?? "-") \(value.height) \(value.measured)")
             case let .failure(error):
@@ -137,7 +137,7 @@ struct CacheListSourceTests {
         #expect(placed[2] == "2 outside \(ip(2, 0))" && placed[6] == "6 outside \(IndexPath(row: -1, section: 0))")
         #expect(placed[5] == "5 k 77.0 false")
         var seen: [Int] = []
-        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, known: known,
+        Self.source().answers(at: places.map { (section: $0.0, row: $0.1) }, width: 300, contentSize: .large, known: known,
                               answer: { position, _, _, _ in
             seen.append(position)
             return position < 1
@@ -151,7 +151,7 @@ struct CacheListSourceTests {
     @Test func aRowOutsideTheListIsAnInvalidIndexPath() {
         let source = Self.source()
         #expect(throws: HeightCacheError.self) { try source.measureHeight(at: ip(0, 3), width: 300) }
-        #expect(throws: HeightCacheError.self) { try source.keyAndHeight(at: ip(2, 0), width: 300) { _ in nil } }
+        #expect(throws: HeightCacheError.self) { try source.keyAndHeight(at: ip(2, 0), width: 300, contentSize: .large) { _ in nil } }
         #expect(throws: HeightCacheError.self) { try source.measureHeight(at: IndexPath(index: 0), width: 300) }
     }
 

@@ -21,7 +21,7 @@ func contentDerivedHeight(_ row: RowSpec, _ section: SectionSpec, _ document: Do
 
 /// `contentDerivedHeight` as a `ListHeightSource` measures: the source applies the height policy,
 /// so only measured rows reach it and the list's settings are never needed.
-let contentDerivedMeasure: ListHeightSource.Measure = { row, section, width in
+let contentDerivedMeasure: ListHeightSource.Measure = { row, section, width, _ in
     contentDerivedHeight(row, section, Document(), width)
 }
 

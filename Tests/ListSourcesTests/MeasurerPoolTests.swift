@@ -31,7 +31,7 @@ import TestSupport
             var document = Self.document
             document.list.width = width
             let fresh = try ListMeasurer(document: document, baseDirectory: Fixtures.root)
-            let height = try pool.measure(Self.row, section, width)
+            let height = try pool.measure(Self.row, section, width, .large)
             #expect(try height == fresh.measureRow(Self.row, in: section, frames: false).height, "width \(width)")
             heights.insert(height)
         }
@@ -43,7 +43,7 @@ import TestSupport
         let pool = try MeasurerPool(base: Self.document, baseDirectory: Fixtures.root)
         let section = SectionSpec(template: "FeedCell", autoHeight: true, rows: [Self.row])
         for width in [-1.0, .infinity, .nan] {
-            let error = #expect(throws: LayoutError.self) { try pool.measure(Self.row, section, width) }
+            let error = #expect(throws: LayoutError.self) { try pool.measure(Self.row, section, width, .large) }
             #expect(error?.kind == .layout && error?.path == "list.width")
         }
     }

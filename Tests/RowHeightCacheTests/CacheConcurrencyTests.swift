@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Locking
 import Testing
+import DynamicType
 @testable import RowHeightCache
 import TestSupport
 
@@ -51,7 +52,7 @@ struct CacheConcurrencyTests {
             singleReads.withLock { $0 += 1 }
             return try inner.measureHeight(at: indexPath, width: width)
         }
-        func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+        func keysAndHeights(at indexPaths: [IndexPath], width: Double, contentSize: ContentSizeCategory,
                             known: (_ position: Int, _ key: String) -> Double?,
                             answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
             batches.withLock { $0.append(indexPaths.count) }

@@ -45,11 +45,12 @@ enum ExternalTool {
 /// hb-shape (libharfbuzz-bin): glyph advances in font units at its default size (= upem),
 /// with HarfBuzz's OpenType functions, the reference for our shaping.
 enum HBShape {
-    /// For each text, the x advances of its glyphs and their clusters (UTF-32 indices).
-    static func glyphs(font: String, texts: [String]) throws -> [[(advance: Int, cluster: Int)]] {
+    /// For each text, the x advances of its glyphs and their clusters (UTF-32 indices);
+    /// `options` are more hb-shape options (`--variations=wght=600`, `--features=tnum`).
+    static func glyphs(font: String, texts: [String], options: [String] = []) throws -> [[(advance: Int, cluster: Int)]] {
         let lines = texts.map { text in
             let codes = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: ",")
-            return "\(font);--output-format=json;--no-glyph-names;--unicodes=\(codes)"
+            return ([font, "--output-format=json", "--no-glyph-names"] + options + ["--unicodes=\(codes)"]).joined(separator: ";")
         }
         let output = try ExternalTool.run("/usr/bin/hb-shape", ["--batch"], input: lines.joined(separator: "\n") + "\n")
         let results = output.split(separator: "\n").map { line -> [(Int, Int)] in
@@ -64,8 +65,8 @@ enum HBShape {
     }
 
     /// The total advance of each text in font units.
-    static func advances(font: String, texts: [String]) throws -> [Int] {
-        try glyphs(font: font, texts: texts).map { $0.reduce(0) { $0 + $1.advance } }
+    static func advances(font: String, texts: [String], options: [String] = []) throws -> [Int] {
+        try glyphs(font: font, texts: texts, options: options).map { $0.reduce(0) { $0 + $1.advance } }
     }
 }
 
@@ -81,6 +82,8 @@ enum PangoReference {
         /// The font description's family list (Pango's fallback after them is fontconfig's);
         /// nil: DejaVu Sans.
         var families: String? = nil
+        /// A Pango font description without its size (`Inter @wght=600`); nil: DejaVu Sans.
+        var font: String? = nil
     }
 
     struct Result: Decodable {
@@ -88,6 +91,8 @@ enum PangoReference {
         var starts: [Int]
         /// The layout's logical width in points.
         var width: Double
+        /// The layout's logical height in points.
+        var height: Double
     }
 
     static let script = #"""
@@ -101,7 +106,7 @@ ctx.set_round_glyph_positions(False)
 for line in sys.stdin:
     q = json.loads(line)
     lay = Pango.Layout.new(ctx)
-    d = Pango.FontDescription.from_string(q.get("families") or "DejaVu Sans")
+    d = Pango.FontDescription.from_string(q.get("font") or q.get("families") or "DejaVu Sans")
     d.set_absolute_size(q["size"] * Pango.SCALE)
     lay.set_font_description(d)
     # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
@@ -123,13 +128,14 @@ for line in sys.stdin:
     lay.set_text(text, -1)
     b = text.encode("utf-8")
     starts = [len(b[:l.start_index].decode("utf-8").encode("utf-16-le")) // 2 for l in lay.get_lines_readonly()]
-    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE}), flush=True)
+    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE,
+                      "height": lay.get_extents()[1].height / Pango.SCALE}), flush=True)
 """#
 
-    /// A fontconfig setup that sees only Fonts/ (and the font files `extra`), unhinted, with
-    /// bitmap (CBDT) fonts scaled.
-    static func fontconfigFile(extra: [String] = []) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())-\(extra.count)")
+    /// A fontconfig setup that sees only Fonts/ (and the font files `extra`, and the folders
+    /// `extraDirectories`), unhinted, with bitmap (CBDT) fonts scaled.
+    static func fontconfigFile(extra: [String] = [], extraDirectories: [String] = []) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tl-pango-\(getpid())-\(extra.count)" + (extraDirectories.isEmpty ? "" : "-\(extraDirectories.count)-\(extraDirectories.joined().utf8.reduce(0) { $0 &* 31 &+ Int($1) })"))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         // The extra files by links in a folder of their own, so no other font of their folders is seen.
         let links = dir.appendingPathComponent("extra")
@@ -146,6 +152,7 @@ for line in sys.stdin:
         <fontconfig>
           <dir>\(packageRoot.appendingPathComponent("Fonts").path)</dir>
           <dir>\(links.path)</dir>
+          \(extraDirectories.map { "<dir>\($0)</dir>" }.joined(separator: "\n"))
           <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
           <include ignore_missing="yes">/etc/fonts/conf.d/10-scale-bitmap-fonts.conf</include>
           <match target="font">
@@ -159,13 +166,14 @@ for line in sys.stdin:
         return file.path
     }
 
-    /// Lays out each query; `extraFonts` are font files Pango sees besides Fonts/.
-    static func layout(_ queries: [Query], extraFonts: [String] = []) throws -> [Result] {
+    /// Lays out each query; `extraFonts` are font files and `fontDirectories` folders Pango sees
+    /// besides Fonts/.
+    static func layout(_ queries: [Query], extraFonts: [String] = [], fontDirectories: [String] = []) throws -> [Result] {
         try OutsideReference.pango.require()
         let encoder = JSONEncoder()
         let input = try queries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
         let output = try ExternalTool.run("/usr/bin/python3", ["-c", script], input: input,
-                                          environment: ["FONTCONFIG_FILE": try fontconfigFile(extra: extraFonts)])
+                                          environment: ["FONTCONFIG_FILE": try fontconfigFile(extra: extraFonts, extraDirectories: fontDirectories)])
         let decoder = JSONDecoder()
         let results = try output.split(separator: "\n").map { try decoder.decode(Result.self, from: Data($0.utf8)) }
         guard results.count == queries.count else {

@@ -115,6 +115,13 @@ int32_t tl_is_emoji_presentation(const uint16_t *text, int32_t length, int32_t a
 int32_t tl_continues_script_run(const uint16_t *text, int32_t length, int32_t previous,
                                 int32_t next);
 
+/// Makes `hb_font` (an `hb_font_t *` not yet made immutable) a font instance shaped with its own
+/// settings: `count` OpenType features (`hb_feature_t` records, as hb_feature_from_string reads
+/// them) and whatever variation coordinates it has. Every shaping call then goes through
+/// `hb_shape` with those features, so GSUB/GPOS feature variations follow the coordinates.
+/// Returns 0, or -1 when out of memory.
+int32_t tl_font_set_shaping(void *hb_font, const void *features, int32_t count);
+
 /// Fills `bits` (1,024 words) with the BMP characters `hb_face` (an `hb_face_t *`) maps.
 void tl_fill_bmp_coverage(void *hb_face, uint64_t *bits);
 

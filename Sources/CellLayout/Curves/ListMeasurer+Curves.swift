@@ -14,7 +14,8 @@ extension ListMeasurer {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
             return HeightCurve(constant: h, widths: widths)
         case .measured(let name):
-            let accessory = row.accessory.width
+            // The accessory's and the section index's widths come off every row's (measureRow).
+            let accessory = row.accessory.width + list.indexWidth
             return try curve(widths, separator: list.separator) { width, trace, probe throws(LayoutError) in
                 // A content width clamped at 0 does not move with the list's.
                 if width - accessory < 0 { trace.giveUp() }

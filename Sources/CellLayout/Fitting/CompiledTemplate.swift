@@ -1,6 +1,7 @@
 import Locking
 import TextEngine
 import CellsFormat
+import DynamicType
 
 /// A template compiled once and reused for every row: its blueprint (views, label styles,
 /// parsed constraints) and, per variant (which arranged views are hidden, which arranged view
@@ -17,12 +18,14 @@ public final class CompiledTemplate: Sendable {
     let rowSizes: RowSizeReader
 
     /// Compiles `spec` with loaded font stacks by name (as a document's `fonts` names them), the
-    /// list's content-view margins (used when `spec` gives none) and the sizes of the images it
-    /// may name by asset; checks its views, stacks and constraints and builds the variant with
-    /// every arranged view visible, so conflicts surface here.
+    /// list's content-view margins (used when `spec` gives none), the sizes of the images it may
+    /// name by asset, and labels with a text style sized at `contentSize`; checks its views,
+    /// stacks and constraints and builds the variant with every arranged view visible, so
+    /// conflicts surface here.
     public init(_ spec: TemplateSpec, fonts: [String: FontStack], listMargins: LayoutMargins = .tableCellContent,
-                assets: [String: ImageSize] = [:]) throws(LayoutError) {
-        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts, listMargins: listMargins, assets: assets)
+                assets: [String: ImageSize] = [:], contentSize: ContentSizeCategory = .large) throws(LayoutError) {
+        let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts, listMargins: listMargins, assets: assets,
+                                                       contentSize: contentSize)
         let all = try SolverProgram(blueprint, mask: 0)
         self.blueprint = blueprint
         rowSizes = RowSizeReader(blueprint.rowDimensions)

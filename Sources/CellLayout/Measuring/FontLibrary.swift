@@ -6,21 +6,22 @@ import Glibc
 import Darwin
 #endif
 
-/// Loads a document's `fonts`: every named file once, each name a `FontStack` of that face and
-/// the shared fallback list. Relative paths are resolved against a base directory; a `#N` suffix
-/// picks face N of a collection.
+/// Loads a document's `fonts`: every named file (at each instance named) once, each name a
+/// `FontStack` of that face and the shared fallback list. Relative paths are resolved against a
+/// base directory; a `#N` suffix picks face N of a collection; `variations` pick an instance of
+/// a variable font.
 enum FontLibrary {
     static func load(_ spec: FontsSpec, baseDirectory: String) throws(LayoutError) -> [String: FontStack] {
         var faces: [String: FontFace] = [:]
-        func face(_ file: String, path: String) throws(LayoutError) -> FontFace {
+        func face(_ file: String, variations: [String: Double] = [:], path: String) throws(LayoutError) -> FontFace {
             let (location, index, problem) = locate(file, baseDirectory: baseDirectory)
             if let problem {
                 throw LayoutError(.font(problem.kind), path: path, message: "font \(JSONText.excerpt(file)) will not load: \(problem.reason)")
             }
-            let key = "\(location)#\(index)"
+            let key = "\(location)#\(index)" + variations.keys.sorted().map { "@\($0)=\(variations[$0] ?? 0)" }.joined()
             if let loaded = faces[key] { return loaded }
             do {
-                let loaded = try FontFace(path: location, faceIndex: index)
+                let loaded = try FontFace(path: location, faceIndex: index, variations: variations)
                 faces[key] = loaded
                 return loaded
             } catch {
@@ -34,7 +35,8 @@ enum FontLibrary {
         var stacks: [String: FontStack] = [:]
         for name in spec.files.keys.sorted() {
             guard let file = spec.files[name] else { continue }
-            stacks[name] = FontStack(primary: try face(file, path: "fonts.\(name)"), fallbacks: fallbacks)
+            stacks[name] = FontStack(primary: try face(file, variations: spec.variations[name] ?? [:], path: "fonts.\(name)"),
+                                     fallbacks: fallbacks)
         }
         return stacks
     }

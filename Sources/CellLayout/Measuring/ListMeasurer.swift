@@ -1,5 +1,7 @@
+import Locking
 import TextEngine
 import CellsFormat
+import DynamicType
 
 /// Measures a document's rows, headers and footers as SPEC section 1 defines their heights: the
 /// entry point of measure-cli and HeightCache. Fonts are loaded and templates compiled once, in
@@ -7,12 +9,14 @@ import CellsFormat
 public final class ListMeasurer: Sendable {
     /// The document's list settings (width, scale, fallback heights, separator).
     public let list: ListSettings
-    private let templates: [String: CompiledTemplate]
-    /// `templates` unretained, for the measuring paths: a row's template is lent for its fit,
-    /// since a retain and release per row on one shared template made two measuring threads
-    /// pass its reference count's cache line back and forth.
+    /// The templates compiled at `list.effectiveContentSize`.
+    private let compiled: CompiledTemplates
+    /// `compiled.lent`, read here without going through `compiled`.
     private let lent: [String: Unmanaged<CompiledTemplate>]
     private let measurer: TextMeasurer
+    /// What compiling the templates again at another content size category needs, shared by
+    /// every measurer derived from one document.
+    private let compiling: CategoryTemplates
     /// The text measurer (and its caches) this list measures labels with.
     public var textMeasurer: TextMeasurer { measurer }
 
@@ -35,20 +39,17 @@ public final class ListMeasurer: Sendable {
         try TemplateCompiler.checkMargins(list.layoutMargins, at: "list.layoutMargins")
         let fonts = try FontLibrary.load(document.fonts, baseDirectory: baseDirectory)
         let assets = try AssetLibrary.load(document.assets, baseDirectory: baseDirectory, scale: list.scale)
-        var templates: [String: CompiledTemplate] = [:]
-        for name in document.templates.keys.sorted() {
-            guard var spec = document.templates[name] else { continue }
-            spec.name = name
-            templates[name] = try CompiledTemplate(spec, fonts: fonts, listMargins: list.layoutMargins, assets: assets)
-        }
-        self.init(list: list, templates: templates, measurer: textMeasurer)
+        let compiling = CategoryTemplates(document.templates, fonts: fonts, listMargins: list.layoutMargins, assets: assets)
+        let compiled = try compiling.compiled(at: list.effectiveContentSize)
+        self.init(list: list, compiled: compiled, measurer: textMeasurer, compiling: compiling)
     }
 
-    private init(list: ListSettings, templates: [String: CompiledTemplate], measurer: TextMeasurer) {
+    private init(list: ListSettings, compiled: CompiledTemplates, measurer: TextMeasurer, compiling: CategoryTemplates) {
         self.list = list
-        self.templates = templates
-        lent = templates.mapValues { Unmanaged.passUnretained($0) }
+        self.compiled = compiled
+        lent = compiled.lent
         self.measurer = measurer
+        self.compiling = compiling
     }
 
     /// A measurer for the same document at list width `width`, sharing this one's fonts, compiled
@@ -57,7 +58,42 @@ public final class ListMeasurer: Sendable {
         try Self.check(width: width)
         var list = self.list
         list.width = width
-        return ListMeasurer(list: list, templates: templates, measurer: measurer)
+        return ListMeasurer(list: list, compiled: compiled, measurer: measurer, compiling: compiling)
+    }
+
+    /// Whether some label of some template follows the content size category (`textStyle` or
+    /// `relativeTo`): otherwise every category measures the same.
+    public var followsContentSize: Bool { compiling.followsContentSize }
+
+    /// A measurer for the same document at content size category `category` (capped at
+    /// `list.maximumContentSize`), sharing fonts and text caches; the templates are compiled
+    /// once per category the document's labels can tell apart, and shared otherwise.
+    public func withContentSize(_ category: ContentSizeCategory) throws(LayoutError) -> ListMeasurer {
+        var list = self.list
+        list.contentSize = category
+        return ListMeasurer(list: list, compiled: try templates(at: category), measurer: measurer, compiling: compiling)
+    }
+
+    /// The templates for content size category `category`: this measurer's own when the document
+    /// does not follow the category or `category` (capped) is its own, else those compiled at it.
+    private func templates(at category: ContentSizeCategory) throws(LayoutError) -> CompiledTemplates {
+        let effective = category.capped(at: list.maximumContentSize)
+        if !compiling.followsContentSize || effective == list.effectiveContentSize { return compiled }
+        return try compiling.compiled(at: effective)
+    }
+
+    /// `measureRow(_:in:width:frames:)` at content size category `contentSize` as well:
+    /// what `withContentSize(contentSize)` would measure at `width`.
+    public func measureRow(_ row: RowSpec, in section: SectionSpec, width: Double, contentSize: ContentSizeCategory,
+                           frames: Bool) throws(LayoutError) -> CellMeasurement {
+        try Self.check(width: width)
+        // The list's own category (every category, for a document without text styles) measures
+        // with `lent` directly: no retain of a shared object per row.
+        if !compiling.followsContentSize || contentSize.capped(at: list.maximumContentSize) == list.effectiveContentSize {
+            return try measureRow(row, in: section, listWidth: width, frames: frames, lent: lent)
+        }
+        let templates = try compiling.compiled(at: contentSize.capped(at: list.maximumContentSize))
+        return try measureRow(row, in: section, listWidth: width, frames: frames, lent: templates.lent)
     }
 
     /// Throws unless `width` is a list width the layout measures exactly (`LayoutLimits`).
@@ -68,7 +104,7 @@ public final class ListMeasurer: Sendable {
     }
 
     /// The compiled template named `name`, if the document has one.
-    public func template(named name: String) -> CompiledTemplate? { templates[name] }
+    public func template(named name: String) -> CompiledTemplate? { compiled.templates[name] }
 
     /// The height of `row` in `section` by the height policy (row height; measured when the row
     /// or section sets autoHeight; section height; list row height). Measured heights include
@@ -77,7 +113,7 @@ public final class ListMeasurer: Sendable {
     /// row with a template is laid out at that height when `frames` is set. Errors about the row
     /// itself have an empty path (see `LayoutError.located(at:)`).
     public func measureRow(_ row: RowSpec, in section: SectionSpec, frames: Bool) throws(LayoutError) -> CellMeasurement {
-        try measureRow(row, in: section, listWidth: list.width, frames: frames)
+        try measureRow(row, in: section, listWidth: list.width, frames: frames, lent: lent)
     }
 
     /// `measureRow(_:in:frames:)` at list width `width` in place of `list.width`: what
@@ -85,12 +121,13 @@ public final class ListMeasurer: Sendable {
     /// Throws as `withWidth` does for a width outside the layout's limits.
     public func measureRow(_ row: RowSpec, in section: SectionSpec, width: Double, frames: Bool) throws(LayoutError) -> CellMeasurement {
         try Self.check(width: width)
-        return try measureRow(row, in: section, listWidth: width, frames: frames)
+        return try measureRow(row, in: section, listWidth: width, frames: frames, lent: lent)
     }
 
     /// `probe`, when given, receives the layout's ambiguity (`ambiguity(of:in:)`).
     private func measureRow(_ row: RowSpec, in section: SectionSpec, listWidth: Double, frames: Bool,
-                            probe: AmbiguityProbe? = nil) throws(LayoutError) -> CellMeasurement {
+                            probe: AmbiguityProbe? = nil,
+                            lent: [String: Unmanaged<CompiledTemplate>]) throws(LayoutError) -> CellMeasurement {
         switch try HeightPolicy.of(row, in: section, list: list) {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
             guard frames, h.isFinite, let name = row.template ?? section.template, let template = lent[name] else {
@@ -105,7 +142,8 @@ public final class ListMeasurer: Sendable {
             return CellMeasurement(height: h, frames: fitted.frames)
         case .measured(let name):
             return try measure(template: name, data: row.data, width: listWidth - list.indexWidth - row.accessory.width,
-                               separator: list.separator, frames: frames, templatePath: "template", probe: probe)
+                               separator: list.separator, frames: frames, templatePath: "template", probe: probe,
+                               lent: lent)
         }
     }
 
@@ -114,7 +152,7 @@ public final class ListMeasurer: Sendable {
     /// `measureRow` does.
     public func ambiguity(of row: RowSpec, in section: SectionSpec) throws(LayoutError) -> LayoutAmbiguity {
         let probe = AmbiguityProbe()
-        _ = try measureRow(row, in: section, listWidth: list.width, frames: true, probe: probe)
+        _ = try measureRow(row, in: section, listWidth: list.width, frames: true, probe: probe, lent: lent)
         return probe.result
     }
 
@@ -147,7 +185,7 @@ public final class ListMeasurer: Sendable {
     public func measure(template name: String, data: JSONValue, accessoryWidth: Double = 0, separator: Bool,
                         frames: Bool) throws(LayoutError) -> CellMeasurement {
         try measure(template: name, data: data, width: list.width - list.indexWidth - accessoryWidth,
-                    separator: separator, frames: frames, templatePath: "template")
+                    separator: separator, frames: frames, templatePath: "template", lent: lent)
     }
 
     /// At list width `listWidth` (nil: `list.width`), followed by `trace` when given.
@@ -161,7 +199,7 @@ public final class ListMeasurer: Sendable {
         case .template(let name, let data):
             do {
                 return try measure(template: name, data: data, width: listWidth ?? list.width, separator: false,
-                                   frames: frames, templatePath: "template", probe: probe, trace: trace)
+                                   frames: frames, templatePath: "template", probe: probe, trace: trace, lent: lent)
             } catch {
                 // Relative paths are the header's own (`template`) or its data's (a row value).
                 if error.isAbsolute { throw error }
@@ -172,10 +210,12 @@ public final class ListMeasurer: Sendable {
         }
     }
 
-    /// `trace`, when given, follows the fit along the content width (`HeightCurve`).
+    /// `trace`, when given, follows the fit along the content width (`HeightCurve`); `lent` are
+    /// the templates to measure with (nil: this measurer's own).
     func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
-                 templatePath: String, probe: AmbiguityProbe? = nil,
-                 trace: CurveTrace? = nil) throws(LayoutError) -> CellMeasurement {
+                 templatePath: String, probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil,
+                 lent: [String: Unmanaged<CompiledTemplate>]? = nil) throws(LayoutError) -> CellMeasurement {
+        let lent = lent ?? self.lent
         guard let template = lent[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
         }
@@ -200,12 +240,74 @@ public final class ListMeasurer: Sendable {
         return CellMeasurement(height: height, frames: fitted.frames)
     }
 
-    /// `body`'s fit with `template` lent (the measurer's `templates` keeps it alive).
+    /// `body`'s fit with `template` lent (the measurer's `compiled` keeps it alive).
     private static func fit(_ template: Unmanaged<CompiledTemplate>,
                             _ body: (CompiledTemplate) throws(LayoutError) -> FittedCell) throws(LayoutError) -> FittedCell {
         let result = template._withUnsafeGuaranteedRef { template in
             Result { () throws(LayoutError) in try body(template) }
         }
         return try result.get()
+    }
+}
+
+/// A document's templates compiled at one content size category, kept alive by every measurer
+/// that measures with them.
+private final class CompiledTemplates: Sendable {
+    let templates: [String: CompiledTemplate]
+    /// `templates` unretained, for the measuring paths: a row's template is lent for its fit,
+    /// since a retain and release per row on one shared template made two measuring threads
+    /// pass its reference count's cache line back and forth (the release alone was 0.8-2% of a
+    /// two-thread profile of the feed).
+    let lent: [String: Unmanaged<CompiledTemplate>]
+
+    init(_ templates: [String: CompiledTemplate]) {
+        self.templates = templates
+        lent = templates.mapValues { Unmanaged.passUnretained($0) }
+    }
+}
+
+/// A document's template specs and loaded fonts, and its templates compiled at each content
+/// size category asked for, each compiled once (a document whose labels do not follow the
+/// category is compiled once for all).
+private final class CategoryTemplates: Sendable {
+    let specs: [String: TemplateSpec]
+    let fonts: [String: FontStack]
+    /// The list's content-view margins and the document's asset sizes, the same at every category.
+    let listMargins: LayoutMargins
+    let assets: [String: ImageSize]
+    let followsContentSize: Bool
+    private let kept = _Guarded<[ContentSizeCategory: CompiledTemplates]>([:])
+
+    init(_ specs: [String: TemplateSpec], fonts: [String: FontStack], listMargins: LayoutMargins,
+         assets: [String: ImageSize]) {
+        self.specs = specs
+        self.fonts = fonts
+        self.listMargins = listMargins
+        self.assets = assets
+        followsContentSize = specs.values.contains { spec in
+            spec.views.contains { view in
+                if case .label(let label) = view.kind { return label.followsContentSize }
+                return false
+            }
+        }
+    }
+
+    /// Every template compiled with its labels sized at `category`: kept from an earlier call,
+    /// else compiled now (outside the lock; when two threads race, the first kept wins).
+    func compiled(at category: ContentSizeCategory) throws(LayoutError) -> CompiledTemplates {
+        if let known = kept.withLock({ $0[category] }) { return known }
+        var templates: [String: CompiledTemplate] = [:]
+        for name in specs.keys.sorted() {
+            guard var spec = specs[name] else { continue }
+            spec.name = name
+            templates[name] = try CompiledTemplate(spec, fonts: fonts, listMargins: listMargins, assets: assets,
+                                                   contentSize: category)
+        }
+        let made = CompiledTemplates(templates)
+        return kept.withLock { kept in
+            if let raced = kept[category] { return raced }
+            kept[category] = made
+            return made
+        }
     }
 }

@@ -1,5 +1,6 @@
 import TextEngine
 import CellsFormat
+import DynamicType
 
 /// Checks a `TemplateSpec` and resolves it into a `TemplateBlueprint`: unique view ids, known
 /// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
@@ -10,10 +11,12 @@ enum TemplateCompiler {
 
     /// Resolves `spec`; `fonts` are the document's loaded font stacks by name, `listMargins` the
     /// content view's margins when the template gives none, `assets` the sizes of the images
-    /// named by asset (a name not there is a nil image, 0 x 0).
+    /// named by asset (a name not there is a nil image, 0 x 0), and labels that follow Dynamic
+    /// Type are sized at `contentSize`.
     static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack],
                           listMargins: LayoutMargins = .tableCellContent,
-                          assets: [String: ImageSize] = [:]) throws(LayoutError) -> TemplateBlueprint {
+                          assets: [String: ImageSize] = [:],
+                          contentSize: ContentSizeCategory = .large) throws(LayoutError) -> TemplateBlueprint {
         let path = "templates.\(spec.name)"
         try checkMargins(listMargins, at: "list.layoutMargins")
         try checkMargins(spec.layoutMargins, at: "\(path).layoutMargins")
@@ -49,7 +52,8 @@ enum TemplateCompiler {
             case .label(let label):
                 // Room for every label at the first one (templates without labels allocate none).
                 if labels.isEmpty { labels.reserveCapacity(spec.views.count - i) }
-                labels.append(try labelSlot(label, view: i, fonts: fonts, location: viewLocation, inputs: &inputs))
+                labels.append(try labelSlot(label, view: i, fonts: fonts, contentSize: contentSize, location: viewLocation,
+                                            inputs: &inputs))
                 kind = .label(slot: labels.count - 1)
             case .image(let width, let height):
                 try checkSizes(width, height, of: "image", at: viewLocation)
@@ -241,19 +245,17 @@ enum TemplateCompiler {
         return (values[0], values[1])
     }
 
-    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack], location: DocumentPath,
+    private static func labelSlot(_ label: LabelSpec, view: Int, fonts: [String: FontStack],
+                                  contentSize: ContentSizeCategory, location: DocumentPath,
                                   inputs: inout RowInputs) throws(LayoutError) -> LabelSlot {
         // Spelled out only for a message.
         var path: String { "\(location.path).label" }
-        guard let stack = fonts[label.font] else {
-            throw LayoutError(path: "\(path).font", message: "font \(JSONText.excerpt(label.font)) is not in fonts")
-        }
+        let font = try ResolvedFont(font: label.font, size: label.size, textStyle: label.textStyle,
+                                    relativeTo: label.relativeTo, features: label.features, at: contentSize,
+                                    fonts: fonts, path: path)
         // The decoder's ranges (LayoutLimits), checked again for a label built in code.
         func outOfRange(_ field: String, _ value: String, _ range: String) -> LayoutError {
             LayoutError(path: "\(path).\(field)", message: "\(value) is out of range: expected \(range)")
-        }
-        guard LayoutLimits.fontSizes.contains(label.size) else {
-            throw outOfRange("size", formatNumber(label.size), LayoutLimits.fontSizeRangeText)
         }
         guard LayoutLimits.labelLines.contains(label.lines) else {
             throw outOfRange("lines", String(label.lines), LayoutLimits.wholeNumberRangeText(LayoutLimits.labelLines))
@@ -265,7 +267,7 @@ enum TemplateCompiler {
             throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
                              LayoutLimits.lineHeightMultipleRangeText)
         }
-        let style = TextStyle(fonts: stack, size: label.size, lines: label.lines,
+        let style = TextStyle(fonts: font.fonts, size: font.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
                               lineHeightMultiple: label.lineHeightMultiple)
         return LabelSlot(view: view, text: label.text,

@@ -1,3 +1,5 @@
+import DynamicType
+
 extension DocumentDecoder {
     /// One template: views in order, constraint strings and visual formats.
     func decodeTemplate(name: String, _ value: JSONValue, path: String, fonts: FontsSpec,
@@ -87,7 +89,8 @@ extension DocumentDecoder {
     func decodeLabel(_ value: JSONValue, path: String, fonts: FontsSpec,
                      warnings: inout [DocumentError]) throws(DocumentError) -> LabelSpec {
         let f = try _JSONFields(value, path: path, what: "a label")
-        warnings += f.unknownMembers(known: ["text", "font", "size", "lines", "lineBreak", "lineSpacing", "lineHeightMultiple"])
+        warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "features", "lines", "lineBreak",
+                                            "lineSpacing", "lineHeightMultiple"])
         var label = LabelSpec(text: try f.string("text") ?? "")
         if let font = try f.string("font") {
             guard fonts.files[font] != nil else {
@@ -100,6 +103,21 @@ extension DocumentDecoder {
         }
         if let size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText) {
             label.size = size
+        }
+        label.textStyle = try f.oneOf("textStyle", FontTextStyle.self)
+        label.relativeTo = try f.oneOf("relativeTo", FontTextStyle.self)
+        if label.textStyle != nil, f.members["size"] != nil {
+            throw DocumentError(path: f.pathOf("size"), message: "a label with a \"textStyle\" takes its size from the style: give \"size\" or \"textStyle\", not both")
+        }
+        if label.relativeTo != nil, label.textStyle != nil {
+            throw DocumentError(path: f.pathOf("relativeTo"), message: "\"relativeTo\" scales a \"size\"; a \"textStyle\" is sized by the category already")
+        }
+        if let features = try f.strings("features") {
+            for (i, feature) in features.enumerated() where feature.isEmpty || feature.utf8.count > 128 {
+                throw DocumentError(path: JSONPath.appending(index: i, to: f.pathOf("features")),
+                                    message: "expected an OpenType feature setting (\"tnum\", \"-liga\", \"ss01=1\")")
+            }
+            label.features = features
         }
         if let lines = try f.integer("lines", in: LayoutLimits.labelLines) { label.lines = lines }
         if let mode = try f.oneOf("lineBreak", LineBreakModeSpec.self) { label.lineBreak = mode }

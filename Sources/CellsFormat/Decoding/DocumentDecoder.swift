@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Turns a parsed cells.json (SPEC section 2) into a `Document`, checking everything that can be
 /// checked without fonts or a solver: types, ranges, enum names, that templates, fonts and
 /// arranged views exist, and that every measured row has a template. Errors carry the JSON path.
@@ -12,6 +14,8 @@ public struct DocumentDecoder: Sendable {
     public var widthOverride: Double?
     /// A pixel scale that replaces the document's (`--scale`).
     public var scaleOverride: Double?
+    /// A content size category that replaces the document's `list.contentSize` (`--content-size`).
+    public var contentSizeOverride: ContentSizeCategory?
 
     /// A decoder that fills missing fonts from `fontDefaults` and applies `fontOverrides`.
     public init(fontDefaults: FontsSpec = FontsSpec(), fontOverrides: [String: String] = [:]) {
@@ -35,6 +39,7 @@ public struct DocumentDecoder: Sendable {
         }
         if let widthOverride { document.list.width = widthOverride }
         if let scaleOverride { document.list.scale = scaleOverride }
+        if let contentSizeOverride { document.list.contentSize = contentSizeOverride }
         document.fonts = try decodeFonts(root.members["fonts"], path: "fonts")
         if let assets = root.members["assets"] { document.assets = try decodeAssets(assets, path: "assets") }
         if let templates = root.members["templates"] {
@@ -59,7 +64,7 @@ public struct DocumentDecoder: Sendable {
     func decodeList(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> ListSettings {
         let fields = try _JSONFields(value, path: path, what: "list settings")
         warnings += fields.unknownMembers(known: ["width", "scale", "rowHeight", "separator", "headerHeight", "footerHeight",
-                                                  "layoutMargins", "indexWidth"])
+                                                  "layoutMargins", "indexWidth", "contentSize", "maximumContentSize"])
         var list = ListSettings()
         // Bounded (`LayoutLimits`): past these ranges heights are no longer exact, or not finite.
         let sizes = 0...LayoutLimits.maximumPoints
@@ -71,23 +76,56 @@ public struct DocumentDecoder: Sendable {
         if let h = try fields.number("footerHeight", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.footerHeight = h }
         if let margins = try decodeMargins(fields, "layoutMargins") { list.layoutMargins = margins }
         if let w = try fields.number("indexWidth", in: sizes, rangeText: LayoutLimits.sizeRangeText) { list.indexWidth = w }
+        if let c = try fields.oneOf("contentSize", ContentSizeCategory.self) { list.contentSize = c }
+        if let c = try fields.oneOf("maximumContentSize", ContentSizeCategory.self) { list.maximumContentSize = c }
         return list
     }
 
     /// The `fonts` object over `fontDefaults`, with `fontOverrides` on top.
     func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> FontsSpec {
-        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback)
+        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback, variations: fontDefaults.variations)
         if let value {
             let fields = try _JSONFields(value, path: path, what: "font files by name")
             for name in fields.members.keys.sorted() where name != "fallback" {
+                if case .object = fields.members[name] {
+                    let instance = try decodeFontInstance(fields.members[name] ?? .null, path: fields.pathOf(name))
+                    fonts.setInstance(name, file: instance.file, index: instance.index, variations: instance.variations)
+                    continue
+                }
                 guard let file = try fields.string(name), !file.isEmpty else {
                     throw DocumentError(path: fields.pathOf(name), message: "expected a font file path, found an empty string")
                 }
                 fonts.files[name] = file
+                fonts.variations[name] = nil
             }
             if let fallback = try fields.strings("fallback") { fonts.fallback = fallback }
         }
-        for (name, file) in fontOverrides { fonts.files[name] = file }
+        for (name, file) in fontOverrides {
+            fonts.files[name] = file
+            fonts.variations[name] = nil
+        }
         return fonts
+    }
+
+    /// `{ "file": PATH, "index": N, "variations": { "wght": 600 } }`: a face of a file, at an
+    /// instance of its axes (tags of one to four printable ASCII characters, finite values).
+    func decodeFontInstance(_ value: JSONValue, path: String) throws(DocumentError) -> (file: String, index: Int, variations: [String: Double]) {
+        let fields = try _JSONFields(value, path: path, what: "a font instance")
+        guard let file = try fields.string("file"), !file.isEmpty else {
+            throw DocumentError(path: path, message: "a font instance needs a \"file\" path")
+        }
+        let index = try fields.integer("index", in: 0...65_535) ?? 0
+        var variations: [String: Double] = [:]
+        if let axes = fields.members["variations"] {
+            let axisFields = try _JSONFields(axes, path: fields.pathOf("variations"), what: "variation values by axis tag")
+            for tag in axisFields.members.keys.sorted() {
+                guard (1...4).contains(tag.utf8.count), tag.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+                    throw DocumentError(path: axisFields.pathOf(tag), message: "\(JSONText.quoted(tag)) is not an axis tag (one to four ASCII characters, as \"wght\")")
+                }
+                guard let number = try axisFields.number(tag, in: -1_000_000...1_000_000, rangeText: "a number") else { continue }
+                variations[tag] = number
+            }
+        }
+        return (file, index, variations)
     }
 }

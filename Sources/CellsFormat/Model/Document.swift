@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The decoded form of a cells.json document (SPEC section 2): list settings, fonts, templates
 /// and sections. Decoding lives beside it; measuring reads it and never changes it.
 public struct Document: Sendable {
@@ -42,12 +44,18 @@ public struct ListSettings: Sendable, Hashable {
     public var layoutMargins: LayoutMargins
     /// Points a section index beside the table takes from every row's width.
     public var indexWidth: Double
+    /// The Dynamic Type category labels with a `textStyle` or `relativeTo` are sized at.
+    public var contentSize: ContentSizeCategory
+    /// The largest category used (`maximumContentSizeCategory`); nil: no cap.
+    public var maximumContentSize: ContentSizeCategory?
 
     /// Settings with SPEC defaults: width 375, scale 2, row height 40, separator on, 40-point
-    /// titles, a table cell's margins `[11, 16, 11, 16]`, no section index.
+    /// titles, a table cell's margins `[11, 16, 11, 16]`, no section index, the `large` content
+    /// size without a cap.
     public init(width: Double = 375, scale: Double = 2, rowHeight: Double = 40, separator: Bool = true,
                 headerHeight: Double = 40, footerHeight: Double = 40,
-                layoutMargins: LayoutMargins = .tableCellContent, indexWidth: Double = 0) {
+                layoutMargins: LayoutMargins = .tableCellContent, indexWidth: Double = 0,
+                contentSize: ContentSizeCategory = .large, maximumContentSize: ContentSizeCategory? = nil) {
         self.width = width
         self.scale = scale
         self.rowHeight = rowHeight
@@ -56,7 +64,12 @@ public struct ListSettings: Sendable, Hashable {
         self.footerHeight = footerHeight
         self.layoutMargins = layoutMargins
         self.indexWidth = indexWidth
+        self.contentSize = contentSize
+        self.maximumContentSize = maximumContentSize
     }
+
+    /// The category labels are sized at: `contentSize` capped at `maximumContentSize`.
+    public var effectiveContentSize: ContentSizeCategory { contentSize.capped(at: maximumContentSize) }
 }
 
 /// The `fonts` object: font files by name plus the fallback list shared by all of them.
@@ -65,11 +78,23 @@ public struct FontsSpec: Sendable, Hashable {
     public var files: [String: String]
     /// Fallback font files, tried in order for characters the named font lacks.
     public var fallback: [String]
+    /// Font name to the instance of its variable font: axis tag (`wght`, `wdth`, `opsz`) to
+    /// value, clamped to the axis's range when loaded; a name without an entry is the font's
+    /// default instance.
+    public var variations: [String: [String: Double]]
 
     /// Fonts from their parts.
-    public init(files: [String: String] = [:], fallback: [String] = []) {
+    public init(files: [String: String] = [:], fallback: [String] = [], variations: [String: [String: Double]] = [:]) {
         self.files = files
         self.fallback = fallback
+        self.variations = variations
+    }
+
+    /// Names `name` the instance of face `index` of `file` at `variations` (`"semibold"` as
+    /// Inter at `["wght": 600]`), as cells.json's `{ "file", "index", "variations" }` does.
+    public mutating func setInstance(_ name: String, file: String, index: Int = 0, variations: [String: Double]) {
+        files[name] = index == 0 ? file : "\(file)#\(index)"
+        self.variations[name] = variations.isEmpty ? nil : variations
     }
 }
 

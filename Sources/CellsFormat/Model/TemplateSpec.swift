@@ -1,3 +1,5 @@
+import DynamicType
+
 /// A template cell as cells.json describes it: views in a content view and constraint strings.
 /// `TemplateCompiler` turns it into a reusable compiled layout.
 public struct TemplateSpec: Sendable {
@@ -97,8 +99,14 @@ public struct LabelSpec: Sendable {
     public var text: String
     /// Name of a font in the document's `fonts`.
     public var font: String
-    /// Point size.
+    /// Point size (with `relativeTo`, the size at the `large` category).
     public var size: Double
+    /// A Dynamic Type style whose size at the list's category replaces `size`.
+    public var textStyle: FontTextStyle?
+    /// A style `size` scales with, as `UIFontMetrics(forTextStyle:)` scales a custom size.
+    public var relativeTo: FontTextStyle?
+    /// OpenType feature settings as HarfBuzz reads them (`tnum`, `-liga`, `ss01=1`).
+    public var features: [String]
     /// UILabel's `numberOfLines`: 0 is no limit.
     public var lines: Int
     /// Wrapping and truncation mode.
@@ -109,15 +117,38 @@ public struct LabelSpec: Sendable {
     public var lineHeightMultiple: Double
 
     /// A label with UILabel's defaults: default font, 17 points, one line, word wrapping.
-    public init(text: String, font: String = "default", size: Double = 17, lines: Int = 1,
+    public init(text: String, font: String = "default", size: Double = 17, textStyle: FontTextStyle? = nil,
+                relativeTo: FontTextStyle? = nil, features: [String] = [], lines: Int = 1,
                 lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+        self.features = features
         self.text = text
         self.font = font
         self.size = size
+        self.textStyle = textStyle
+        self.relativeTo = relativeTo
         self.lines = lines
         self.lineBreak = lineBreak
         self.lineSpacing = lineSpacing
         self.lineHeightMultiple = lineHeightMultiple
+    }
+
+    /// Whether its size follows the content size category (it has a `textStyle` or `relativeTo`).
+    public var followsContentSize: Bool { textStyle != nil || relativeTo != nil }
+
+    /// Its point size at `category`: the style's size there, or `size` scaled with `relativeTo`,
+    /// or `size` (the one rule a label and an attributed run share).
+    public func pointSize(at category: ContentSizeCategory) -> Double {
+        Self.pointSize(size: size, textStyle: textStyle, relativeTo: relativeTo, at: category)
+    }
+
+    /// The point size of text given `size`, `textStyle` and `relativeTo`, at `category`: a text
+    /// style's size wins, then `size` scaled as `UIFontMetrics(forTextStyle: relativeTo)` scales
+    /// it, then `size` as it is.
+    public static func pointSize(size: Double, textStyle: FontTextStyle?, relativeTo: FontTextStyle?,
+                                 at category: ContentSizeCategory) -> Double {
+        if let textStyle { return textStyle.pointSize(at: category) }
+        if let relativeTo { return relativeTo.scaledValue(size, at: category) }
+        return size
     }
 }
 

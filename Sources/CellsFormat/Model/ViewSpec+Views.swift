@@ -1,14 +1,19 @@
+import DynamicType
+
 // Views as Swift values, one factory per cells.json kind, with UIKit's defaults:
 // `ViewSpec.label("name", text: "${name}", font: "bold", size: 15)`.
 
 extension ViewSpec {
     /// A label (UILabel): `text` with `${path}` placeholders, one line of 17-point default font
-    /// unless told otherwise.
+    /// unless told otherwise; `textStyle` sizes it by Dynamic Type, `relativeTo` scales `size`.
     public static func label(_ id: String, text: String, font: String = "default", size: Double = 17,
-                             lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
+                             features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
                              lineHeightMultiple: Double = 1, hidden: HiddenSpec = false,
                              hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
-        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, lines: lines, lineBreak: lineBreak,
+        ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, textStyle: textStyle,
+                                                relativeTo: relativeTo, features: features, lines: lines,
+                                                lineBreak: lineBreak,
                                                 lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple)),
                  hidden: hidden, hugging: hugging, compression: compression)
     }

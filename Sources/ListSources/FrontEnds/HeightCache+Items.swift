@@ -1,4 +1,5 @@
 import CellsFormat
+import DynamicType
 import CellLayout
 import RowHeightCache
 
@@ -21,18 +22,22 @@ import RowHeightCache
 // only ever answers for an item equal to the one measured. An app's ids work as keys.
 extension HeightCache {
     /// A cache over `items` as the rows of one section, each measured by `template` at `width`
-    /// with `fonts`, its images named by asset sized by `assets` (sizes by name, or an asset
-    /// catalog's path). Throws when the template, fonts or assets cannot be read or an item is
-    /// not a row (it must encode to an object).
+    /// and `contentSizeCategory` (`setContentSizeCategory(_:)` changes it) with `fonts`, its images
+    /// named by asset sized by `assets` (sizes by name, or an asset catalog's path). Throws when
+    /// the template, fonts or assets cannot be read or an item is not a row (it must encode to an
+    /// object).
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, items: [Item], width: Double,
+                                             contentSizeCategory: ContentSizeCategory = .large,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
-        try self.init(template: template, fonts: fonts, sections: [items], width: width, scale: scale,
-                      separator: separator, estimatedRowHeight: estimatedRowHeight, assets: assets)
+        try self.init(template: template, fonts: fonts, sections: [items], width: width,
+                      contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
+                      estimatedRowHeight: estimatedRowHeight, assets: assets)
     }
 
     /// A cache over `sections` of items, each measured by `template` (see `init(template:fonts:items:width:)`).
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
+                                             contentSizeCategory: ContentSizeCategory = .large,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
         var document = try ItemRows.document(template: template, fonts: fonts, width: width, scale: scale,
@@ -48,7 +53,7 @@ extension HeightCache {
         try ItemRows.checkUniqueKeys(document)
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
         try self.init(source: ListHeightSource(document: document, measure: pool.measure), width: width,
-                      estimatedRowHeight: estimatedRowHeight)
+                      contentSizeCategory: contentSizeCategory, estimatedRowHeight: estimatedRowHeight)
     }
 
     /// Inserts `item` at `indexPath` (as it is after the insert) in the data and the cache, as one step.

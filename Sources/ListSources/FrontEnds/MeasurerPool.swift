@@ -1,6 +1,7 @@
 import Locking
 import CellsFormat
 import CellLayout
+import DynamicType
 
 /// `ListMeasurer`s for a front end's list at each width a `HeightCache` asks for: fonts and
 /// templates stay the same while rows change, so one compiled document serves every document
@@ -27,10 +28,16 @@ public final class MeasurerPool: Sendable {
         kept = _Guarded(RetainedWidths(first))
     }
 
-    /// The measurer laying rows out at content width `width`.
+    /// The measurer laying rows out at content width `width` (at the base document's category).
     public func measurer(width: Double) throws(LayoutError) -> ListMeasurer {
-        if let known = kept.withLock({ $0.use(width) }) { return known }
-        let made = try first.withWidth(width)
+        try measurer(width: width, contentSize: first.list.contentSize)
+    }
+
+    /// The measurer laying rows out at content width `width` and Dynamic Type category
+    /// `contentSize`: templates are compiled once per category the document's labels tell apart.
+    public func measurer(width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> ListMeasurer {
+        if let known = kept.withLock({ $0.use(width, contentSize) }) { return known }
+        let made = try first.withWidth(width).withContentSize(contentSize)
         return kept.withLock { $0.keep(made, limit: maxRetainedWidths) }
     }
 
@@ -39,13 +46,14 @@ public final class MeasurerPool: Sendable {
         kept.withLock { $0.entries.sorted { $0.lastUse > $1.lastUse }.map(\.measurer.list.width) }
     }
 
-    /// The height of a row by SPEC section 1's policy at `width`, for `ListHeightSource`: as
-    /// `measurer(width:)` would measure it, from the first measurer at the row's width, since a
+    /// The height of a row by SPEC section 1's policy at `width` and `contentSize`, for
+    /// `ListHeightSource`: as `measurer(width:contentSize:)` would measure it, from the first
+    /// measurer at the row's width and category, since a
     /// lookup among the kept widths on every row (a lock, and a retain of the measurer found)
     /// made threads measuring together trade those cache lines row by row.
     public var measure: ListHeightSource.Measure {
-        { [first] row, section, width in
-            try first.measureRow(row, in: section, width: width, frames: false).height
+        { [first] row, section, width, contentSize in
+            try first.measureRow(row, in: section, width: width, contentSize: contentSize, frames: false).height
         }
     }
 }
@@ -64,9 +72,11 @@ private struct RetainedWidths: Sendable {
 
     init(_ first: ListMeasurer) { entries = [Entry(measurer: first, lastUse: 0)] }
 
-    /// The measurer kept for `width`, marked as just used; nil when none is kept.
-    mutating func use(_ width: Double) -> ListMeasurer? {
-        guard let index = entries.firstIndex(where: { $0.measurer.list.width == width }) else { return nil }
+    /// The measurer kept for `width` and `contentSize`, marked as just used; nil when none is kept.
+    mutating func use(_ width: Double, _ contentSize: ContentSizeCategory) -> ListMeasurer? {
+        guard let index = entries.firstIndex(where: {
+            $0.measurer.list.width == width && $0.measurer.list.contentSize == contentSize
+        }) else { return nil }
         clock &+= 1
         entries[index].lastUse = clock
         return entries[index].measurer
@@ -75,7 +85,7 @@ private struct RetainedWidths: Sendable {
     /// Keeps `made` (or the one another thread kept for its width meanwhile), then drops the least
     /// recently used entries beyond `limit`.
     mutating func keep(_ made: ListMeasurer, limit: Int) -> ListMeasurer {
-        if let raced = use(made.list.width) { return raced }
+        if let raced = use(made.list.width, made.list.contentSize) { return raced }
         clock &+= 1
         entries.append(Entry(measurer: made, lastUse: clock))
         while entries.count > limit,

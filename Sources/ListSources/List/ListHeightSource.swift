@@ -1,6 +1,7 @@
 import Locking
 import CellsFormat
 import CellLayout
+import DynamicType
 import RowHeightCache
 
 /// A `HeightSource` over a list's current document (its sections and rows, list settings, fonts
@@ -14,10 +15,12 @@ import RowHeightCache
 /// Change the data inside `HeightCache.performBatchUpdates { }` (or change it first, then tell
 /// the cache) so that no height measured against one state is kept for another.
 public final class ListHeightSource: HeightSource {
-    /// Measures `row` of `section` at content width `width`; called only for rows the height
-    /// policy measures (and for rows whose policy is an error, so the measurer reports it).
-    /// `section` carries the section's settings (template, heights, header, footer), not its rows.
-    public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ width: Double) throws -> Double
+    /// Measures `row` of `section` at content width `width` and Dynamic Type category
+    /// `contentSize`; called only for rows the height policy measures (and for rows whose policy
+    /// is an error, so the measurer reports it). `section` carries the section's settings
+    /// (template, heights, header, footer), not its rows.
+    public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ width: Double,
+                                          _ contentSize: ContentSizeCategory) throws -> Double
 
     private let current: _Guarded<Storage>
     private let measure: Measure
@@ -50,9 +53,10 @@ public final class ListHeightSource: HeightSource {
 
         /// `ListHeightSource.answer` for `row` of this section: called here, the section is
         /// lent from the shell rather than copied for the call.
-        func answer(_ row: borrowing RowSpec, fixed: Double?, width: Double, known: (_ key: String) -> Double?,
-                    measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
-            try ListHeightSource.answer(row, in: spec, fixed: fixed, width: width, known: known, measure: measure)
+        func answer(_ row: borrowing RowSpec, fixed: Double?, width: Double, contentSize: ContentSizeCategory,
+                    known: (_ key: String) -> Double?, measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
+            try ListHeightSource.answer(row, in: spec, fixed: fixed, width: width, contentSize: contentSize, known: known,
+                                        measure: measure)
         }
     }
 
@@ -183,12 +187,17 @@ public final class ListHeightSource: HeightSource {
     /// Widths a list can have (cells.json's `list.width`, `LayoutLimits.listWidths`).
     public func measures(atWidth width: Double) -> Bool { LayoutLimits.listWidths.contains(width) }
 
-    /// The row's height at `width`: fixed by the height policy, else measured.
+    /// The row's height at `width` and the `large` category: fixed by the height policy, else measured.
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+        try measureHeight(at: indexPath, width: width, contentSize: .large)
+    }
+
+    /// The row's height at `width` and `contentSize`: fixed by the height policy, else measured.
+    public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
         let (rows, row, shell, fixed) = try read(indexPath)
         if let fixed { return fixed }
         let measure = self.measure
-        return try rows.withUnsafeBufferPointer { rows in try measure(rows[row], shell.spec, width) }
+        return try rows.withUnsafeBufferPointer { rows in try measure(rows[row], shell.spec, width, contentSize) }
     }
 
     /// The row's key, for a measured row only (a fixed height must never be answered by a
@@ -199,35 +208,35 @@ public final class ListHeightSource: HeightSource {
 
     /// The row's key and height from one read of the document: a fixed height directly, a keyed
     /// row's `known` height when there is one, else measured.
-    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+    public func keyAndHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory,
                              known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
         let (rows, row, shell, fixed) = try read(indexPath)
         let measure = self.measure
         return try rows.withUnsafeBufferPointer { rows in
-            try shell.answer(rows[row], fixed: fixed, width: width, known: known, measure: measure)
+            try shell.answer(rows[row], fixed: fixed, width: width, contentSize: contentSize, known: known, measure: measure)
         }
     }
 
     /// A row's key and height once read: a fixed height directly, a keyed row's `known` height
     /// when there is one, else measured.
     fileprivate static func answer(_ row: borrowing RowSpec, in section: borrowing SectionSpec, fixed: Double?,
-                                   width: Double, known: (_ key: String) -> Double?,
+                                   width: Double, contentSize: ContentSizeCategory, known: (_ key: String) -> Double?,
                                    measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
         if let fixed { return (nil, fixed, true) }
         let key = row.cacheKey
         if let key, let height = known(key) { return (key, height, false) }
-        return (key, try measure(row, section, width), true)
+        return (key, try measure(row, section, width, contentSize), true)
     }
 
-    /// Each row's key and height, as `keyAndHeight(at:width:known:)` gives them, with every row
+    /// Each row's key and height, as `keyAndHeight(at:width:contentSize:known:)` gives them, with every row
     /// of the batch read under one lock acquisition and measured after it: precache's workers
     /// then meet at the lock once a chunk, not once a row. Rows of one section share one copy
     /// of its settings.
-    public func keysAndHeights(at indexPaths: [IndexPath], width: Double,
+    public func keysAndHeights(at indexPaths: [IndexPath], width: Double, contentSize: ContentSizeCategory,
                                known: (_ position: Int, _ key: String) -> Double?,
                                answer: (_ position: Int, _ result: Result<(key: String?, height: Double, measured: Bool), any Error>) -> Bool) {
         let places = indexPaths.map { $0.sectionAndRow }
-        batch(places: places, paths: indexPaths, width: width, known: known, answer: { position, key, height, measured in
+        batch(places: places, paths: indexPaths, width: width, contentSize: contentSize, known: known, answer: { position, key, height, measured in
             answer(position, .success((key, height, measured)))
         }, failure: { position, error in
             answer(position, .failure(error))
@@ -235,11 +244,12 @@ public final class ListHeightSource: HeightSource {
     }
 
     /// `keysAndHeights` for rows named by section and row (precache's batches).
-    package func answers(at places: [(section: Int, row: Int)], width: Double,
+    package func answers(at places: [(section: Int, row: Int)], width: Double, contentSize: ContentSizeCategory,
                          known: (_ position: Int, _ key: String) -> Double?,
                          answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
                          failure: (_ position: Int, _ error: any Error) -> Bool) {
-        batch(places: places, paths: nil, width: width, known: known, answer: answer, failure: failure)
+        batch(places: places, paths: nil, width: width, contentSize: contentSize, known: known, answer: answer,
+              failure: failure)
     }
 
     /// The batch both entry points share: every place is read under one lock acquisition (a
@@ -247,7 +257,7 @@ public final class ListHeightSource: HeightSource {
     /// place), then each is answered outside it, in order, until `answer` or `failure` returns
     /// false.
     private func batch(places: [(section: Int, row: Int)], paths: [IndexPath]?,
-                       width: Double, known: (_ position: Int, _ key: String) -> Double?,
+                       width: Double, contentSize: ContentSizeCategory, known: (_ position: Int, _ key: String) -> Double?,
                        answer: (_ position: Int, _ key: String?, _ height: Double, _ measured: Bool) -> Bool,
                        failure: (_ position: Int, _ error: any Error) -> Bool) {
         // Concrete arrays of plain reads, not `Result`s of tuples: those are copied through
@@ -302,7 +312,7 @@ public final class ListHeightSource: HeightSource {
                     let answered: (key: String?, height: Double, measured: Bool)
                     do {
                         answered = try shell.answer(rows[read.row], fixed: read.fixed, width: width,
-                                                    known: { known(at, $0) }, measure: measure)
+                                                    contentSize: contentSize, known: { known(at, $0) }, measure: measure)
                     } catch {
                         if !failure(at, error) { return true }
                         continue

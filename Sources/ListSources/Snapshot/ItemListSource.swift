@@ -1,3 +1,4 @@
+import DynamicType
 import Locking
 import CellsFormat
 import CellLayout
@@ -50,9 +51,16 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The widths a list can be laid out at.
     public func measures(atWidth width: Double) -> Bool { LayoutLimits.listWidths.contains(width) }
 
-    /// The height of the item at `indexPath`: its value read and measured now. An error about
-    /// the row names its identifier (`item 42: ...`).
+    /// The height of the item at `indexPath` at the `large` content size category
+    /// (`measureHeight(at:width:contentSize:)`).
     public func measureHeight(at indexPath: IndexPath, width: Double) throws -> Double {
+        try measureHeight(at: indexPath, width: width, contentSize: .large)
+    }
+
+    /// The height of the item at `indexPath` at `width` and content size category `contentSize`:
+    /// its value read and measured now. An error about the row names its identifier
+    /// (`item 42: ...`).
+    public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
         guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
             let counts = current.withLock { snapshot in
                 (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
@@ -61,7 +69,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         }
         let row = try cells.row(for: id, in: document)
         do {
-            return try measure(row, rowSection, width)
+            return try measure(row, rowSection, width, contentSize)
         } catch let error as LayoutError {
             throw FrontEndError("item \(id)", error.description)
         }
@@ -70,9 +78,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The item's height; items have no keys (`apply` moves their heights by identifier). Given
     /// here rather than by the protocol's default, whose generic body builds its result's
     /// tuple type on every call.
-    public func keyAndHeight(at indexPath: IndexPath, width: Double,
+    public func keyAndHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory,
                              known: (_ key: String) -> Double?) throws -> (key: String?, height: Double, measured: Bool) {
-        (nil, try measureHeight(at: indexPath, width: width), true)
+        (nil, try measureHeight(at: indexPath, width: width, contentSize: contentSize), true)
     }
 
     /// The height of section `section`'s header (`footer` false) or footer, nil when it has

@@ -15,6 +15,10 @@ public struct FontError: Error, CustomStringConvertible, Sendable, Hashable {
         case notAFont
         /// The file has no face at the index asked for.
         case noSuchFace
+        /// A variation names an axis the face does not have (or the face is not variable).
+        case noSuchAxis
+        /// A feature setting HarfBuzz cannot read (`hb_feature_from_string`).
+        case badFeature
     }
 
     /// What kind of problem this is.

@@ -7,10 +7,13 @@ import Synchronization
 /// object's address a serial is never reused by a later face.
 private let faceSerials = Atomic<UInt64>(1)
 
-/// One face of a font file (TTF, OTF, or TTC with a face index), loaded once and immutable.
+/// One face of a font file (TTF, OTF, or TTC with a face index), loaded once and immutable; for a
+/// variable font, one instance of it (its variation values), and optionally shaped with
+/// OpenType features of its own.
 ///
 /// Shaping uses HarfBuzz's OpenType functions at a scale of one unit per font unit, so results
-/// are unhinted and exact; point sizes scale them linearly.
+/// are unhinted and exact; point sizes scale them linearly. Each face (each instance) has its own
+/// serial, so the shaping caches never give one instance's advances to another.
 public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The file the face came from.
     public let path: String
@@ -20,6 +23,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Whether the face draws color glyphs (CBDT/sbix PNG, COLR or SVG): an emoji font.
     public let isColor: Bool
+    /// The face's variation axes (`fvar`), empty for a font that is not variable.
+    public let axes: [FontAxis]
+    /// The values this instance sets, clamped to their axes, in axis order (axes left out keep
+    /// their defaults).
+    public let variations: [FontVariation]
+    /// The OpenType feature settings it is shaped with, as given (`tnum`, `-liga`, `ss01=1`).
+    public let features: [String]
 
     /// An immutable `hb_font_t` (safe to shape with from several threads).
     nonisolated(unsafe) let hbFont: OpaquePointer
@@ -30,15 +40,31 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let jointClasses: UnsafeMutablePointer<UInt8>
     /// This face's serial number, unique in the process.
     let serial: UInt64
+    /// Whether the face has an `opsz` axis its variations leave unset, so that each point size
+    /// is measured at that optical size (Core Text's automatic optical size).
+    public let followsOpticalSize: Bool
+    /// Instances of this face with other features or at an optical size, made once each.
+    private let instances = Mutex<[InstanceKey: FontFace]>([:])
+
+    /// What an instance made from this face changes: its features, or its optical size.
+    private struct InstanceKey: Hashable {
+        var features: [String]
+        var opticalSize: Double?
+    }
     /// Horizontal extents in em: ascender, descender (negative), line gap.
     let emAscender: Double
     let emDescender: Double
     let emLineGap: Double
 
-    /// Loads face `faceIndex` of the font file at `path`; the error names the file and reason.
-    public init(path: String, faceIndex: Int = 0) throws(FontError) {
+    /// Loads face `faceIndex` of the font file at `path`, as the instance at `variations` (axis tag
+    /// to value, each clamped to its axis's range) shaped with `features` (HarfBuzz's feature
+    /// syntax); the error names the file and reason (a tag the face has no axis for, a feature
+    /// HarfBuzz cannot read).
+    public init(path: String, faceIndex: Int = 0, variations: [String: Double] = [:],
+                features: [String] = []) throws(FontError) {
         self.path = path
         self.faceIndex = faceIndex
+        self.features = features
         func fail(_ kind: FontError.Kind, _ reason: String) -> FontError {
             FontError(kind, path: path, faceIndex: faceIndex, reason: reason)
         }
@@ -56,10 +82,41 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
             throw fail(.notAFont, "the font has no glyphs (damaged or not a font)")
         }
+        let axes = FontAxis.axes(of: face)
+        var applied: [FontVariation] = []
+        for tag in variations.keys.sorted() where !axes.contains(where: { $0.tag == tag }) {
+            let known = axes.isEmpty ? "the font is not variable" : "its axes are " + axes.map(\.tag).joined(separator: ", ")
+            throw fail(.noSuchAxis, "no variation axis \"\(tag)\" (\(known))")
+        }
+        for axis in axes {
+            if let value = variations[axis.tag], value.isFinite { applied.append(FontVariation(tag: axis.tag, value: axis.clamp(value))) }
+        }
+        var parsed: [hb_feature_t] = []
+        for feature in features {
+            var setting = hb_feature_t()
+            let bytes = Array(feature.utf8).map { CChar(bitPattern: $0) }
+            guard !bytes.isEmpty, hb_feature_from_string(bytes, Int32(bytes.count), &setting) != 0 else {
+                throw fail(.badFeature, "feature \"\(feature)\" is not an OpenType feature setting (tnum, -liga, ss01=1)")
+            }
+            parsed.append(setting)
+        }
         guard let font = hb_font_create(face) else { throw fail(.notAFont, "cannot create a font") }
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if !applied.isEmpty {
+            let settings = applied.map { hb_variation_t(tag: FontAxis.tag(of: $0.tag), value: Float($0.value)) }
+            hb_font_set_variations(font, settings, UInt32(settings.count))
+        }
+        if !applied.isEmpty || !parsed.isEmpty {
+            guard tl_font_set_shaping(UnsafeMutableRawPointer(font), parsed, Int32(parsed.count)) == 0 else {
+                hb_font_destroy(font)
+                throw fail(.notAFont, "out of memory")
+            }
+        }
         hb_font_make_immutable(font)
+        self.axes = axes
+        self.variations = applied
+        followsOpticalSize = axes.contains { $0.tag == "opsz" } && variations["opsz"] == nil
 
         var extents = hb_font_extents_t()
         let scale = 1 / Double(upem)
@@ -82,6 +139,39 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         tl_fill_bmp_joint_classes(UnsafeMutableRawPointer(face), jointClasses)
         hbFont = font
         serial = faceSerials.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// This face (the same file, face index and variations) shaped with `features` in place of
+    /// its own: made once per feature list and kept with this face, so every label asking for
+    /// the same features shares one face and its cache entries. Throws for a feature HarfBuzz
+    /// cannot read.
+    public func withFeatures(_ features: [String]) throws(FontError) -> FontFace {
+        if features == self.features { return self }
+        return try instance(InstanceKey(features: features, opticalSize: nil))
+    }
+
+    /// This face at optical size `size` (the `opsz` axis set to the point size, clamped to the
+    /// axis) when it `followsOpticalSize`, else this face: as Core Text sets `opsz` from the
+    /// point size of a font whose variations leave it unset. Made once per size and kept.
+    public func withOpticalSize(_ size: Double) -> FontFace {
+        guard followsOpticalSize, size.isFinite else { return self }
+        // This file loaded once already with these settings, so loading it again can only fail
+        // for want of memory; the face stays at its default optical size then.
+        return (try? instance(InstanceKey(features: features, opticalSize: size))) ?? self
+    }
+
+    /// The instance `key` describes, made once and kept with this face.
+    private func instance(_ key: InstanceKey) throws(FontError) -> FontFace {
+        if let made = instances.withLock({ $0[key] }) { return made }
+        var values: [String: Double] = [:]
+        for variation in variations { values[variation.tag] = variation.value }
+        if let size = key.opticalSize { values["opsz"] = size }
+        let made = try FontFace(path: path, faceIndex: faceIndex, variations: values, features: key.features)
+        return instances.withLock { kept in
+            if let raced = kept[key] { return raced }
+            kept[key] = made
+            return made
+        }
     }
 
     /// The largest font file loaded: 256 MiB, several times the largest real font collections
@@ -125,8 +215,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         FontMetrics(ascender: emAscender * size, descender: emDescender * size, lineGap: emLineGap * size)
     }
 
-    /// "PATH#INDEX".
-    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+    /// "PATH#INDEX", then `@tag=value` per variation and `+feature` per feature.
+    public var description: String {
+        var text = faceIndex == 0 ? path : "\(path)#\(faceIndex)"
+        for variation in variations { text += "@\(variation.tag)=\(variation.value)" }
+        for feature in features { text += "+\(feature)" }
+        return text
+    }
 
     /// Faces are equal only when they are the same loaded object.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }

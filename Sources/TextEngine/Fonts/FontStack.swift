@@ -19,6 +19,21 @@ public struct FontStack: Sendable, Hashable {
     /// The fallback faces, in order.
     public var fallbacks: ArraySlice<FontFace> { kernelTable.faces.dropFirst() }
 
+    /// The same stack with every face shaped with `features` (`FontFace.withFeatures`).
+    public func withFeatures(_ features: [String]) throws(FontError) -> FontStack {
+        var faces: [FontFace] = []
+        for face in kernelTable.faces { faces.append(try face.withFeatures(features)) }
+        return FontStack(primary: faces[0], fallbacks: Array(faces.dropFirst()))
+    }
+
+    /// The same stack with each face that follows the optical size at `size` points
+    /// (`FontFace.withOpticalSize`); this very stack when none does.
+    public func withOpticalSize(_ size: Double) -> FontStack {
+        let faces = kernelTable.faces.map { $0.withOpticalSize(size) }
+        if zip(faces, kernelTable.faces).allSatisfy({ $0 === $1 }) { return self }
+        return FontStack(primary: faces[0], fallbacks: Array(faces.dropFirst()))
+    }
+
     /// Stacks are equal when they hold the same face objects in the same order.
     public static func == (lhs: FontStack, rhs: FontStack) -> Bool {
         if lhs.kernelTable === rhs.kernelTable { return true }

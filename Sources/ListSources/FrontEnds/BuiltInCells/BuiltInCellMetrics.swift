@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The numbers UITableViewCell's built-in styles are laid out with, in points, each with where it
 /// comes from. They are the iPhone values at a compact width of 375 points (iOS 11 and later).
 public enum BuiltInCellMetrics {
@@ -11,12 +13,14 @@ public enum BuiltInCellMetrics {
     /// Smallest row height, separator included: `UITableView.rowHeight`'s default of 44 and the
     /// Human Interface Guidelines' 44-point minimum tap target.
     public static let minimumRowHeight: Double = 44
-    /// `textLabel`'s font size: the `.body` text style at the default content size (17).
-    public static let textSize: Double = 17
-    /// `detailTextLabel`'s font size in `.subtitle` style: `systemFont(ofSize: 12)` (iOS 7 to 12).
-    public static let subtitleDetailSize: Double = 12
-    /// `detailTextLabel`'s font size in `.value1` style: the `.body` text style, as the text label.
-    public static let value1DetailSize: Double = 17
+    /// `textLabel`'s text style: `.body` (17 points at the default content size), so the row
+    /// follows the list's Dynamic Type category as a default cell's label does.
+    public static let textStyle: FontTextStyle = .body
+    /// `detailTextLabel`'s text style in `.subtitle` style: `.caption1`, whose size at the default
+    /// category is the 12 points of `systemFont(ofSize: 12)` (iOS 7 to 12), scaled by category.
+    public static let subtitleDetailStyle: FontTextStyle = .caption1
+    /// `detailTextLabel`'s text style in `.value1` style: `.body`, as the text label.
+    public static let value1DetailStyle: FontTextStyle = .body
     /// Smallest gap between the text and the right-aligned value in `.value1` style.
     public static let value1Gap: Double = 8
     /// Size of an `image` given only by name: the 29-point Settings icon (HIG app icon sizes).

@@ -24,7 +24,7 @@ public enum BuiltInCellTemplates {
         typealias M = BuiltInCellMetrics
         let separatorHeight = separator && scale > 0 ? 1 / scale : 0
         var views: [ViewSpec] = [
-            ViewSpec(id: "text", kind: .label(LabelSpec(text: "${text}", size: M.textSize, lines: 1))),
+            ViewSpec(id: "text", kind: .label(LabelSpec(text: "${text}", textStyle: M.textStyle, lines: 1))),
         ]
         var constraints: [String] = [
             "super.height >= \(M.minimumRowHeight - separatorHeight)",
@@ -54,7 +54,7 @@ public enum BuiltInCellTemplates {
             // UIKit centres the pair; we pin it to the top margin. Heights are the same, only the
             // frames of a row taller than its labels differ.
             views.append(ViewSpec(id: "detail", kind: .label(LabelSpec(text: "${detail}",
-                                                                       size: M.subtitleDetailSize, lines: 1))))
+                                                                       textStyle: M.subtitleDetailStyle, lines: 1))))
             constraints += [
                 "text.top == super.topMargin",
                 "detail.leading == text.leading",
@@ -64,7 +64,7 @@ public enum BuiltInCellTemplates {
             ]
         case .value1:
             views.append(ViewSpec(id: "value", kind: .label(LabelSpec(text: "${value}",
-                                                                      size: M.value1DetailSize, lines: 1))))
+                                                                      textStyle: M.value1DetailStyle, lines: 1))))
             constraints += [
                 "text.centerY == super.centerY",
                 "text.top >= super.topMargin",
