@@ -2,7 +2,7 @@ import TemplateLayout
 
 /// AOZTableViewProvider: the README's multi-section config with `-es`, measured, then switched to
 /// a second mode at run time (the cache reloads, as AOZ's `reloadTableView` does).
-func configFileExample(fonts: FontsSpec) throws {
+func configFileExample(fonts: Fonts) throws {
     let config = """
         // mode 0: one section per element, its rows from the element's `subs`
         mode
@@ -12,10 +12,10 @@ func configFileExample(fonts: FontsSpec) throws {
         mode
         row -s _array -n 2 -c TableViewCell
         """
-    let cell = TemplateSpec(name: "TableViewCell", views: [label("text", "${_contents}${_contents.0} (position ${_position.value})")],
+    let cell = Template(name: "TableViewCell", views: [label("text", "${_contents}${_contents.0} (position ${_position.value})")],
                             constraints: ["text.leading == super.leading + 16", "text.top == super.top + 11",
                                           "super.bottom >= text.bottom + 11"])
-    let header = TemplateSpec(name: "HeaderView", views: [label("title", "${name}", size: 13)],
+    let header = Template(name: "HeaderView", views: [label("title", "${name}", size: 13)],
                               constraints: ["title.leading == super.leading + 16", "title.top == super.top + 16",
                                             "super.bottom >= title.bottom + 6"])
     let data: JSONValue = .object([

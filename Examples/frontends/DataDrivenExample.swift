@@ -15,12 +15,12 @@ struct GapData: DataDrivenData {
 
 /// GPJDataDrivenTableView's FlexibleCellExample (shortened): gaps and colour rows; the content
 /// height is the sum of the rows.
-func dataDrivenExample(fonts: FontsSpec) throws {
-    let colorCell = TemplateSpec(name: "ColorCell", views: [label("name", "${name}")],
+func dataDrivenExample(fonts: Fonts) throws {
+    let colorCell = Template(name: "ColorCell", views: [label("name", "${name}")],
                                  constraints: ["name.leading == super.leading + 15", "name.top == super.top + 15",
                                                "super.bottom >= name.bottom + 15"])
     var list = DataDrivenList(base: Document(fonts: fonts, templates: ["ColorCell": colorCell,
-                                                                       "GapCell": TemplateSpec(name: "GapCell", constraints: ["super.height >= 1"])]))
+                                                                       "GapCell": Template(name: "GapCell", constraints: ["super.height >= 1"])]))
     var values: [any DataDrivenData] = [GapData(height: 15)]
     for name in ["Red", "Green", "Blue"] { values += [ColorData(name: name), GapData(height: 10)] }
     try list.reload(values)

@@ -2,8 +2,8 @@ import TemplateLayout
 
 /// WBListKit's collection view: three columns with spacing and insets, each caption measured at
 /// the column width, each line as tall as its tallest item.
-func gridExample(fonts: FontsSpec) throws {
-    let tile = TemplateSpec(name: "Tile", views: [label("caption", "${caption}", size: 15, lines: 0)],
+func gridExample(fonts: Fonts) throws {
+    let tile = Template(name: "Tile", views: [label("caption", "${caption}", size: 15, lines: 0)],
                             constraints: ["caption.leading == super.leading + 8", "caption.trailing == super.trailing - 8",
                                           "caption.top == super.top + 8", "super.bottom >= caption.bottom + 8"])
     let grid = try GridList(base: Document(fonts: fonts, templates: ["Tile": tile]),

@@ -2,7 +2,7 @@ import TemplateLayout
 
 /// WBListKit: a keyed section of row objects, changed (insert, delete, replace) between two
 /// snapshots; the diff is one batch update that keeps the cache right.
-func rowObjectsExample(fonts: FontsSpec) throws {
+func rowObjectsExample(fonts: Fonts) throws {
     var list = RowObjectList(base: Document(fonts: fonts, templates: ["FeedCell": feedCell]))
     try list.addSection(ListSection(key: "feed", rows: ["Ada", "Grace", "Alan"].map {
         ListRow(template: "FeedCell", data: .object(["name": .string($0), "detail": .string("Post by \($0)")]), key: $0)

@@ -2,7 +2,7 @@ import TemplateLayout
 
 /// CBTableViewDataSource: the README's settings screen in one line, then a two-section list made
 /// with the chained maker (a measured feed and a fixed-height section).
-func sectionMakerExample(fonts: FontsSpec) throws {
+func sectionMakerExample(fonts: Fonts) throws {
     let settings = try TableMaker.makeSection(data: [
         .object(["text": .string("Following"), "value": .string("45")]),
         .object(["text": .string("Follower"), "value": .string("10")]),

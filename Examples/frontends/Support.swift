@@ -21,7 +21,7 @@ func label(_ id: String, _ text: String, size: Double = 17, lines: Int = 1, font
 }
 
 /// SPEC section 2's feed cell.
-let feedCell = TemplateSpec(name: "FeedCell", views: [
+let feedCell = Template(name: "FeedCell", views: [
     ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
     label("name", "${name}", size: 15, font: "bold"),
     label("detail", "${detail}", size: 14, lines: 0),

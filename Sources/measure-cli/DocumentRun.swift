@@ -21,7 +21,7 @@ struct DocumentRun {
             let textMeasurer = RunOptions.makeTextMeasurer()
             let progress = options.progress ? ProgressBar(total: nil) : nil
             let measuring = DocumentMeasurement(jobs: options.jobs, frames: options.frames, progress: progress?.report)
-            let single: (lines: MeasuredDocument, fonts: FontsSpec)?
+            let single: (lines: MeasuredDocument, fonts: Fonts)?
             do {
                 single = try bytes.withUnsafeBytes { (raw) throws(LineFailure) in
                     try measuring.measure(deferredRows: raw, decoder: options.decoder, baseDirectory: input.baseDirectory,

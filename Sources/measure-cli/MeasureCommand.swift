@@ -129,7 +129,7 @@ struct MeasureCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         signal(SIGPIPE, SIG_IGN)
         let fonts = try bundledFonts()
-        var decoder = DocumentDecoder(fontDefaults: fonts ?? FontsSpec())
+        var decoder = DocumentDecoder(fontDefaults: fonts ?? Fonts())
         if let font { decoder.fontOverrides["default"] = absolute(font) }
         // Checked by `validate()` already.
         decoder.widthOverride = try? widthValue
@@ -174,7 +174,7 @@ struct MeasureCommand: ParsableCommand {
 
     /// The bundled fonts, needed unless `--font` is given; with `--font` they still supply bold
     /// and the fallbacks when found.
-    func bundledFonts() throws(CLIFailure) -> FontsSpec? {
+    func bundledFonts() throws(CLIFailure) -> Fonts? {
         if let spec = BundledFonts.defaultFontsSpec() { return spec }
         if font != nil { return nil }
         return nil

@@ -23,7 +23,7 @@ struct RunInputs {
     }
 
     /// Records every font file `fonts` names.
-    mutating func add(fonts: FontsSpec, baseDirectory: String) {
+    mutating func add(fonts: Fonts, baseDirectory: String) {
         for path in fonts.filePaths(baseDirectory: baseDirectory) { add(path: path, as: "the font file \(path)") }
     }
 
@@ -58,7 +58,7 @@ struct RunInputs {
 
     /// Refuses standard output and `renderPath` when either is one of the inputs, the fonts of
     /// `fonts` (known once the document is decoded) included.
-    func checkOutputs(fonts: FontsSpec, baseDirectory: String, renderPath: String?) throws(CLIFailure) {
+    func checkOutputs(fonts: Fonts, baseDirectory: String, renderPath: String?) throws(CLIFailure) {
         var all = self
         all.add(fonts: fonts, baseDirectory: baseDirectory)
         try all.checkStandardOutput()

@@ -100,7 +100,7 @@ import TestSupport
     }
 
     @Test func anImageNamedByAssetTakesItsSizeAndAMissingNameIsANilImage() throws {
-        let template = TemplateSpec(name: "Assets", views: [
+        let template = Template(name: "Assets", views: [
             ViewSpec(id: "avatar", kind: .imageAsset("avatar")),
             ViewSpec(id: "gone", kind: .imageAsset("no-such-image")),
             Fixtures.label("name", "Ada"),

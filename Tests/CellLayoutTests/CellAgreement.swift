@@ -7,7 +7,7 @@ import TestSupport
 /// sized by `assets`), expecting equal heights and frames (to 1e-6 points); returns our heights
 /// for further exact checks.
 @discardableResult
-func expectAgreementWithKiwi(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings(),
+func expectAgreementWithKiwi(_ template: Template, rows: [RowSpec], list: ListSettings = ListSettings(),
                              assets: [String: ImageSize] = [:],
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> [Double] {
     var document = Fixtures.document([template], list: list)

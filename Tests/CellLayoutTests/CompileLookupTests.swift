@@ -8,7 +8,7 @@ import TextEngine
 @Suite struct CompileLookupTests {
     /// `count` boxes of height 10 stacked top to bottom under `super.top`, the last one pinning
     /// `super.bottom`: the content height is exactly `10 * count`.
-    private static func column(_ count: Int, duplicate: Int? = nil, unknownAt: Int? = nil) -> TemplateSpec {
+    private static func column(_ count: Int, duplicate: Int? = nil, unknownAt: Int? = nil) -> Template {
         var views: [ViewSpec] = []
         var constraints: [String] = []
         for i in 0..<count {
@@ -19,10 +19,10 @@ import TextEngine
             constraints.append(i == 0 ? "v0.top == super.top" : "v\(i).top == \(above).bottom")
         }
         constraints.append("super.bottom == v\(count - 1).bottom")
-        return TemplateSpec(name: "T", views: views, constraints: constraints)
+        return Template(name: "T", views: views, constraints: constraints)
     }
 
-    private static func height(_ spec: TemplateSpec, row: JSONValue = .object([:])) throws -> Double {
+    private static func height(_ spec: Template, row: JSONValue = .object([:])) throws -> Double {
         try CompiledTemplate(spec, fonts: [:]).layout(row, width: 375, textMeasurer: TextMeasurer()).contentHeight
     }
 

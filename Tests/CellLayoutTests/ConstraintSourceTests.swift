@@ -6,7 +6,7 @@ import Testing
 /// compact origins while compiling and spelled out only for a message; the text and path a
 /// message shows are those a person would recognise.
 @Suite struct ConstraintSourceTests {
-    private func compileError(_ template: TemplateSpec) -> LayoutError? {
+    private func compileError(_ template: Template) -> LayoutError? {
         do {
             _ = try CompiledTemplate(template, fonts: [:])
             return nil
@@ -18,7 +18,7 @@ import Testing
     private static let pinned = ["a.top == super.top", "a.leading == super.leading", "super.bottom == a.bottom"]
 
     @Test func everyConstraintOfASystemIsDescribedByItsTextAndPath() throws {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "a", kind: .image(width: .fixed(20), height: .path("h")), hugging: [251, 1000],
                      compression: [749.5, 750]),
             ViewSpec(id: "b", kind: .view(width: nil, height: nil)),
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func requiredHuggingThatCannotHoldNamesTheHuggingConstraint() {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)), hugging: [250, 1000]),
         ], constraints: Self.pinned + ["a.height == 30"])
         // The path is that of the first named constraint a person can point at (here the view's).
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aStackConstraintThatCannotHoldIsNamedWithItsStack() {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "a", kind: .view(width: nil, height: nil)),
             ViewSpec(id: "b", kind: .view(width: nil, height: nil)),
             ViewSpec(id: "s", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, arranged: ["a", "b"]))),

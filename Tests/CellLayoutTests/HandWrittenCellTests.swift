@@ -25,7 +25,7 @@ import TestSupport
         #expect(heights[0] == 64.5)
     }
 
-    static let settingsCell = TemplateSpec(name: "Settings", views: [
+    static let settingsCell = Template(name: "Settings", views: [
         ViewSpec(id: "icon", kind: .image(width: .fixed(29), height: .fixed(29))),
         Fixtures.label("title", "${title}"),
         ViewSpec(id: "value", kind: .label(LabelSpec(text: "${value}", size: 15)), hugging: [251, 250]),
@@ -48,7 +48,7 @@ import TestSupport
         #expect(heights == [44.5, 44.5, 44.5])
     }
 
-    static let subtitleCell = TemplateSpec(name: "Subtitle", views: [
+    static let subtitleCell = Template(name: "Subtitle", views: [
         ViewSpec(id: "avatar", kind: .image(width: .fixed(60), height: .fixed(60))),
         Fixtures.label("title", "${title}", font: "bold", size: 16),
         Fixtures.label("subtitle", "${subtitle}", size: 13, lines: 0),
@@ -68,7 +68,7 @@ import TestSupport
         #expect(heights[0] == 80.5)
     }
 
-    static let photoCell = TemplateSpec(name: "Photo", views: [
+    static let photoCell = Template(name: "Photo", views: [
         ViewSpec(id: "photo", kind: .image(width: .path("w"), height: .path("h"))),
         Fixtures.label("caption", "${caption}", size: 14, lines: 0),
     ], constraints: [
@@ -89,7 +89,7 @@ import TestSupport
         #expect(heights[0] == 244)
     }
 
-    static let stackCell = TemplateSpec(name: "Stacked", views: [
+    static let stackCell = Template(name: "Stacked", views: [
         ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: .leading,
                                                       arranged: ["title", "subtitle", "badge"]))),
         Fixtures.label("title", "${title}", font: "bold", size: 16),
@@ -114,7 +114,7 @@ import TestSupport
         #expect(heights[1] == heights[2] + 16)
     }
 
-    static let toolbarCell = TemplateSpec(name: "Toolbar", views: [
+    static let toolbarCell = Template(name: "Toolbar", views: [
         ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .center,
                                                    distribution: .fillEqually, arranged: ["a", "b", "c"]))),
         ViewSpec(id: "a", kind: .view(width: .fixed(30), height: .fixed(30))),
@@ -143,7 +143,7 @@ import TestSupport
         #expect(heights == [98.5, 84.5])  // 8 + 44 (then 30) + 8 + 30 + 8 + 0.5
     }
 
-    static let baselineCell = TemplateSpec(name: "Baselines", views: [
+    static let baselineCell = Template(name: "Baselines", views: [
         ViewSpec(id: "line", kind: .stack(StackSpec(axis: .horizontal, spacing: 6, alignment: .firstBaseline,
                                                     arranged: ["big", "small"]))),
         ViewSpec(id: "big", kind: .label(LabelSpec(text: "${big}", size: 28)), hugging: [251, 250]),
@@ -161,7 +161,7 @@ import TestSupport
         try expectAgreementWithKiwi(Self.baselineCell, rows: rows)
     }
 
-    static let centeringCell = TemplateSpec(name: "Centering", views: [
+    static let centeringCell = Template(name: "Centering", views: [
         ViewSpec(id: "tabs", kind: .stack(StackSpec(axis: .horizontal, spacing: 4, alignment: .lastBaseline,
                                                     distribution: .equalCentering, arranged: ["t1", "t2", "t3"]))),
         Fixtures.label("t1", "${t1}", size: 13),

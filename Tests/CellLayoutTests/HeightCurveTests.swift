@@ -77,7 +77,7 @@ import TestSupport
     func randomRowsCurvesEqualMeasuringAtEveryPixelWidth(_ batch: Int) throws {
         let total = Self.count("TL_CURVE_RANDOM_ROWS", default: 240)
         var generator = UniqueLayoutGenerator(random: SplitMix64(state: 20_261_129 &+ UInt64(batch)))
-        var templates: [TemplateSpec] = []
+        var templates: [Template] = []
         var rows: [RowSpec] = []
         for i in 0..<(total + 7) / 8 {
             let (template, data) = generator.template(named: "T\(i)")

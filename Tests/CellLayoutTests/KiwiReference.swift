@@ -58,13 +58,13 @@ enum KiwiReference {
 
     /// The reference layout of `rows` (each with its accessory) in `template`, at `list`'s width,
     /// images named by asset sized by `assets`.
-    static func layout(_ template: TemplateSpec, rows: [RowSpec], list: ListSettings = ListSettings(),
+    static func layout(_ template: Template, rows: [RowSpec], list: ListSettings = ListSettings(),
                        assets: [String: ImageSize] = [:]) throws -> [Result?] {
         try layout(rows.map { (template, $0) }, list: list, assets: assets)
     }
 
     /// The reference layout of each (template, row) pair, all in one run of the script per round.
-    static func layout(_ items: [(TemplateSpec, RowSpec)], list: ListSettings = ListSettings(),
+    static func layout(_ items: [(Template, RowSpec)], list: ListSettings = ListSettings(),
                        fixedContentHeight: Double? = nil, assets: [String: ImageSize] = [:]) throws -> [Result?] {
         let fonts = try FontLibrary.load(Fixtures.fonts, baseDirectory: Fixtures.root)
         let blueprints = try items.map { item throws(LayoutError) in try TemplateCompiler.blueprint(item.0, fonts: fonts) }
@@ -102,7 +102,7 @@ enum KiwiReference {
         return results
     }
 
-    private static func makeCase(_ template: TemplateSpec, _ blueprint: TemplateBlueprint, row: RowSpec,
+    private static func makeCase(_ template: Template, _ blueprint: TemplateBlueprint, row: RowSpec,
                                  measured: [TextMeasurement], list: ListSettings,
                                  assets: [String: ImageSize]) -> [String: Any] {
         var views: [[String: Any]] = []

@@ -64,7 +64,7 @@ import TestSupport
     @Test func aTieAtTheFittingLevelLeavesTheHeightOpen() throws {
         // The fit pulls the content height to 0 at priority 50; a box wanting 60 at 50 too ties
         // with it, so every height from 0 to 60 is as good.
-        let template = TemplateSpec(name: "Box", views: [ViewSpec(id: "box", kind: .view(width: nil, height: nil))],
+        let template = Template(name: "Box", views: [ViewSpec(id: "box", kind: .view(width: nil, height: nil))],
                                     constraints: ["box.leading == super.leading", "box.trailing == super.trailing",
                                                   "box.top == super.top", "super.bottom == box.bottom",
                                                   "box.height >= 60 @50"])
@@ -82,7 +82,7 @@ import TestSupport
 
     @Test func aCollapsedArrangedViewIsNotReported() throws {
         // A hidden arranged view leaves the stack; its frame is nobody's business.
-        let template = TemplateSpec(name: "Column", views: [
+        let template = Template(name: "Column", views: [
             ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, arranged: ["title", "note"]))),
             Fixtures.label("title", "${title}", lines: 0),
             Fixtures.label("note", "${note}", hidden: .whenFalse("note")),
@@ -97,7 +97,7 @@ import TestSupport
 
     @Test func aFixedHeightRowIsCheckedAtItsHeight() throws {
         // At a fixed height the box may sit anywhere between its two bounds.
-        let template = TemplateSpec(name: "Loose", views: [ViewSpec(id: "box", kind: .view(width: 10, height: 10))],
+        let template = Template(name: "Loose", views: [ViewSpec(id: "box", kind: .view(width: 10, height: 10))],
                                     constraints: ["box.leading == super.leading", "box.top >= super.top",
                                                   "super.bottom >= box.bottom"])
         let measurer = try Fixtures.measurer([template])

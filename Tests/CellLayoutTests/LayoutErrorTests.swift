@@ -6,7 +6,7 @@ import TestSupport
 /// Bad templates and rows give a LayoutError naming the JSON path and what is wrong; never a
 /// crash or a silent height.
 @Suite struct LayoutErrorTests {
-    private func compileError(_ template: TemplateSpec, fonts: FontsSpec = Fixtures.fonts) -> LayoutError? {
+    private func compileError(_ template: Template, fonts: Fonts = Fixtures.fonts) -> LayoutError? {
         do {
             _ = try ListMeasurer(document: Document(fonts: fonts, templates: [template.name: template]),
                                  baseDirectory: Fixtures.root)
@@ -20,7 +20,7 @@ import TestSupport
     private static let pinned = ["a.top == super.top", "a.leading == super.leading", "super.bottom == a.bottom"]
 
     @Test func conflictingRequiredConstraintsNameEachOther() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned + ["a.width == 40", "a.width == 50"])
+        let t = Template(name: "T", views: [Self.box], constraints: Self.pinned + ["a.width == 40", "a.width == 50"])
         let error = compileError(t)
         #expect(error?.path == "templates.T.constraints[4]")
         #expect(error?.message == "required constraints conflict: \"a.width == 50\" (templates.T.constraints[4]), "
@@ -28,7 +28,7 @@ import TestSupport
     }
 
     @Test func requiredConstraintsThatCannotHoldAtTheListWidthNameTheWidth() throws {
-        let t = TemplateSpec(name: "T", views: [Self.box],
+        let t = Template(name: "T", views: [Self.box],
                              constraints: Self.pinned + ["a.trailing == super.trailing", "a.width == 400"])
         let measurer = try Fixtures.measurer([t])
         #expect(throws: LayoutError(path: "templates.T.constraints[1]", message:
@@ -41,7 +41,7 @@ import TestSupport
     }
 
     @Test func aFixedHeightRowsFramesStillFailAtAConflictingWidthWhileItsHeightGivesWay() throws {
-        let t = TemplateSpec(name: "T", views: [Self.box],
+        let t = Template(name: "T", views: [Self.box],
                              constraints: Self.pinned + ["a.trailing == super.trailing", "a.width == 400"])
         let wide = try Fixtures.measurer([t], list: ListSettings(width: 400))
         // At 400 points the width holds and the box follows the row's height (content 29.5).
@@ -62,25 +62,25 @@ import TestSupport
     }
 
     @Test func unknownViewNamesTheConstraintAndColumn() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned + ["a.top == avatr.bottom + 4"])
+        let t = Template(name: "T", views: [Self.box], constraints: Self.pinned + ["a.top == avatr.bottom + 4"])
         #expect(compileError(t) == LayoutError(path: "templates.T.constraints[3]",
                                                message: "\"a.top == avatr.bottom + 4\": unknown view \"avatr\" at column 10"))
     }
 
     @Test func unknownAttributeNamesTheConstraintAndColumn() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: ["a.baseline == super.top"] + Self.pinned)
+        let t = Template(name: "T", views: [Self.box], constraints: ["a.baseline == super.top"] + Self.pinned)
         #expect(compileError(t) == LayoutError(path: "templates.T.constraints[0]",
                                                message: "\"a.baseline == super.top\": unknown attribute \"baseline\" at column 3"))
     }
 
     @Test func unknownViewInAVisualFormatIsAnError() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned, visualFormats: ["H:|-[a]-[b]-|"])
+        let t = Template(name: "T", views: [Self.box], constraints: Self.pinned, visualFormats: ["H:|-[a]-[b]-|"])
         #expect(compileError(t) == LayoutError(path: "templates.T.visualFormats[0]",
                                                message: "\"H:|-[a]-[b]-|\": unknown view \"b\" at column 10"))
     }
 
     @Test func stacksThatContainEachOtherAreACycle() {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "outer", kind: .stack(StackSpec(axis: .vertical, arranged: ["inner"]))),
             ViewSpec(id: "inner", kind: .stack(StackSpec(axis: .horizontal, arranged: ["outer"]))),
         ], constraints: ["outer.top == super.top", "super.bottom == outer.bottom"])
@@ -90,12 +90,12 @@ import TestSupport
     }
 
     @Test func aStackCannotArrangeItselfOrAViewTwice() {
-        let selfStack = TemplateSpec(name: "T", views: [
+        let selfStack = Template(name: "T", views: [
             ViewSpec(id: "s", kind: .stack(StackSpec(axis: .vertical, arranged: ["s"]))),
         ], constraints: ["s.top == super.top", "super.bottom == s.bottom"])
         #expect(compileError(selfStack) == LayoutError(path: "templates.T.views[0].stack.arranged[0]",
                                                        message: "stack \"s\" cannot arrange itself"))
-        let twice = TemplateSpec(name: "T", views: [
+        let twice = Template(name: "T", views: [
             Self.box,
             ViewSpec(id: "s1", kind: .stack(StackSpec(axis: .vertical, arranged: ["a"]))),
             ViewSpec(id: "s2", kind: .stack(StackSpec(axis: .vertical, arranged: ["a"]))),
@@ -105,30 +105,30 @@ import TestSupport
     }
 
     @Test func missingBottomConstraintIsAnError() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: ["a.top == super.top + 8", "a.height == 20"])
+        let t = Template(name: "T", views: [Self.box], constraints: ["a.top == super.top + 8", "a.height == 20"])
         let error = compileError(t)
         #expect(error?.path == "templates.T")
         #expect(error?.message.hasPrefix("the height is not determined") == true)
     }
 
     @Test func unknownFontNamesTheLabel() {
-        let t = TemplateSpec(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
+        let t = Template(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
         #expect(compileError(t) == LayoutError(path: "templates.T.views[0].label.font",
                                                message: "font \"italic\" is not in fonts"))
     }
 
     @Test func fontThatWillNotLoadNamesTheFontEntry() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned)
-        let error = compileError(t, fonts: FontsSpec(files: ["default": "Fonts/Missing.ttf"]))
+        let t = Template(name: "T", views: [Self.box], constraints: Self.pinned)
+        let error = compileError(t, fonts: Fonts(files: ["default": "Fonts/Missing.ttf"]))
         #expect(error?.path == "fonts.default")
         #expect(error?.message.hasPrefix("font \"Fonts/Missing.ttf\" will not load") == true)
     }
 
     @Test func aFontThatWillNotLoadIsOfTheFontKindAndEveryOtherProblemOfTheLayoutKind() {
-        let t = TemplateSpec(name: "T", views: [Self.box], constraints: Self.pinned)
-        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/Missing.ttf"]))?.kind == .font(.noSuchFile))
-        #expect(compileError(t, fonts: FontsSpec(files: ["default": "Fonts/LICENSE-DejaVu.txt"]))?.kind == .font(.notAFont))
-        let unknownFont = TemplateSpec(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
+        let t = Template(name: "T", views: [Self.box], constraints: Self.pinned)
+        #expect(compileError(t, fonts: Fonts(files: ["default": "Fonts/Missing.ttf"]))?.kind == .font(.noSuchFile))
+        #expect(compileError(t, fonts: Fonts(files: ["default": "Fonts/LICENSE-DejaVu.txt"]))?.kind == .font(.notAFont))
+        let unknownFont = Template(name: "T", views: [Fixtures.label("a", "x", font: "italic")], constraints: Self.pinned)
         #expect(compileError(unknownFont)?.kind == .layout)
     }
 
@@ -151,16 +151,16 @@ import TestSupport
     }
 
     @Test func duplicateViewIdsAndSuperAsAnIdAreErrors() {
-        let dup = TemplateSpec(name: "T", views: [Self.box, Self.box], constraints: Self.pinned)
+        let dup = Template(name: "T", views: [Self.box, Self.box], constraints: Self.pinned)
         #expect(compileError(dup) == LayoutError(path: "templates.T.views[1]", message: "view id \"a\" is used twice"))
-        let sup = TemplateSpec(name: "T", views: [ViewSpec(id: "super", kind: .view(width: nil, height: nil))])
+        let sup = Template(name: "T", views: [ViewSpec(id: "super", kind: .view(width: nil, height: nil))])
         #expect(compileError(sup)?.path == "templates.T.views[0]")
     }
 
     @Test func conflictOnlyWhenAStackViewIsHiddenIsReportedForThatRow() throws {
         // Hiding `b` collapses it to width 0 at priority 999, so no conflict: its own required
         // width wins and it leaves the chain.
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "s", kind: .stack(StackSpec(axis: .horizontal, arranged: ["a", "b"]))),
             ViewSpec(id: "a", kind: .view(width: .fixed(10), height: .fixed(10))),
             ViewSpec(id: "b", kind: .view(width: nil, height: .fixed(10)), hidden: .whenTrue("hide")),
@@ -175,7 +175,7 @@ import TestSupport
     }
 
     @Test func requiredIntrinsicSizeThatCannotHoldNamesTheIntrinsicConstraint() throws {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "a", kind: .image(width: .path("w"), height: .fixed(10)), hugging: [1000, 250], compression: [1000, 750]),
         ], constraints: ["a.leading == super.leading", "a.top == super.top", "super.bottom == a.bottom", "a.width == 50"])
         let measurer = try Fixtures.measurer([t])

@@ -8,7 +8,7 @@ import TestSupport
 /// other view's its own (8 by default); `|-[view]-|` in the Visual Format Language; the section
 /// index's width. Every layout is also checked against the kiwisolver reference.
 @Suite struct LayoutMarginTests {
-    func layout(_ template: TemplateSpec, list: ListSettings = ListSettings(), accessory: Accessory = .none,
+    func layout(_ template: Template, list: ListSettings = ListSettings(), accessory: Accessory = .none,
                 _ data: JSONObject = [:]) throws -> (height: Double, frames: [String: [Double]]) {
         let row = RowSpec(data: .object(data), template: template.name, autoHeight: true, accessory: accessory)
         // Visual formats are not the reference's to read: only string constraints are cross-checked.
@@ -21,8 +21,8 @@ import TestSupport
     }
 
     /// A 20-point-tall box pinned to the content view's four margins.
-    static func pinned(_ name: String = "Pinned", margins: LayoutMargins? = nil) -> TemplateSpec {
-        TemplateSpec(name: name, views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
+    static func pinned(_ name: String = "Pinned", margins: LayoutMargins? = nil) -> Template {
+        Template(name: name, views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
                      constraints: ["a.leading == super.leadingMargin", "a.trailing == super.trailingMargin",
                                    "a.top == super.topMargin", "super.bottomMargin == a.bottom"],
                      layoutMargins: margins)
@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func leftAndRightMarginsAreLeadingAndTrailingInALeftToRightLayout() throws {
-        let template = TemplateSpec(name: "LeftRight", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
+        let template = Template(name: "LeftRight", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
                                     constraints: ["a.left == super.leftMargin + 1", "super.rightMargin == a.right + 2",
                                                   "a.top == super.top", "super.bottom == a.bottom"],
                                     layoutMargins: LayoutMargins(top: 0, leading: 12, bottom: 0, trailing: 7))
@@ -54,8 +54,8 @@ import TestSupport
     }
 
     @Test func anotherViewsMarginsAreEightUnlessItGivesItsOwn() throws {
-        func card(_ margins: LayoutMargins?) -> TemplateSpec {
-            TemplateSpec(name: "Card", views: [
+        func card(_ margins: LayoutMargins?) -> Template {
+            Template(name: "Card", views: [
                 ViewSpec(id: "card", kind: .view(width: nil, height: nil), layoutMargins: margins),
                 ViewSpec(id: "inner", kind: .view(width: nil, height: .fixed(30))),
             ], constraints: ["card.leading == super.leading", "card.trailing == super.trailing", "card.top == super.top",
@@ -72,7 +72,7 @@ import TestSupport
     }
 
     @Test func centresWithinMarginsAreTheMiddleOfTheAreaInsideTheMargins() throws {
-        let template = TemplateSpec(name: "Centred", views: [ViewSpec(id: "a", kind: .view(width: .fixed(40), height: .fixed(40)))],
+        let template = Template(name: "Centred", views: [ViewSpec(id: "a", kind: .view(width: .fixed(40), height: .fixed(40)))],
                                     constraints: ["a.centerX == super.centerXWithinMargins",
                                                   "a.centerY == super.centerYWithinMargins", "super.height == 200",
                                                   "a.width == 40", "a.height == 40"],
@@ -84,7 +84,7 @@ import TestSupport
     }
 
     @Test func aBareDashAtTheEdgeOfAVisualFormatIsTheMargin() throws {
-        let template = TemplateSpec(name: "Formats", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
+        let template = Template(name: "Formats", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)))],
                                     visualFormats: ["H:|-[a]-|", "V:|-[a]-|"])
         let cell = try layout(template)
         #expect(cell.frames["a"] == [16, 11, 375 - 32, 20])
@@ -92,7 +92,7 @@ import TestSupport
     }
 
     @Test func marginsAndIndexWidthsOutOfRangeAreErrorsAtTheirPaths() {
-        func path(_ template: TemplateSpec, list: ListSettings = ListSettings()) -> String? {
+        func path(_ template: Template, list: ListSettings = ListSettings()) -> String? {
             do throws(LayoutError) {
                 _ = try ListMeasurer(document: Fixtures.document([template], list: list), baseDirectory: Fixtures.root)
                 return nil
@@ -105,14 +105,14 @@ import TestSupport
         #expect(path(Self.pinned(), list: ListSettings(layoutMargins: LayoutMargins(top: 0, leading: 2e6, bottom: 0, trailing: 0)))
             == "list.layoutMargins")
         #expect(path(Self.pinned(), list: ListSettings(indexWidth: -1)) == "list.indexWidth")
-        let view = TemplateSpec(name: "V", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)),
+        let view = Template(name: "V", views: [ViewSpec(id: "a", kind: .view(width: nil, height: .fixed(20)),
                                                             layoutMargins: LayoutMargins(all: .infinity))],
                                 constraints: ["super.bottom == a.bottom"])
         #expect(path(view) == "templates.V.views[0].layoutMargins")
     }
 
     @Test func aSectionIndexNarrowsEveryRowAsFDTemplateLayoutCellDoes() throws {
-        let template = TemplateSpec(name: "Text", views: [Fixtures.label("body", "${body}", size: 15, lines: 0)],
+        let template = Template(name: "Text", views: [Fixtures.label("body", "${body}", size: 15, lines: 0)],
                                     constraints: ["body.leading == super.leadingMargin", "body.trailing == super.trailingMargin",
                                                   "body.top == super.topMargin", "super.bottomMargin == body.bottom"])
         let body: JSONObject = ["body": .string("A section index takes its width from every row, so text wraps a little sooner beside it.")]

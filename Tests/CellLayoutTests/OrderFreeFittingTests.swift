@@ -12,11 +12,11 @@ import TestSupport
     /// points; measured there together, `a` takes two lines 120 wide and `b` four lines 72 wide
     /// (65.5 tall), which hold when solved again. Re-measuring one label and re-solving before
     /// the next gave 49 in one order (`b` then widened to 107: three lines) and 65.5 in the other.
-    static func sideBySide(reversed: Bool) -> TemplateSpec {
+    static func sideBySide(reversed: Bool) -> Template {
         let a = ViewSpec(id: "a", kind: .label(LabelSpec(text: "Kannada (KaGaPa, phonetic)", size: 13, lines: 0)))
         let b = ViewSpec(id: "b", kind: .label(LabelSpec(text: "Getting printer information failed", size: 14, lines: 0)),
                          compression: [240, 750])
-        return TemplateSpec(name: "SideBySide", views: reversed ? [b, a] : [a, b], constraints: [
+        return Template(name: "SideBySide", views: reversed ? [b, a] : [a, b], constraints: [
             "a.width <= 150", "a.trailing <= b.leading - 8", "a.top == super.top", "b.top == super.top",
             "super.bottom >= a.bottom", "super.bottom >= b.bottom", "a.leading == super.leading",
             "b.trailing <= super.trailing",
@@ -72,7 +72,7 @@ import TestSupport
 extension UniqueLayoutGenerator {
     /// Two to four wrapping labels in a row, each kept right of the one before and inside the
     /// content view, with distinct compression priorities so their widths trade without a tie.
-    mutating func wrappingPair() -> (TemplateSpec, JSONValue) {
+    mutating func wrappingPair() -> (Template, JSONValue) {
         var views: [ViewSpec] = []
         var constraints: [String] = []
         var data: [String: JSONValue] = [:]
@@ -90,6 +90,6 @@ extension UniqueLayoutGenerator {
             constraints.append("super.bottom >= \(id).bottom + \(points(0...12))")
         }
         constraints.append("w\(count - 1).trailing <= super.trailing - \(points(0...16))")
-        return (TemplateSpec(name: "T", views: views, constraints: constraints), .object(JSONObject(data)))
+        return (Template(name: "T", views: views, constraints: constraints), .object(JSONObject(data)))
     }
 }

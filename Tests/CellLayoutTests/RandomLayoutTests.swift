@@ -34,7 +34,7 @@ struct UniqueLayoutGenerator {
         return LayoutMargins(top: points(0...20), leading: points(0...24), bottom: points(0...20), trailing: points(0...24))
     }
 
-    mutating func template(named name: String) -> (TemplateSpec, JSONValue) {
+    mutating func template(named name: String) -> (Template, JSONValue) {
         var views: [ViewSpec] = []
         var constraints: [String] = []
         var data: [String: JSONValue] = [:]
@@ -100,7 +100,7 @@ struct UniqueLayoutGenerator {
         if chance(0.5) { addStack(after: count, &views, &constraints, &data) }
         if chance(0.2) { constraints.append("super.height >= 44") }
         let layoutMargins = margins ? someMargins() : nil
-        return (TemplateSpec(name: name, views: views, constraints: constraints, layoutMargins: layoutMargins),
+        return (Template(name: name, views: views, constraints: constraints, layoutMargins: layoutMargins),
                 .object(JSONObject(data)))
     }
 
@@ -150,8 +150,8 @@ struct UniqueLayoutGenerator {
     /// ListMeasurer and by kiwi: every height and frame must agree. Returns the templates.
     @discardableResult
     func expectAgreement(_ generator: inout UniqueLayoutGenerator, count: Int, prefix: String,
-                         list: ListSettings = ListSettings()) throws -> [TemplateSpec] {
-        var templates: [TemplateSpec] = []
+                         list: ListSettings = ListSettings()) throws -> [Template] {
+        var templates: [Template] = []
         var rows: [RowSpec] = []
         for i in 0..<count {
             let (template, data) = generator.template(named: "\(prefix)\(i)")

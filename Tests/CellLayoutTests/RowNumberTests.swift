@@ -13,7 +13,7 @@ import TestSupport
     /// An image whose height and a label whose text come from the row; the row is as tall as the
     /// image or the label, whichever is taller. The image resists compression more than the
     /// label (751), so that a label too wide for the row has one answer, not a tie.
-    static let template = TemplateSpec(name: "Tall", views: [
+    static let template = Template(name: "Tall", views: [
         ViewSpec(id: "i", kind: .image(width: .fixed(10), height: .path("h")), compression: [751, 750]),
         Fixtures.label("t", "${t}", lines: 0),
     ], constraints: [
@@ -199,13 +199,13 @@ import TestSupport
             try Fixtures.measurer([Self.template], list: ListSettings(scale: 5e-324))
         }
         #expect(throws: LayoutError.self) {
-            try Fixtures.measurer([TemplateSpec(name: "X", views: [ViewSpec(id: "i", kind: .image(width: .fixed(1), height: .fixed(1e308)))])])
+            try Fixtures.measurer([Template(name: "X", views: [ViewSpec(id: "i", kind: .image(width: .fixed(1), height: .fixed(1e308)))])])
         }
     }
 
     /// A 1x1 image whose constraints reach the edges of `LayoutLimits`.
     static func square(_ constraint: String) throws -> (width: Double, height: Double) {
-        let spec = TemplateSpec(name: "Sq", views: [ViewSpec(id: "i", kind: .image(width: .fixed(1), height: .fixed(1)))],
+        let spec = Template(name: "Sq", views: [ViewSpec(id: "i", kind: .image(width: .fixed(1), height: .fixed(1)))],
                                 constraints: ["i.leading == super.leading", "i.top == super.top",
                                               "super.bottom >= i.bottom", constraint])
         let m = try Fixtures.measurer([spec]).measureRow(Fixtures.row([:]), in: SectionSpec(template: "Sq"), frames: true)

@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct RowOrderTests {
     /// Issue 31's template: a first-baseline row of two wrapping labels with near-equal
     /// priorities and an image, above a three-line label, in a vertical stack.
-    static let stackCell = TemplateSpec(name: "T", views: [
+    static let stackCell = Template(name: "T", views: [
         ViewSpec(id: "a", kind: .label(LabelSpec(text: "${a}", size: 15, lines: 0)), hugging: [251, 250], compression: [740, 750]),
         ViewSpec(id: "b", kind: .label(LabelSpec(text: "${b}", size: 22, lines: 0)), hidden: .whenTrue("hb"),
                  hugging: [252, 250], compression: [745, 750]),
@@ -111,7 +111,7 @@ struct StackRowGenerator {
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
 
-    mutating func template(named name: String) -> TemplateSpec {
+    mutating func template(named name: String) -> Template {
         var views: [ViewSpec] = []
         var arranged: [String] = []
         var compression = [740.0, 745, 749, 750, 751, 760].shuffled(using: &random)
@@ -135,13 +135,13 @@ struct StackRowGenerator {
         views.append(ViewSpec(id: "c", kind: .label(LabelSpec(text: "${c}", lines: pick([3, 0, 1]), lineBreak: .truncateTail))))
         views.append(ViewSpec(id: "v", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: pick([.fill, .leading]),
                                                               arranged: chance(0.5) ? ["s", "c"] : ["c", "s"]))))
-        return TemplateSpec(name: name, views: views, constraints: [
+        return Template(name: name, views: views, constraints: [
             "v.top == super.top + 8", "v.leading == super.leading + 12", "v.trailing == super.trailing - 12",
             "super.bottom >= v.bottom + 8",
         ])
     }
 
-    mutating func row(templates: [TemplateSpec]) -> RowSpec {
+    mutating func row(templates: [Template]) -> RowSpec {
         var data: [String: JSONValue] = [:]
         for k in 0..<3 {
             if chance(0.8) { data["l\(k)"] = .string(text()) }

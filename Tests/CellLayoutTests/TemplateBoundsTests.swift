@@ -7,7 +7,7 @@ import TestSupport
 /// `maximumConstraints`), and a template built in Swift follows the row-path rule of one read
 /// from JSON; each is an error naming its JSON path and the limit.
 @Suite struct TemplateBoundsTests {
-    private func compileError(_ template: TemplateSpec) -> LayoutError? {
+    private func compileError(_ template: Template) -> LayoutError? {
         do {
             _ = try ListMeasurer(document: Document(fonts: Fixtures.fonts, templates: [template.name: template]),
                                  baseDirectory: Fixtures.root)
@@ -18,12 +18,12 @@ import TestSupport
     }
 
     /// A chain of `n` boxes, each below the last.
-    private static func chain(_ n: Int) -> TemplateSpec {
+    private static func chain(_ n: Int) -> Template {
         let views = (0..<n).map { ViewSpec(id: "v\($0)", kind: .view(width: 10, height: 10)) }
         var constraints = ["v0.top == super.top", "super.bottom == v\(n - 1).bottom"]
         for i in 1..<n { constraints.append("v\(i).top == v\(i - 1).bottom") }
         for i in 0..<n { constraints.append("v\(i).leading == super.leading") }
-        return TemplateSpec(name: "T", views: views, constraints: constraints)
+        return Template(name: "T", views: views, constraints: constraints)
     }
 
     @Test func aChainOfTheMostViewsCompilesAndMeasures() throws {
@@ -48,11 +48,11 @@ import TestSupport
     }
 
     @Test func aSwiftBuiltTemplatesHiddenKeyAndSizePathFollowTheRowPathRule() {
-        let hidden = TemplateSpec(name: "T", views: [ViewSpec(id: "a", kind: .view(width: 1, height: 1), hidden: "!!flag")],
+        let hidden = Template(name: "T", views: [ViewSpec(id: "a", kind: .view(width: 1, height: 1), hidden: "!!flag")],
                                   constraints: [])
         #expect(compileError(hidden) == LayoutError(path: "templates.T.views[0].hidden",
                                                     message: "\"!flag\" is not a row path: a path does not begin with '!'"))
-        let size = TemplateSpec(name: "T", views: [ViewSpec.image("i", width: 10, height: .path("h}${h"))], constraints: [])
+        let size = Template(name: "T", views: [ViewSpec.image("i", width: 10, height: .path("h}${h"))], constraints: [])
         #expect(compileError(size) == LayoutError(path: "templates.T.views[0].image.height",
                                                   message: "\"h}${h\" is not a row path: a path has no '$', '{' or '}'"))
     }

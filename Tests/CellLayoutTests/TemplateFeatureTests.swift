@@ -9,7 +9,7 @@ import TextEngine
 @Suite struct TemplateFeatureTests {
     @Test func visualFormatFeedCellLaysOutExactlyAsItsExplicitConstraints() throws {
         // SPEC's FeedCell with its horizontal and vertical chains written as visual formats.
-        let vfl = TemplateSpec(name: "FeedVFL", views: Fixtures.feedCell.views, constraints: [
+        let vfl = Template(name: "FeedVFL", views: Fixtures.feedCell.views, constraints: [
             "avatar.height == avatar.width", "name.top == avatar.top", "detail.leading == name.leading",
             "super.bottom >= avatar.bottom + 12", "name.trailing <= super.trailing - 16",
         ], visualFormats: ["H:|-16-[avatar(40)]-10-[name]", "H:[detail]-16-|", "V:|-12-[avatar]",
@@ -27,7 +27,7 @@ import TextEngine
     /// edge) change no height or frame at any width; the compiled solver takes its slower,
     /// marker-keeping build for them (`SolverProgram`), which must give the same answers.
     @Test func constraintsImpliedByTheOthersChangeNothing() throws {
-        let implied = TemplateSpec(name: "Implied", views: Fixtures.feedCell.views, constraints: Fixtures.feedCell.constraints + [
+        let implied = Template(name: "Implied", views: Fixtures.feedCell.views, constraints: Fixtures.feedCell.constraints + [
             "detail.width == super.width - 82", "avatar.trailing == super.leading + 56",
         ])
         let base = try Fixtures.measurer([Fixtures.feedCell, implied])
@@ -48,8 +48,8 @@ import TextEngine
         let views = [ViewSpec(id: "bar", kind: .view(width: nil, height: .path("h")))]
         let pins = ["bar.leading == super.leading + 16", "bar.trailing == super.trailing - 16",
                     "bar.top == super.top + 4", "super.bottom == bar.bottom + 4"]
-        let plain = try CompiledTemplate(TemplateSpec(name: "Plain", views: views, constraints: pins), fonts: [:])
-        let implied = try CompiledTemplate(TemplateSpec(name: "Implied", views: views,
+        let plain = try CompiledTemplate(Template(name: "Plain", views: views, constraints: pins), fonts: [:])
+        let implied = try CompiledTemplate(Template(name: "Implied", views: views,
                                                         constraints: pins + ["bar.width == super.width - 32"]), fonts: [:])
         #expect(try !plain.program(for: 0).keepsEqualityMarkers)
         #expect(try implied.program(for: 0).keepsEqualityMarkers)
@@ -79,7 +79,7 @@ import TextEngine
     }
 
     @Test func hiddenViewOutsideAStackKeepsItsConstraints() throws {
-        let t = TemplateSpec(name: "T", views: [
+        let t = Template(name: "T", views: [
             ViewSpec(id: "dot", kind: .view(width: .fixed(8), height: .fixed(30)), hidden: .whenFalse("unread")),
         ], constraints: ["dot.top == super.top + 5", "dot.leading == super.leading", "super.bottom >= dot.bottom + 5"])
         let measurer = try Fixtures.measurer([t])

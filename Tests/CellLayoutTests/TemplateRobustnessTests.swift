@@ -43,7 +43,7 @@ import TestSupport
                 constraints = ["super.bottom >= a.bottom", "c.leading == super.leading", "c.trailing == super.trailing",
                                "c.width >= 330", pick(["a.top == super.top", "a.top == super.top + 4"])]
             }
-            let template = TemplateSpec(name: "R\(t)", views: views, constraints: constraints,
+            let template = Template(name: "R\(t)", views: views, constraints: constraints,
                                         visualFormats: t % 5 == 0 ? ["H:|-[a]-(>=8@high)-[b(==a)]-|"] : [])
             let measurer: ListMeasurer
             do {

@@ -9,7 +9,7 @@ import TextEngine
 /// issue 16's reproducer, its exact numbers, and the kiwisolver reference's agreement.
 @Suite struct UIKitStackRuleTests {
     /// The frames of `template`'s one row at `width`, checked against the kiwi reference.
-    func layout(_ template: TemplateSpec, width: Double, separator: Bool = true,
+    func layout(_ template: Template, width: Double, separator: Bool = true,
                 _ data: JSONObject = [:]) throws -> (height: Double, frames: [String: [Double]]) {
         let list = ListSettings(width: width, separator: separator)
         let row = RowSpec(data: .object(data), template: template.name, autoHeight: true)
@@ -21,7 +21,7 @@ import TextEngine
     }
 
     @Test func aHiddenArrangedViewKeepsItsAlignmentAcrossTheAxis() throws {
-        let bar = TemplateSpec(name: "Bar", views: [
+        let bar = Template(name: "Bar", views: [
             ViewSpec(id: "bar", kind: .stack(StackSpec(axis: .horizontal, arranged: ["ok", "share"]))),
             Fixtures.label("ok", "OK", size: 14),
             ViewSpec(id: "share", kind: .view(width: .fixed(72), height: .fixed(36)), hidden: .always(true)),
@@ -35,7 +35,7 @@ import TextEngine
     }
 
     @Test func aHiddenArrangedViewStillHoldsAFillAlignedColumnAcross() throws {
-        let column = TemplateSpec(name: "Column", views: [
+        let column = Template(name: "Column", views: [
             ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 8, arranged: ["title", "image"]))),
             Fixtures.label("title", "Title"),
             ViewSpec(id: "image", kind: .image(width: .fixed(200), height: .fixed(120)), hidden: .always(true)),
@@ -48,7 +48,7 @@ import TextEngine
     }
 
     @Test func equalSpacingWidensTheGapsNotALowHuggingView() throws {
-        let toolbar = TemplateSpec(name: "Toolbar", views: [
+        let toolbar = Template(name: "Toolbar", views: [
             ViewSpec(id: "tools", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, distribution: .equalSpacing,
                                                          arranged: ["a", "b", "c"]))),
             ViewSpec(id: "a", kind: .view(width: .fixed(60), height: .fixed(32))),
@@ -63,7 +63,7 @@ import TextEngine
     }
 
     @Test func aNonFillAlignmentPullsEachArrangedViewsCrossSizeToZeroAt25() throws {
-        let card = TemplateSpec(name: "Card", views: [
+        let card = Template(name: "Card", views: [
             ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 6, alignment: .center,
                                                           arranged: ["title", "divider"]))),
             Fixtures.label("title", "Title"),
@@ -77,7 +77,7 @@ import TextEngine
     }
 
     @Test func aViewWithoutTextHasItsFirstBaselineAtItsTopAndItsLastAtItsBottom() throws {
-        let cell = TemplateSpec(name: "Icon", views: [
+        let cell = Template(name: "Icon", views: [
             ViewSpec(id: "icon", kind: .view(width: .fixed(40), height: .fixed(40))),
             ViewSpec(id: "above", kind: .view(width: .fixed(10), height: .fixed(10))),
             ViewSpec(id: "below", kind: .view(width: .fixed(10), height: .fixed(10))),
@@ -92,7 +92,7 @@ import TextEngine
     }
 
     @Test func aStackWithNoVisibleViewHasItsFirstBaselineAtItsTop() throws {
-        let cell = TemplateSpec(name: "Empty", views: [
+        let cell = Template(name: "Empty", views: [
             ViewSpec(id: "none", kind: .stack(StackSpec(axis: .vertical, arranged: ["gone"]))),
             ViewSpec(id: "gone", kind: .view(width: .fixed(10), height: .fixed(10)), hidden: .always(true)),
             ViewSpec(id: "mark", kind: .view(width: .fixed(10), height: .fixed(10))),
@@ -105,7 +105,7 @@ import TextEngine
 
     @Test func aHiddenArrangedViewDoesNotHeightenACentreAlignedFillEquallyRow() throws {
         // Issue 35: "Save" (15 pt, 17.5 tall) beside a hidden, taller "赞 ⭐" (20 pt).
-        let buttons = TemplateSpec(name: "Buttons", views: [
+        let buttons = Template(name: "Buttons", views: [
             ViewSpec(id: "buttons", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .center,
                                                            distribution: .fillEqually, arranged: ["save", "like"]))),
             Fixtures.label("save", "Save", size: 15),
@@ -124,7 +124,7 @@ import TextEngine
 
     @Test func aHiddenArrangedViewDoesNotWidenACentreAlignedColumn() throws {
         // Issue 35: the column keeps the visible title's width, not the hidden line's.
-        let column = TemplateSpec(name: "Column", views: [
+        let column = Template(name: "Column", views: [
             ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: .center,
                                                           arranged: ["title", "line"]))),
             Fixtures.label("title", "Title"),
@@ -142,7 +142,7 @@ import TextEngine
 
     @Test func aHiddenArrangedViewKeepsItsAlignmentButNotTheBoundaryInLeadingAndTrailingStacks() throws {
         for alignment in [StackSpec.Alignment.top, .bottom] {
-            let row = TemplateSpec(name: "Row", views: [
+            let row = Template(name: "Row", views: [
                 ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 6, alignment: alignment,
                                                            arranged: ["small", "big"]))),
                 ViewSpec(id: "small", kind: .view(width: .fixed(20), height: .fixed(20))),
@@ -165,8 +165,8 @@ import TextEngine
 
     /// A centre-aligned row `[title "Title" 17 pt (20 tall), tall 40x44 (hidden when asked), icon
     /// 24x24]` 12 points in, with a 10x10 `mark` on the row's first baseline and `end` on its last.
-    static func tallestRow(hidingTall: Bool) -> TemplateSpec {
-        TemplateSpec(name: "TallestRow", views: [
+    static func tallestRow(hidingTall: Bool) -> Template {
+        Template(name: "TallestRow", views: [
             ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .center,
                                                        arranged: ["title", "tall", "icon"]))),
             Fixtures.label("title", "Title"),
@@ -203,7 +203,7 @@ import TextEngine
     }
 
     @Test func aHorizontalStacksBaselineFollowsATallestLabelsText() throws {
-        let template = TemplateSpec(name: "Heading", views: [
+        let template = Template(name: "Heading", views: [
             ViewSpec(id: "row", kind: .stack(StackSpec(axis: .horizontal, spacing: 8, alignment: .top,
                                                        arranged: ["icon", "title"]))),
             ViewSpec(id: "icon", kind: .view(width: .fixed(24), height: .fixed(24))),
@@ -224,7 +224,7 @@ import TextEngine
     }
 
     @Test func aVerticalStacksBaselinesAreThoseOfItsFirstAndLastArrangedViews() throws {
-        let template = TemplateSpec(name: "Column", views: [
+        let template = Template(name: "Column", views: [
             ViewSpec(id: "column", kind: .stack(StackSpec(axis: .vertical, spacing: 4, alignment: .leading,
                                                           arranged: ["top", "tall", "bottom"]))),
             ViewSpec(id: "top", kind: .view(width: .fixed(20), height: .fixed(10))),

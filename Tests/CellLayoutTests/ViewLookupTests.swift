@@ -11,7 +11,7 @@ import TextEngine
                                      ids: [String] = ["a", "b"]) -> LayoutError? {
         let views = ids.map { ViewSpec(id: $0, kind: .view(width: .fixed(10), height: .fixed(10))) }
         do {
-            _ = try TemplateCompiler.blueprint(TemplateSpec(name: "T", views: views, constraints: constraints,
+            _ = try TemplateCompiler.blueprint(Template(name: "T", views: views, constraints: constraints,
                                                             visualFormats: visualFormats), fonts: [:])
             return nil
         } catch {
@@ -59,7 +59,7 @@ import TextEngine
     @Test func longAndNonASCIIIdsAreFoundInConstraints() throws {
         let ids = ["a_very_long_view_identifier", "名前", "\u{212A}elvin"]
         let views = ids.map { ViewSpec(id: $0, kind: .view(width: .fixed(10), height: .fixed(7))) }
-        let spec = TemplateSpec(name: "T", views: views, constraints: [
+        let spec = Template(name: "T", views: views, constraints: [
             "a_very_long_view_identifier.top == super.top + 1", "名前.top == a_very_long_view_identifier.bottom + 2",
             "Kelvin.top == 名前.bottom", "super.bottom == \u{212A}elvin.bottom + 3",
         ])

@@ -6,7 +6,7 @@ import TestSupport
 
 /// cells.json → Document: SPEC section 2's defaults, and errors that carry the JSON path.
 @Suite struct DocumentDecoderTests {
-    func decode(_ text: String, decoder: DocumentDecoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf", "bold": "/f/B.ttf"], fallback: ["/f/C.ttf"]))) throws -> Document {
+    func decode(_ text: String, decoder: DocumentDecoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf", "bold": "/f/B.ttf"], fallback: ["/f/C.ttf"]))) throws -> Document {
         try decoder.decode(try JSONParser().parse(text))
     }
 
@@ -52,7 +52,7 @@ import TestSupport
         let plain = try decode(#"{"sections":[]}"#)
         #expect(plain.fonts.files == ["default": "/f/D.ttf", "bold": "/f/B.ttf"])
         #expect(plain.fonts.fallback == ["/f/C.ttf"])
-        var decoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"], fallback: ["/f/C.ttf"]))
+        var decoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"], fallback: ["/f/C.ttf"]))
         decoder.fontOverrides = ["default": "/x/Other.ttf"]
         let overridden = try decode(#"{"fonts":{"default":"mine.ttf","fallback":[]}}"#, decoder: decoder)
         #expect(overridden.fonts.files == ["default": "/x/Other.ttf"])
@@ -122,7 +122,7 @@ import TestSupport
 
     @Test func unknownMembersAreWarningsNotErrors() throws {
         var warnings: [DocumentError] = []
-        let decoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"]))
+        let decoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"]))
         _ = try decoder.decode(try JSONParser().parse(#"{"list":{"widht":3},"sections":[{"rowz":[]}]}"#), warnings: &warnings)
         #expect(warnings == [DocumentError(path: "list.widht", message: "unknown member ignored"),
                              DocumentError(path: "sections[0].rowz", message: "unknown member ignored")])

@@ -5,7 +5,7 @@ import DynamicType
 /// cells.json's Dynamic Type members: `list.contentSize`, `list.maximumContentSize`, and a
 /// label's `textStyle` and `relativeTo`.
 @Suite struct DynamicTypeDecodingTests {
-    func decode(_ text: String, decoder: DocumentDecoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"]))) throws -> Document {
+    func decode(_ text: String, decoder: DocumentDecoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"]))) throws -> Document {
         try decoder.decode(try JSONParser().parse(text))
     }
 
@@ -27,7 +27,7 @@ import DynamicType
     }
 
     @Test func contentSizeOverrideReplacesTheDocumentsCategory() throws {
-        var decoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"]))
+        var decoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"]))
         decoder.contentSizeOverride = .xSmall
         #expect(try decode(#"{"list":{"contentSize":"AX3"}}"#, decoder: decoder).list.contentSize == .xSmall)
     }
@@ -57,7 +57,7 @@ import DynamicType
 /// cells.json's font instances: `{ "file", "index", "variations" }` beside plain paths.
 @Suite struct FontInstanceDecodingTests {
     func decode(_ text: String) throws -> Document {
-        try DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"])).decode(try JSONParser().parse(text))
+        try DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"])).decode(try JSONParser().parse(text))
     }
 
     @Test func anInstanceObjectNamesTheFileFaceAndVariations() throws {

@@ -4,7 +4,7 @@ import Testing
 /// cells.json's layout margins, section index and images by asset name (SPEC sections 1 and 2):
 /// their defaults, and errors at their JSON paths.
 @Suite struct MarginAndAssetDecodingTests {
-    let decoder = DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"]))
+    let decoder = DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"]))
 
     func decode(_ text: String) throws -> Document {
         try decoder.decode(try JSONParser().parse(text))

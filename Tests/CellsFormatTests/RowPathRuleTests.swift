@@ -10,7 +10,7 @@ import Testing
 
     func error(_ view: String) -> DocumentError? {
         do {
-            _ = try DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"])).decode(JSONParser().parse(Self.document(view: view)))
+            _ = try DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"])).decode(JSONParser().parse(Self.document(view: view)))
             return nil
         } catch let error as DocumentError { return error } catch { return nil }
     }
@@ -18,7 +18,7 @@ import Testing
     @Test func hiddenAcceptsSpecsTwoFormsWithDottedPaths() throws {
         for (text, expected) in [("flag", HiddenSpec.whenTrue("flag")), ("!flag", .whenFalse("flag")),
                                  ("user.unread", .whenTrue("user.unread")), ("!items.0", .whenFalse("items.0"))] {
-            let document = try DocumentDecoder(fontDefaults: FontsSpec(files: ["default": "/f/D.ttf"])).decode(JSONParser().parse(
+            let document = try DocumentDecoder(fontDefaults: Fonts(files: ["default": "/f/D.ttf"])).decode(JSONParser().parse(
                 Self.document(view: #"{"id":"v","view":{},"hidden":"\#(text)"}"#)))
             #expect(document.templates["T"]?.views.first?.hidden == expected)
         }

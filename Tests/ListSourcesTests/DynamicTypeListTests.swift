@@ -19,8 +19,8 @@ import TestSupport
     ]
 
     /// A one-label template: the label's spec as given, pinned to the content view's margins.
-    static func template(_ label: LabelSpec, name: String = "Cell") -> TemplateSpec {
-        TemplateSpec(name: name, views: [ViewSpec(id: "text", kind: .label(label))],
+    static func template(_ label: LabelSpec, name: String = "Cell") -> Template {
+        Template(name: name, views: [ViewSpec(id: "text", kind: .label(label))],
                      constraints: ["text.leading == super.leading + 16", "text.trailing == super.trailing - 16",
                                    "text.top == super.top + 11", "super.bottom == text.bottom + 11"])
     }

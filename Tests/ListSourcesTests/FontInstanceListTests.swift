@@ -17,14 +17,14 @@ struct FontInstanceListTests {
     static let inter = interVariableFont
     static let text = "Ken Thompson commented on your playlist: “Thanks so much for your help yesterday”"
 
-    static func template(font: String) -> TemplateSpec {
-        TemplateSpec(name: "Cell", views: [ViewSpec(id: "t", kind: .label(LabelSpec(text: "${text}", font: font, size: 15, lines: 0)))],
+    static func template(font: String) -> Template {
+        Template(name: "Cell", views: [ViewSpec(id: "t", kind: .label(LabelSpec(text: "${text}", font: font, size: 15, lines: 0)))],
                      constraints: ["t.leading == super.leading + 16", "t.trailing == super.trailing - 16",
                                    "t.top == super.top", "super.bottom == t.bottom"])
     }
 
     @Test func eachNamedInstanceMeasuresAsThatInstance() throws {
-        var fonts = FontsSpec(files: ["default": Self.inter])
+        var fonts = Fonts(files: ["default": Self.inter])
         fonts.setInstance("black", file: Self.inter, variations: ["wght": 900])
         fonts.setInstance("thin", file: Self.inter, variations: ["wght": 100])
         var heights: [String: Double] = [:]
@@ -44,7 +44,7 @@ struct FontInstanceListTests {
     }
 
     @Test func anAxisTheFontLacksIsAFontErrorAtTheFontsPath() throws {
-        var fonts = FontsSpec(files: ["default": Self.inter])
+        var fonts = Fonts(files: ["default": Self.inter])
         fonts.setInstance("wide", file: Self.inter, variations: ["wdth": 120])
         let document = Document(fonts: fonts, templates: ["Cell": Self.template(font: "wide")])
         let error = #expect(throws: LayoutError.self) { try ListMeasurer(document: document, baseDirectory: "/") }
@@ -57,11 +57,11 @@ struct FontInstanceListTests {
         var widths: Set<Double> = []
         for features in [[], ["tnum"], ["-kern", "ss01=1"]] {
             // One line, as wide as its text: the frame's width is the text's, on the pixel grid.
-            let template = TemplateSpec(name: "Cell", views: [
+            let template = Template(name: "Cell", views: [
                 ViewSpec(id: "t", kind: .label(LabelSpec(text: "${text}", size: 15, features: features))),
             ], constraints: ["t.leading == super.leading + 16", "t.top == super.top", "super.bottom == t.bottom"])
             let document = Document(list: ListSettings(width: 375, separator: false),
-                                    fonts: FontsSpec(files: ["default": Self.inter]), templates: ["Cell": template])
+                                    fonts: Fonts(files: ["default": Self.inter]), templates: ["Cell": template])
             let row = RowSpec(data: .object(["text": .string(digits)]), template: "Cell", autoHeight: true)
             let frames = try ListMeasurer(document: document, baseDirectory: "/").measureRow(row, in: SectionSpec(), frames: true).frames
             let face = try FontFace(path: Self.inter).withFeatures(features)
@@ -75,7 +75,7 @@ struct FontInstanceListTests {
     @Test func aFeatureHarfBuzzCannotReadIsAnErrorAtTheLabelsFeatures() throws {
         var template = Self.template(font: "default")
         template.views[0].kind = .label(LabelSpec(text: "${text}", features: ["tnum", "+"]))
-        let document = Document(fonts: FontsSpec(files: ["default": Self.inter]), templates: ["Cell": template])
+        let document = Document(fonts: Fonts(files: ["default": Self.inter]), templates: ["Cell": template])
         let error = #expect(throws: LayoutError.self) { try ListMeasurer(document: document, baseDirectory: "/") }
         #expect(error?.path == "templates.Cell.views[0].label.features")
     }

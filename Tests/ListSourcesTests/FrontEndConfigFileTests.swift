@@ -8,7 +8,7 @@ import TestSupport
 /// AOZTableViewProvider's `.tableViewConfig` language, with the examples of its README and demo.
 @Suite struct FrontEndConfigFileTests {
     static let templates = ["TableViewCell", "TableViewCell2", "SectionHeaderView", "EmptyCell"]
-        .reduce(into: [String: TemplateSpec]()) { $0[$1] = TemplateSpec(name: $1) }
+        .reduce(into: [String: Template]()) { $0[$1] = Template(name: $1) }
     static let base = Document(templates: templates)
     /// The README's and demo's data provider members.
     static let data: JSONValue = .object([
@@ -227,7 +227,7 @@ import TestSupport
 @Suite struct FrontEndConfigFileHeightTests {
     /// A cell whose label shows the contents and whose top row gets 10 extra points above, by a
     /// spacer that only shows on the section's top row (a stack collapses the hidden spacer).
-    static let positionCell = TemplateSpec(name: "TableViewCell", views: [
+    static let positionCell = Template(name: "TableViewCell", views: [
         ViewSpec(id: "gap", kind: .view(width: nil, height: .fixed(10)), hidden: .whenFalse("_position.top")),
         labelView("label", "${_contents}${name}", lines: 0),
         ViewSpec(id: "stack", kind: .stack(StackSpec(axis: .vertical, arranged: ["gap", "label"]))),

@@ -11,7 +11,7 @@ import TestSupport
     struct ActionData: DataDrivenData { var actionName: String; var rowData: JSONValue { .object(["actionName": .string(actionName)]) } }
 
     static let base = Document(templates: ["ColorCell", "GapCell", "ActionCell", "CustomActionCell"]
-        .reduce(into: [String: TemplateSpec]()) { $0[$1] = TemplateSpec(name: $1) })
+        .reduce(into: [String: Template]()) { $0[$1] = Template(name: $1) })
 
     /// FlexibleCellExample's `modelDidLoad`: gaps, an action, a custom action, fifteen colours each followed by a gap.
     static func flexibleExample() -> [DataDrivenItem] {
@@ -101,9 +101,9 @@ import TestSupport
 @Suite struct FrontEndDataDrivenHeightTests {
     static let base = Document(fonts: Fixtures.fonts, templates: [
         "ColorCell": paddedLabelTemplate("ColorCell", text: "${name}", inset: 15),
-        "GapCell": TemplateSpec(name: "GapCell", constraints: ["super.height >= 1"]),
+        "GapCell": Template(name: "GapCell", constraints: ["super.height >= 1"]),
         "ActionCell": paddedLabelTemplate("ActionCell", text: "${actionName}"),
-        "CustomActionCell": TemplateSpec(name: "CustomActionCell", views: [labelView("left", "${left}"), labelView("right", "${right}")],
+        "CustomActionCell": Template(name: "CustomActionCell", views: [labelView("left", "${left}"), labelView("right", "${right}")],
                                          constraints: ["left.leading == super.leading + 16", "right.trailing == super.trailing - 16",
                                                        "left.top == super.top + 10", "right.top == left.top",
                                                        "super.bottom >= left.bottom + 10", "super.bottom >= right.bottom + 10"]),

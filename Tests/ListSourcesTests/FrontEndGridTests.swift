@@ -7,7 +7,7 @@ import TestSupport
 
 /// WBListKit's collection-view grids: columns, spacing, insets, lines as tall as their tallest item.
 @Suite struct FrontEndGridTests {
-    static let base = Document(list: ListSettings(width: 375, scale: 2), templates: ["Tile": TemplateSpec(name: "Tile")])
+    static let base = Document(list: ListSettings(width: 375, scale: 2), templates: ["Tile": Template(name: "Tile")])
 
     @Test func columnsShareTheWidthLeftAfterInsetsAndSpacingOnThePixelGrid() throws {
         let layout = try GridLayout(columns: 3, itemSpacing: 10, insets: (0, 10, 0, 10))

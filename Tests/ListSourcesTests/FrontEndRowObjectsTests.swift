@@ -6,7 +6,7 @@ import TestSupport
 
 /// WBListKit's row and section objects: keys, positions after every change, and the keyed diff.
 @Suite struct FrontEndRowObjectsTests {
-    static let base = Document(templates: ["WBSimpleListCell": TemplateSpec(name: "WBSimpleListCell")])
+    static let base = Document(templates: ["WBSimpleListCell": Template(name: "WBSimpleListCell")])
 
     static func row(_ key: String, _ title: String = "", height: RowHeight = .automatic) -> ListRow {
         ListRow(template: "WBSimpleListCell", data: .object(["title": .string(title)]), key: key, height: height)
@@ -253,7 +253,7 @@ import TestSupport
 /// Row-object heights measured for real, and the cache kept right through diffs.
 @Suite struct FrontEndRowObjectsHeightTests {
     /// WBListKit's demo cell: a centred title, with a rounded-corner spacer on the bottom row only.
-    static let demoCell = TemplateSpec(name: "WBDemosCell", views: [
+    static let demoCell = Template(name: "WBDemosCell", views: [
         labelView("title", "${title}", lines: 0),
         ViewSpec(id: "foot", kind: .view(width: nil, height: .fixed(8)), hidden: .whenFalse("_position.bottom")),
         ViewSpec(id: "stack", kind: .stack(StackSpec(axis: .vertical, spacing: 0, arranged: ["title", "foot"]))),

@@ -15,7 +15,7 @@ import TestSupport
         .object(["text": .string("Setting"), "accessoryType": .number(1)]),
         .object(["text": .string("Share"), "accessoryType": .number(1)]),
     ]
-    static let feedCell = TemplateSpec(name: "FeedCell", views: [
+    static let feedCell = Template(name: "FeedCell", views: [
         ViewSpec(id: "name", kind: .label(LabelSpec(text: "${name}", font: "bold", size: 15))),
         ViewSpec(id: "detail", kind: .label(LabelSpec(text: "${detail}", size: 14, lines: 0))),
     ], constraints: ["name.leading == super.leading + 16", "name.top == super.top + 12",
@@ -187,7 +187,7 @@ import TestSupport
 
 /// CB's `make.headerView` / `make.footerView`: the table's own header and footer views.
 @Suite struct FrontEndTableHeaderViewTests {
-    static let banner = TemplateSpec(name: "Banner", views: [
+    static let banner = Template(name: "Banner", views: [
         ViewSpec(id: "title", kind: .label(LabelSpec(text: "${title}", size: 20, lines: 0))),
     ], constraints: ["title.leading == super.leading + 20", "title.trailing == super.trailing - 20",
                      "title.top == super.top + 10", "super.bottom == title.bottom + 10"])

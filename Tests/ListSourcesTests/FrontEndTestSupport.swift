@@ -157,8 +157,8 @@ func labelView(_ id: String, _ text: String, size: Double = 17, lines: Int = 1, 
 }
 
 /// A template of one wrapping label inset by `inset` on every side.
-func paddedLabelTemplate(_ name: String, text: String, size: Double = 17, inset: Double = 12) -> TemplateSpec {
-    TemplateSpec(name: name, views: [labelView("label", text, size: size, lines: 0)], constraints: [
+func paddedLabelTemplate(_ name: String, text: String, size: Double = 17, inset: Double = 12) -> Template {
+    Template(name: name, views: [labelView("label", text, size: size, lines: 0)], constraints: [
         "label.leading == super.leading + \(inset)", "label.trailing == super.trailing - \(inset)",
         "label.top == super.top + \(inset)", "super.bottom >= label.bottom + \(inset)",
     ])

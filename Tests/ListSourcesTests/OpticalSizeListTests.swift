@@ -13,8 +13,8 @@ import TextEngine
     static let text = "optical size follows the point size"
 
     /// The width of the one-line label `label` in a document with `fonts`, at `category`.
-    static func width(_ label: LabelSpec, fonts: FontsSpec, category: ContentSizeCategory = .large) throws -> Double {
-        let template = TemplateSpec(name: "Cell", views: [ViewSpec(id: "t", kind: .label(label))],
+    static func width(_ label: LabelSpec, fonts: Fonts, category: ContentSizeCategory = .large) throws -> Double {
+        let template = Template(name: "Cell", views: [ViewSpec(id: "t", kind: .label(label))],
                                     constraints: ["t.leading == super.leading", "t.top == super.top", "super.bottom == t.bottom"])
         let document = Document(list: ListSettings(width: 1000, contentSize: category), fonts: fonts, templates: ["Cell": template])
         let row = RowSpec(data: .object(["text": .string(text)]), template: "Cell", autoHeight: true)
@@ -29,7 +29,7 @@ import TextEngine
     }
 
     @Test func eachLabelIsMeasuredAtItsPointSizeAsOpticalSize() throws {
-        let fonts = FontsSpec(files: ["default": Self.font])
+        let fonts = Fonts(files: ["default": Self.font])
         for size in [9.0, 17, 28] {
             #expect(try Self.width(LabelSpec(text: "${text}", size: size), fonts: fonts) == Self.expected(size: size, opsz: size))
         }
@@ -41,7 +41,7 @@ import TextEngine
     }
 
     @Test func anOpticalSizeTheDocumentSetsWins() throws {
-        var fonts = FontsSpec()
+        var fonts = Fonts()
         fonts.setInstance("default", file: Self.font, variations: ["opsz": 60])
         #expect(try Self.width(LabelSpec(text: "${text}", size: 9), fonts: fonts) == Self.expected(size: 9, opsz: 60))
     }

@@ -13,7 +13,7 @@ import TemplateLayout
         let root = CLIRunner.packageRoot
         let text = try String(contentsOf: root.appendingPathComponent(config), encoding: .utf8)
         let value = try JSONParser().parse(try String(contentsOf: root.appendingPathComponent(data), encoding: .utf8))
-        let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+        let fonts = Fonts(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
                               fallback: ["Fonts/DroidSansFallbackFull.ttf", "Fonts/NotoColorEmoji.ttf"])
         var warnings: [DocumentError] = []
         let document = try ConfigFileDocument.make(config: text, dataDocument: value, decoder: DocumentDecoder(fontDefaults: fonts),

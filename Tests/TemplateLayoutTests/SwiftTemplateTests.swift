@@ -32,7 +32,7 @@ import TestSupport
     }
 
     /// The same cell in the Visual Format Language where it can say it, strings for the rest.
-    static let feedWithVisualFormat = TemplateSpec(name: "FeedCell", views: [avatar, name, detail, dot], constraints: [
+    static let feedWithVisualFormat = Template(name: "FeedCell", views: [avatar, name, detail, dot], constraints: [
         "avatar.height == avatar.width", "name.top == avatar.top", "detail.leading == name.leading",
         "detail.top == name.bottom + 6", "super.bottom >= avatar.bottom + 12", "super.bottom >= detail.bottom + 12",
     ], visualFormats: ["H:|-16-[avatar(40)]-10-[name]-(>=16)-|", "H:[detail]-16-|", "V:|-12-[avatar]"])
@@ -83,7 +83,7 @@ import TestSupport
     }
 
     /// The message `Fixtures.measurer` throws for `template`, or nil when it compiles.
-    static func compileError(_ template: TemplateSpec) -> String? {
+    static func compileError(_ template: Template) -> String? {
         do {
             _ = try Fixtures.measurer([template])
             return nil
@@ -94,7 +94,7 @@ import TestSupport
 
     @Test func everyFiniteNumberInRangeCompilesAndOthersAreNamed() throws {
         let box = ViewSpec.view("box")
-        func template(_ constraint: LayoutConstraint) -> TemplateSpec {
+        func template(_ constraint: LayoutConstraint) -> Template {
             Template("T") { content in
                 box
                 box.leading == content.leading
@@ -124,13 +124,13 @@ import TestSupport
     }
 
     @Test func aLabelBuiltInCodeHasTheDecodersRanges() throws {
-        func label(size: Double = 14, lines: Int = 0, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) -> TemplateSpec {
+        func label(size: Double = 14, lines: Int = 0, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) -> Template {
             let label = ViewSpec.label("l", text: "${t}", size: size, lines: lines, lineSpacing: lineSpacing,
                                        lineHeightMultiple: lineHeightMultiple)
-            return TemplateSpec(name: "L", views: [label], visualFormats: ["H:|-16-[l]-16-|", "V:|-11-[l]-11-|"])
+            return Template(name: "L", views: [label], visualFormats: ["H:|-16-[l]-16-|", "V:|-11-[l]-11-|"])
         }
         let path = "templates.L.views[0].label"
-        let cases: [(TemplateSpec, String)] = [
+        let cases: [(Template, String)] = [
             (label(size: 1e6), "\(path).size: 1000000 is out of range: expected a positive point size up to 100000"),
             (label(size: 0), "\(path).size: 0 is out of range: expected a positive point size up to 100000"),
             (label(size: .nan), "\(path).size: nan is out of range: expected a positive point size up to 100000"),

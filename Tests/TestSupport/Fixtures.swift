@@ -10,7 +10,7 @@ package enum Fixtures {
         return parts.joined(separator: "/")
     }()
 
-    package static let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+    package static let fonts = Fonts(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
                                  fallback: ["Fonts/DroidSansFallbackFull.ttf"])
 
     package static func label(_ id: String, _ text: String, font: String = "default", size: Double = 17, lines: Int = 1,
@@ -19,7 +19,7 @@ package enum Fixtures {
     }
 
     /// SPEC section 2's FeedCell.
-    package static let feedCell = TemplateSpec(name: "FeedCell", views: [
+    package static let feedCell = Template(name: "FeedCell", views: [
         ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
         label("name", "${name}", font: "bold", size: 15, lines: 1),
         label("detail", "${detail}", size: 14, lines: 0),
@@ -34,11 +34,11 @@ package enum Fixtures {
         "super.bottom >= avatar.bottom + 12", "super.bottom >= detail.bottom + 12",
     ])
 
-    package static func document(_ templates: [TemplateSpec], list: ListSettings = ListSettings()) -> Document {
+    package static func document(_ templates: [Template], list: ListSettings = ListSettings()) -> Document {
         Document(list: list, fonts: fonts, templates: Dictionary(uniqueKeysWithValues: templates.map { ($0.name, $0) }))
     }
 
-    package static func measurer(_ templates: [TemplateSpec], list: ListSettings = ListSettings()) throws -> ListMeasurer {
+    package static func measurer(_ templates: [Template], list: ListSettings = ListSettings()) throws -> ListMeasurer {
         try ListMeasurer(document: document(templates, list: list), baseDirectory: root)
     }
 

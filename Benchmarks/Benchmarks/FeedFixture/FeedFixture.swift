@@ -19,7 +19,7 @@ public enum FeedCell {
     }
 
     /// The FeedCell template: a 40-point avatar, a one-line name and a detail of any length.
-    public static let template = TemplateSpec(name: "FeedCell", views: [
+    public static let template = Template(name: "FeedCell", views: [
         ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
         label("name", "${name}", font: "bold", size: 15, lines: 1),
         label("detail", "${detail}", size: 14, lines: 0),
@@ -42,7 +42,7 @@ public enum FeedCell {
     }
 
     /// The bundled DejaVu fonts, with the Droid fallback, relative to `root`.
-    public static let fonts = FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+    public static let fonts = Fonts(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
                                         fallback: ["Fonts/DroidSansFallbackFull.ttf"])
 
     /// A new measurer over the bundled DejaVu fonts and the FeedCell template (cold caches).

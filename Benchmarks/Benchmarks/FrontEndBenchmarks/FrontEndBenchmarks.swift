@@ -3,7 +3,7 @@ import TemplateLayout
 
 /// A WBListKit-style list of `sections` keyed sections of `rows` keyed rows.
 func keyedList(sections: Int, rows: Int) throws -> RowObjectList {
-    var list = RowObjectList(base: Document(templates: ["Cell": TemplateSpec(name: "Cell")]))
+    var list = RowObjectList(base: Document(templates: ["Cell": Template(name: "Cell")]))
     for s in 0..<sections {
         try list.addSection(ListSection(key: "s\(s)", rows: (0..<rows).map {
             ListRow(template: "Cell", data: .object(["title": .string("row \($0)")]), key: "s\(s)r\($0)")

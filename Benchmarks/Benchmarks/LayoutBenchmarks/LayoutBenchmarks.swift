@@ -15,7 +15,7 @@ let packageRoot: String = {
 
 /// Ten views in a typical row: a 2x4 grid of image tiles with row-given sizes between a header
 /// bar and a footer bar; every x, y, width and height is pinned by constraints.
-let tenViews: TemplateSpec = {
+let tenViews: Template = {
     var views: [ViewSpec] = [ViewSpec(id: "header", kind: .view(width: nil, height: .path("hh")))]
     var constraints = ["header.leading == super.leading + 16", "header.trailing == super.trailing - 16",
                        "header.top == super.top + 8"]
@@ -30,11 +30,11 @@ let tenViews: TemplateSpec = {
                     "footer.top >= tile4.bottom + 8", "footer.top >= tile5.bottom + 8",
                     "footer.top >= tile6.bottom + 8", "footer.top >= tile7.bottom + 8",
                     "super.bottom == footer.bottom + 8"]
-    return TemplateSpec(name: "TenViews", views: views, constraints: constraints)
+    return Template(name: "TenViews", views: views, constraints: constraints)
 }()
 
 /// A feed cell: avatar, name, date, wrapping body text and a photo with an aspect ratio.
-let feedCell = TemplateSpec(name: "Feed", views: [
+let feedCell = Template(name: "Feed", views: [
     ViewSpec(id: "avatar", kind: .image(width: .fixed(40), height: .fixed(40))),
     ViewSpec(id: "name", kind: .label(LabelSpec(text: "${name}", font: "bold", size: 15))),
     ViewSpec(id: "date", kind: .label(LabelSpec(text: "${date}", size: 13)), compression: [751, 750]),
@@ -87,7 +87,7 @@ let feedFonts: Result<[String: FontStack], Error> = Result {
 }
 
 func feedDocument() -> Document {
-    Document(fonts: FontsSpec(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
+    Document(fonts: Fonts(files: ["default": "Fonts/DejaVuSans.ttf", "bold": "Fonts/DejaVuSans-Bold.ttf"],
                               fallback: ["Fonts/DroidSansFallbackFull.ttf"]),
              templates: ["Feed": feedCell])
 }

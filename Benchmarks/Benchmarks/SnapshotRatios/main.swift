@@ -33,7 +33,7 @@ let posts: [Post] = Feed.section.rows.map { row in
     Post(name: row.data["name"]?.interpolationText ?? "", detail: row.data["detail"]?.interpolationText ?? "")
 }
 /// The feed's fonts by absolute path (the snapshot cache reads paths against the working directory).
-let fonts = FontsSpec(files: FeedCell.fonts.files.mapValues { FeedCell.root + "/" + $0 },
+let fonts = Fonts(files: FeedCell.fonts.files.mapValues { FeedCell.root + "/" + $0 },
                       fallback: FeedCell.fonts.fallback.map { FeedCell.root + "/" + $0 })
 
 let typedCell = ItemTemplate<Post>("FeedCell") { content in

@@ -1,9 +1,5 @@
 import CellsFormat
 
-/// A template cell as the front door names it: `TemplateSpec`, written in Swift with
-/// `Template("FeedCell") { content in ... }`, as strings, or in the Visual Format Language.
-public typealias Template = TemplateSpec
-
 /// One line of a template written in Swift: a view or a constraint.
 public enum TemplatePart: Sendable {
     /// A view, in order (order matters for stacks).
@@ -34,7 +30,7 @@ public enum TemplateBuilder {
     public static func buildArray(_ parts: [[TemplatePart]]) -> [TemplatePart] { parts.flatMap { $0 } }
 }
 
-extension TemplateSpec {
+extension Template {
     /// A template written in Swift: the views listed in `body` (in order) and the constraints
     /// built from their anchors and the content view's, kept in the string grammar's spelling so
     /// that the template is the one the same constraints written as strings give.

@@ -22,7 +22,7 @@ public final class CompiledTemplate: Sendable {
     /// name by asset, and labels with a text style sized at `contentSize`; checks its views,
     /// stacks and constraints and builds the variant with every arranged view visible, so
     /// conflicts surface here.
-    public init(_ spec: TemplateSpec, fonts: [String: FontStack], listMargins: LayoutMargins = .tableCellContent,
+    public init(_ spec: Template, fonts: [String: FontStack], listMargins: LayoutMargins = .tableCellContent,
                 assets: [String: ImageSize] = [:], contentSize: ContentSizeCategory = .large) throws(LayoutError) {
         let blueprint = try TemplateCompiler.blueprint(spec, fonts: fonts, listMargins: listMargins, assets: assets,
                                                        contentSize: contentSize)

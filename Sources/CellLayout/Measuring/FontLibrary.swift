@@ -11,7 +11,7 @@ import Darwin
 /// base directory; a `#N` suffix picks face N of a collection; `variations` pick an instance of
 /// a variable font.
 enum FontLibrary {
-    static func load(_ spec: FontsSpec, baseDirectory: String) throws(LayoutError) -> [String: FontStack] {
+    static func load(_ spec: Fonts, baseDirectory: String) throws(LayoutError) -> [String: FontStack] {
         var faces: [String: FontFace] = [:]
         func face(_ file: String, variations: [String: Double] = [:], path: String) throws(LayoutError) -> FontFace {
             let (location, index, problem) = locate(file, baseDirectory: baseDirectory)
@@ -80,7 +80,7 @@ enum FontLibrary {
     }
 }
 
-extension FontsSpec {
+extension Fonts {
     /// Every font file this names, resolved as loading resolves them (`fallback` included).
     public func filePaths(baseDirectory: String) -> [String] {
         (files.keys.sorted().compactMap { files[$0] } + fallback).map { FontLibrary.locate($0, baseDirectory: baseDirectory).path }

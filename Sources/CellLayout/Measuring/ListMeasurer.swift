@@ -270,7 +270,7 @@ private final class CompiledTemplates: Sendable {
 /// size category asked for, each compiled once (a document whose labels do not follow the
 /// category is compiled once for all).
 private final class CategoryTemplates: Sendable {
-    let specs: [String: TemplateSpec]
+    let specs: [String: Template]
     let fonts: [String: FontStack]
     /// The list's content-view margins and the document's asset sizes, the same at every category.
     let listMargins: LayoutMargins
@@ -278,7 +278,7 @@ private final class CategoryTemplates: Sendable {
     let followsContentSize: Bool
     private let kept = _Guarded<[ContentSizeCategory: CompiledTemplates]>([:])
 
-    init(_ specs: [String: TemplateSpec], fonts: [String: FontStack], listMargins: LayoutMargins,
+    init(_ specs: [String: Template], fonts: [String: FontStack], listMargins: LayoutMargins,
          assets: [String: ImageSize]) {
         self.specs = specs
         self.fonts = fonts

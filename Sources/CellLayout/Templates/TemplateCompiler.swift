@@ -2,7 +2,7 @@ import TextEngine
 import CellsFormat
 import DynamicType
 
-/// Checks a `TemplateSpec` and resolves it into a `TemplateBlueprint`: unique view ids, known
+/// Checks a `Template` and resolves it into a `TemplateBlueprint`: unique view ids, known
 /// fonts, stacks that arrange known views at most once and without cycles, parsed constraints
 /// naming known views. Every problem is a `LayoutError` with the JSON path of its source.
 enum TemplateCompiler {
@@ -13,7 +13,7 @@ enum TemplateCompiler {
     /// content view's margins when the template gives none, `assets` the sizes of the images
     /// named by asset (a name not there is a nil image, 0 x 0), and labels that follow Dynamic
     /// Type are sized at `contentSize`.
-    static func blueprint(_ spec: TemplateSpec, fonts: [String: FontStack],
+    static func blueprint(_ spec: Template, fonts: [String: FontStack],
                           listMargins: LayoutMargins = .tableCellContent,
                           assets: [String: ImageSize] = [:],
                           contentSize: ContentSizeCategory = .large) throws(LayoutError) -> TemplateBlueprint {
@@ -136,7 +136,7 @@ enum TemplateCompiler {
     /// becomes the edge or centre it is measured from, its offset (the view's margins, the
     /// content view's `superMargins`) folded into the constant: `a.leading == super.leadingMargin`
     /// is `a.leading == super.leading + 16` under a table cell's margins.
-    private static func resolveConstraints(_ spec: TemplateSpec, names: ViewNames, path: String,
+    private static func resolveConstraints(_ spec: Template, names: ViewNames, path: String,
                                            superMargins: LayoutMargins) throws(LayoutError) -> [TemplateConstraint] {
         var constraints: [TemplateConstraint] = []
         constraints.reserveCapacity(spec.constraints.count)
@@ -278,7 +278,7 @@ enum TemplateCompiler {
 
     /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view
     /// arranged twice, `super`, and stacks that (through nesting) arrange themselves.
-    private static func resolveStacks(_ spec: TemplateSpec, views: inout [TemplateView], names: ViewNames,
+    private static func resolveStacks(_ spec: Template, views: inout [TemplateView], names: ViewNames,
                                       path: String) throws(LayoutError) -> [Int] {
         var owner: [Int: Int] = [:]
         var masked: [Int] = []

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The fonts shipped in the repository's `Fonts/` folder and the default `FontsSpec` built from
+/// The fonts shipped in the repository's `Fonts/` folder and the default `Fonts` built from
 /// them: DejaVu Sans as `default`, DejaVu Sans Bold as `bold`, Droid Sans Fallback (CJK) and Noto
 /// Color Emoji as the fallback list.
 public enum BundledFonts {
@@ -40,13 +40,13 @@ public enum BundledFonts {
     }
 
     /// The default fonts in `directory`: `default`, `bold`, and the CJK and emoji fallbacks.
-    public static func fontsSpec(in directory: String) -> FontsSpec {
-        FontsSpec(files: ["default": directory + "/DejaVuSans.ttf", "bold": directory + "/DejaVuSans-Bold.ttf"],
+    public static func fontsSpec(in directory: String) -> Fonts {
+        Fonts(files: ["default": directory + "/DejaVuSans.ttf", "bold": directory + "/DejaVuSans-Bold.ttf"],
                   fallback: [directory + "/DroidSansFallbackFull.ttf", directory + "/NotoColorEmoji.ttf"])
     }
 
     /// `fontsSpec(in:)` of `directory()`, or nil when the bundled folder cannot be found.
-    public static func defaultFontsSpec() -> FontsSpec? {
+    public static func defaultFontsSpec() -> Fonts? {
         directory().map(fontsSpec(in:))
     }
 

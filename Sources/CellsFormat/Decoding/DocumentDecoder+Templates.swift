@@ -2,11 +2,11 @@ import DynamicType
 
 extension DocumentDecoder {
     /// One template: views in order, constraint strings and visual formats.
-    func decodeTemplate(name: String, _ value: JSONValue, path: String, fonts: FontsSpec,
-                        warnings: inout [DocumentError]) throws(DocumentError) -> TemplateSpec {
+    func decodeTemplate(name: String, _ value: JSONValue, path: String, fonts: Fonts,
+                        warnings: inout [DocumentError]) throws(DocumentError) -> Template {
         let fields = try _JSONFields(value, path: path, what: "a template")
         warnings += fields.unknownMembers(known: ["views", "constraints", "visualFormats", "layoutMargins"])
-        var template = TemplateSpec(name: name)
+        var template = Template(name: name)
         var ids: Set<String> = []
         for (i, view) in (try fields.array("views") ?? []).enumerated() {
             let viewPath = JSONPath.appending(index: i, to: fields.pathOf("views"))
@@ -35,7 +35,7 @@ extension DocumentDecoder {
     static let viewKinds = ["label", "image", "view", "stack"]
 
     /// One view: its id, exactly one kind, and the common members.
-    func decodeView(_ value: JSONValue, path: String, fonts: FontsSpec,
+    func decodeView(_ value: JSONValue, path: String, fonts: Fonts,
                     warnings: inout [DocumentError]) throws(DocumentError) -> ViewSpec {
         let fields = try _JSONFields(value, path: path, what: "a view")
         guard let id = try fields.string("id"), !id.isEmpty else {
@@ -86,7 +86,7 @@ extension DocumentDecoder {
         return view
     }
 
-    func decodeLabel(_ value: JSONValue, path: String, fonts: FontsSpec,
+    func decodeLabel(_ value: JSONValue, path: String, fonts: Fonts,
                      warnings: inout [DocumentError]) throws(DocumentError) -> LabelSpec {
         let f = try _JSONFields(value, path: path, what: "a label")
         warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "features", "lines", "lineBreak",

@@ -7,7 +7,7 @@ import DynamicType
 /// files keep working.
 public struct DocumentDecoder: Sendable {
     /// Fonts used for names the document's `fonts` leaves out (`default`, `bold`, `fallback`).
-    public var fontDefaults: FontsSpec
+    public var fontDefaults: Fonts
     /// Font files that replace the document's own (`--font` sets `default`).
     public var fontOverrides: [String: String]
     /// A list width that replaces the document's (`--width`).
@@ -18,7 +18,7 @@ public struct DocumentDecoder: Sendable {
     public var contentSizeOverride: ContentSizeCategory?
 
     /// A decoder that fills missing fonts from `fontDefaults` and applies `fontOverrides`.
-    public init(fontDefaults: FontsSpec = FontsSpec(), fontOverrides: [String: String] = [:]) {
+    public init(fontDefaults: Fonts = Fonts(), fontOverrides: [String: String] = [:]) {
         self.fontDefaults = fontDefaults
         self.fontOverrides = fontOverrides
     }
@@ -82,8 +82,8 @@ public struct DocumentDecoder: Sendable {
     }
 
     /// The `fonts` object over `fontDefaults`, with `fontOverrides` on top.
-    func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> FontsSpec {
-        var fonts = FontsSpec(files: fontDefaults.files, fallback: fontDefaults.fallback, variations: fontDefaults.variations)
+    func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> Fonts {
+        var fonts = Fonts(files: fontDefaults.files, fallback: fontDefaults.fallback, variations: fontDefaults.variations)
         if let value {
             let fields = try _JSONFields(value, path: path, what: "font files by name")
             for name in fields.members.keys.sorted() where name != "fallback" {

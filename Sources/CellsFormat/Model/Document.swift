@@ -6,17 +6,17 @@ public struct Document: Sendable {
     /// List-wide settings.
     public var list: ListSettings
     /// Named font files; `default` is the label default.
-    public var fonts: FontsSpec
+    public var fonts: Fonts
     /// Templates by name.
-    public var templates: [String: TemplateSpec]
+    public var templates: [String: Template]
     /// Sections in order.
     public var sections: [SectionSpec]
     /// The images image views name by `asset` (none by default).
     public var assets: AssetsSpec
 
     /// A document from its parts.
-    public init(list: ListSettings = ListSettings(), fonts: FontsSpec = FontsSpec(),
-                templates: [String: TemplateSpec] = [:], sections: [SectionSpec] = [],
+    public init(list: ListSettings = ListSettings(), fonts: Fonts = Fonts(),
+                templates: [String: Template] = [:], sections: [SectionSpec] = [],
                 assets: AssetsSpec = .sizes([:])) {
         self.list = list
         self.fonts = fonts
@@ -73,7 +73,7 @@ public struct ListSettings: Sendable, Hashable {
 }
 
 /// The `fonts` object: font files by name plus the fallback list shared by all of them.
-public struct FontsSpec: Sendable, Hashable {
+public struct Fonts: Sendable, Hashable {
     /// Font name (`default`, `bold`, ...) to a file; a `#N` suffix selects face N of a collection.
     public var files: [String: String]
     /// Fallback font files, tried in order for characters the named font lacks.

@@ -92,7 +92,7 @@ public struct DocumentMeasurement: Sendable {
     /// compile): a sequential decode then says what and where. `warnings` gets the decoder's.
     public func measure(deferredRows bytes: UnsafeRawBufferPointer, decoder: DocumentDecoder, baseDirectory: String,
                         textMeasurer: TextMeasurer,
-                        warnings: inout [DocumentError]) throws(LineFailure) -> (lines: MeasuredDocument, fonts: FontsSpec)? {
+                        warnings: inout [DocumentError]) throws(LineFailure) -> (lines: MeasuredDocument, fonts: Fonts)? {
         guard let skeleton = try? JSONParser().parseDeferringRows(bytes),
               let document = try? decoder.decode(skeleton.document, warnings: &warnings),
               let measurer = try? ListMeasurer(document: document, baseDirectory: baseDirectory,

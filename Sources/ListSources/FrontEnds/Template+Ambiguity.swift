@@ -1,7 +1,7 @@
 import CellsFormat
 import CellLayout
 
-extension TemplateSpec {
+extension Template {
     /// What this template's layout of `item` at list width `width` leaves undecided (see
     /// `LayoutAmbiguity`): a check for tests and CI that the constraints pin every frame value,
     /// above all those the height depends on. The item is read as `HeightCache(template:fonts:items:width:)`

@@ -6,8 +6,8 @@ import CellsFormat
 public enum BuiltInCellTemplates {
     /// All six built-in templates by name, for a list drawn at `scale` with or without separators
     /// (the 44-point minimum row includes the separator, so the content minimum depends on both).
-    public static func all(scale: Double = 2, separator: Bool = true) -> [String: TemplateSpec] {
-        var templates: [String: TemplateSpec] = [:]
+    public static func all(scale: Double = 2, separator: Bool = true) -> [String: Template] {
+        var templates: [String: Template] = [:]
         for style in BuiltInCellStyle.allCases {
             for withImage in [false, true] {
                 let spec = template(style, withImage: withImage, scale: scale, separator: separator)
@@ -20,7 +20,7 @@ public enum BuiltInCellTemplates {
     /// One built-in template. Labels read `${text}`, `${detail}` / `${value}`; the image reads its
     /// size from `_imageWidth` / `_imageHeight`, which `BuiltInRows` fills in.
     public static func template(_ style: BuiltInCellStyle, withImage: Bool, scale: Double = 2,
-                                separator: Bool = true) -> TemplateSpec {
+                                separator: Bool = true) -> Template {
         typealias M = BuiltInCellMetrics
         let separatorHeight = separator && scale > 0 ? 1 / scale : 0
         var views: [ViewSpec] = [
@@ -76,6 +76,6 @@ public enum BuiltInCellTemplates {
                 "super.bottomMargin >= value.bottom",
             ]
         }
-        return TemplateSpec(name: style.templateName(withImage: withImage), views: views, constraints: constraints)
+        return Template(name: style.templateName(withImage: withImage), views: views, constraints: constraints)
     }
 }

@@ -5,7 +5,7 @@ import CellsFormat
 /// by white space; flags are `-s`, `-c`, `-ec`, `-h`, `-n`, `-all`, `-es` and `-t`.
 public struct ConfigFile: Sendable, Hashable {
     /// The modes in order; mode 0 is the first.
-    public var modes: [ConfigMode]
+    package var modes: [ConfigMode]
 
     /// Parses `text`. Unlike AOZ, which logs and skips a bad flag, a bad flag is an error naming
     /// its line: an unknown flag, a flag without its value, `-n` that is not a positive integer,

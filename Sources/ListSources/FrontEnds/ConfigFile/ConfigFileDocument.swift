@@ -46,7 +46,7 @@ public enum ConfigFileDocument {
 
     /// Every template named by `-c`, `-ec` or `-h` in any mode must exist, so a typo is caught on
     /// its line before any data is read.
-    static func checkTemplates(_ file: ConfigFile, in templates: [String: TemplateSpec]) throws(FrontEndError) {
+    static func checkTemplates(_ file: ConfigFile, in templates: [String: Template]) throws(FrontEndError) {
         func check(_ flags: ConfigFlags, line: Int) throws(FrontEndError) {
             for name in [flags.template, flags.emptyTemplate, flags.header].compactMap({ $0 })
             where templates[name] == nil {

@@ -1,5 +1,5 @@
 /// How many data elements one row (or section) takes: AOZ's `-n N` or `-all`.
-public enum ElementsPerRow: Sendable, Hashable {
+package enum ElementsPerRow: Sendable, Hashable {
     /// `-n N`: N elements per row, so a source of `count` gives ceil(count / N) rows.
     case count(Int)
     /// `-all`: every element in one row.
@@ -7,49 +7,49 @@ public enum ElementsPerRow: Sendable, Hashable {
 }
 
 /// The flags of one `mode`, `section` or `row` line, as written.
-public struct ConfigFlags: Sendable, Hashable {
+package struct ConfigFlags: Sendable, Hashable {
     /// `-s NAME`: the data source, a dotted path into the data provider (or the section's source).
-    public var source: String?
+    package var source: String?
     /// `-c NAME`: the template of the rows.
-    public var template: String?
+    package var template: String?
     /// `-ec NAME`: the template of the one row shown when the source is empty.
-    public var emptyTemplate: String?
+    package var emptyTemplate: String?
     /// `-h NAME`: the header template of a section.
-    public var header: String?
+    package var header: String?
     /// `-n N` or `-all`.
-    public var elementsPerRow: ElementsPerRow?
+    package var elementsPerRow: ElementsPerRow?
     /// `-es NAME`: a row's source inside each element of its section's array source.
-    public var elementSource: String?
+    package var elementSource: String?
     /// `-t NAME`: a tag passed to the rows' templates as `_tag`.
-    public var tag: String?
+    package var tag: String?
 
     /// No flags.
-    public init() {}
+    package init() {}
 }
 
 /// A `row` line of a config file.
-public struct ConfigRow: Sendable, Hashable {
+package struct ConfigRow: Sendable, Hashable {
     /// Its line, from 1.
-    public var line: Int
+    package var line: Int
     /// Its flags.
-    public var flags: ConfigFlags
+    package var flags: ConfigFlags
 }
 
 /// A `section` line and the `row` lines under it; a `row` with no `section` above it in its
 /// mode opens a section without flags.
-public struct ConfigSection: Sendable, Hashable {
+package struct ConfigSection: Sendable, Hashable {
     /// The line of `section`, or of the first row for an implicit section.
-    public var line: Int
+    package var line: Int
     /// The section's flags.
-    public var flags: ConfigFlags
+    package var flags: ConfigFlags
     /// Its rows; none means one row with the section's flags, as AOZ does.
-    public var rows: [ConfigRow]
+    package var rows: [ConfigRow]
 }
 
 /// One mode: a complete list description. A file holds several, switched at run time.
-public struct ConfigMode: Sendable, Hashable {
+package struct ConfigMode: Sendable, Hashable {
     /// The line of `mode`, or of the first line of an implicit first mode.
-    public var line: Int
+    package var line: Int
     /// Its sections in order.
-    public var sections: [ConfigSection]
+    package var sections: [ConfigSection]
 }

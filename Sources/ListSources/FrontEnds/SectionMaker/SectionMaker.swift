@@ -72,7 +72,7 @@ public final class SectionMaker {
     /// The section in the shared model; `index` is used in error locations. A section that
     /// measures without a `cell` uses the built-in default UITableViewCell template, as CB measures
     /// a plain UITableViewCell.
-    func section(at index: Int, templates: [String: TemplateSpec]) throws(FrontEndError) -> SectionSpec {
+    func section(at index: Int, templates: [String: Template]) throws(FrontEndError) -> SectionSpec {
         if let encodingFailure { throw FrontEndError("sections[\(index)].\(encodingFailure.location)", encodingFailure.message) }
         var name = template
         if name == nil && measures { name = BuiltInCellStyle.default.templateName(withImage: false) }

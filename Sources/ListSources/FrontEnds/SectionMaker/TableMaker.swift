@@ -5,16 +5,16 @@ import RowHeightCache
 /// Heights follow CB's rule, autoHeight > section height > list height (SPEC section 1).
 public final class TableMaker {
     var list: ListSettings
-    let fonts: FontsSpec
-    var templates: [String: TemplateSpec]
+    let fonts: Fonts
+    var templates: [String: Template]
     var sections: [SectionMaker] = []
     var tableHeader: SupplementarySpec?
     var tableFooter: SupplementarySpec?
 
     /// A maker for a list with these settings, fonts and templates. The built-in UITableViewCell
     /// templates are added to `templates` (yours win on a name clash).
-    public init(list: ListSettings = ListSettings(), fonts: FontsSpec = FontsSpec(),
-                templates: [String: TemplateSpec] = [:]) {
+    public init(list: ListSettings = ListSettings(), fonts: Fonts = Fonts(),
+                templates: [String: Template] = [:]) {
         self.list = list
         self.fonts = fonts
         self.templates = BuiltInCellTemplates.all(scale: list.scale, separator: list.separator)
@@ -51,8 +51,8 @@ public final class TableMaker {
     }
 
     /// `cb_makeDataSource:` in one call: configure a maker with `build` and return its list.
-    public static func make(list: ListSettings = ListSettings(), fonts: FontsSpec = FontsSpec(),
-                            templates: [String: TemplateSpec] = [:],
+    public static func make(list: ListSettings = ListSettings(), fonts: Fonts = Fonts(),
+                            templates: [String: Template] = [:],
                             _ build: (TableMaker) -> Void) throws(FrontEndError) -> SectionMakerTable {
         let maker = TableMaker(list: list, fonts: fonts, templates: templates)
         build(maker)
@@ -62,7 +62,7 @@ public final class TableMaker {
     /// `cb_makeSectionWithData:`: one section of dictionary rows (`text`, `detail`, `value`,
     /// `image`, `accessoryType`), each measured with the built-in UITableViewCell style its keys ask for.
     public static func makeSection(data: [JSONValue], list: ListSettings = ListSettings(),
-                                   fonts: FontsSpec = FontsSpec()) throws(FrontEndError) -> SectionMakerTable {
+                                   fonts: Fonts = Fonts()) throws(FrontEndError) -> SectionMakerTable {
         var rows: [RowSpec] = []
         for (index, row) in data.enumerated() { rows.append(try BuiltInRows.row(row, at: index)) }
         let templates = BuiltInCellTemplates.all(scale: list.scale, separator: list.separator)
@@ -73,8 +73,8 @@ public final class TableMaker {
 
     /// `cb_makeSectionWithData:andCellClass:`: one measured section of `data` drawn with `cell`.
     public static func makeSection(data: [JSONValue], cell: String, list: ListSettings = ListSettings(),
-                                   fonts: FontsSpec = FontsSpec(),
-                                   templates: [String: TemplateSpec]) throws(FrontEndError) -> SectionMakerTable {
+                                   fonts: Fonts = Fonts(),
+                                   templates: [String: Template]) throws(FrontEndError) -> SectionMakerTable {
         try make(list: list, fonts: fonts, templates: templates) { make in
             make.makeSection { $0.cell(cell).data(data).autoHeight() }
         }

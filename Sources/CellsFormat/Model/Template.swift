@@ -2,7 +2,7 @@ import DynamicType
 
 /// A template cell as cells.json describes it: views in a content view and constraint strings.
 /// `TemplateCompiler` turns it into a reusable compiled layout.
-public struct TemplateSpec: Sendable {
+public struct Template: Sendable {
     /// The template's name (its key in `templates`).
     public var name: String
     /// Views in order; order matters for stacks.
