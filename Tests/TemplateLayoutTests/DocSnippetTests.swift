@@ -24,8 +24,10 @@ import TestSupport
     @Test(.timeLimit(.minutes(30)))
     func everySwiftBlockInTheDocsCompilesAndRunsFromADependentPackageInAnotherFolder() throws {
         let files = FileManager.default
-        // A fixed folder outside the repository, so that rebuilds are incremental.
-        let package = files.temporaryDirectory.appendingPathComponent("templatelayout-dependent-package")
+        // A folder outside the repository, fixed for each clone (so rebuilds are incremental) and
+        // apart for two clones (so two test runs on one machine do not build in each other's).
+        let clone = Self.root.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        let package = files.temporaryDirectory.appendingPathComponent("templatelayout-dependent-package-\(String(clone, radix: 16))")
         try? files.removeItem(at: package)
         try files.createDirectory(at: package, withIntermediateDirectories: true)
         try files.copyItem(at: Self.root.appendingPathComponent("Tests/Fixtures/DependentPackage/Package.swift"),
