@@ -70,7 +70,7 @@ public enum Feed {
         rows.rows = Array(rows.rows.prefix(count))
         // Captured, as an app's closure captures its measurer (not a global read on every row).
         let measurer = Feed.measurer
-        return ListHeightSource(sections: [rows]) { row, section, _ in
+        return ListHeightSource(sections: [rows]) { row, section, _, _ in
             try measurer.measureRow(row, in: section, frames: false).height
         }
     }
@@ -81,7 +81,7 @@ public enum Feed {
         let pool = try MeasurerPool(base: Document(list: ListSettings(width: 375), fonts: FeedCell.fonts,
                                                    templates: ["FeedCell": FeedCell.template]), baseDirectory: FeedCell.root)
         let measure = pool.measure
-        for row in section.rows { _ = try measure(row, section, 375) }
+        for row in section.rows { _ = try measure(row, section, 375, .large) }
         return ListHeightSource(sections: [section], measure: measure)
     }
 
