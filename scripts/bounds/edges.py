@@ -6,23 +6,15 @@ input with a small one of the same kind (a ratio to linear) or with a bound far 
 quadratic or amplifying code took. Times are CPU seconds (user + system), so that other work on
 a shared machine does not count. Margins are wide; prints one line per check; exits 1 when any fails.
 """
-import json, os, random, re, subprocess, sys, tempfile
+import json, os, random, re, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bounds_common import LABEL_TEMPLATE as LABEL, Checks, label_document as document, words
 
 CLI = sys.argv[1]
-TMP = tempfile.mkdtemp(prefix="tl-bounds-edges-")
-LABEL = {
-    "views": [{"id": "l", "label": {"text": "${t}", "size": 15, "lines": 0}}],
-    "constraints": ["l.leading == super.leading + 16", "l.trailing == super.trailing - 16",
-                    "l.top == super.top + 8", "super.bottom == l.bottom + 8"],
-}
-failures = []
-
-
-def write(name, text):
-    path = os.path.join(TMP, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+checks = Checks("tl-bounds-edges-")
+write, check = checks.write, checks.check
+TMP = checks.folder
 
 
 def run(args, expect=0):
@@ -36,15 +28,8 @@ def run(args, expect=0):
     return int(rss) / 1024, float(user) + float(system), p.stdout, stderr
 
 
-def check(name, ok, detail):
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: {detail}")
-    if not ok:
-        failures.append(name)
-
-
 def label_document(text):
-    return {"list": {"width": 320}, "templates": {"T": LABEL},
-            "sections": [{"template": "T", "autoHeight": True, "rows": [{"t": text}]}]}
+    return document([{"t": text}])
 
 
 baseline = run([write("empty.json", json.dumps(label_document("x")))])[0]
@@ -77,21 +62,11 @@ check("500-box chain measured", out.strip() == b'{"section":0,"row":0,"height":5
 
 
 # 3. One overlong word against ordinary text of the same size (10 MB each).
-def words(n_bytes, vocabulary):
-    out, size, i = [], 0, 0
-    while size < n_bytes:
-        w = vocabulary[(i * 7919) % len(vocabulary)]
-        out.append(w)
-        size += len(w) + 1
-        i += 1
-    return " ".join(out)
-
-
 rng = random.Random(31)
 size = 10 << 20
 letters = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(size))
 pairs = [
-    ("one word of one letter", "x" * size, "ordinary words", words(size, [f"w{i:x}ord" for i in range(300)])),
+    ("one word of one letter", "x" * size, "ordinary words", words(size)),
     ("one word of random letters", letters, "random words",
      " ".join(letters[i:i + 7] for i in range(0, size - 7, 8))),
 ]
@@ -118,7 +93,7 @@ check("--config of 1.6 million rows refused", "line 501: the config file makes m
       f"{rss:.0f} MB, {cpu:.2f} s: {err.strip()[-120:]}")
 
 # 5. --render of a 10 MB label: within 150 MB of measuring it alone, the picture under 10 MB.
-text = words(size, [f"w{i:x}ord" for i in range(300)])
+text = words(size)
 path = write("render.json", json.dumps(label_document(text)))
 plain = run(["--quiet", path])[0]
 svg = os.path.join(TMP, "render.svg")
@@ -135,5 +110,4 @@ _, _, _, err = run([path], expect=67)
 line = err.split("\n")[0]
 check("error line of a 400 KB constraint", len(line.encode()) < 1024, f"{len(line.encode())} bytes")
 
-subprocess.run(["rm", "-rf", TMP])
-sys.exit(1 if failures else 0)
+checks.finish()

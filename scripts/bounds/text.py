@@ -7,23 +7,14 @@ big input with a small one of the same kind: peak RSS must stay a small multiple
 Margins are wide (a noisy 2-core machine never trips them); a quadratic or leaking engine
 misses them by far. Prints one line per check; exits 1 when any fails.
 """
-import json, os, re, subprocess, sys, tempfile, time
+import json, os, re, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bounds_common import WORDS, Checks, label_document as document, words as joined_words
 
 CLI = sys.argv[1]
-TMP = tempfile.mkdtemp(prefix="tl-bounds-text-")
-TEMPLATE = {
-    "views": [{"id": "l", "label": {"text": "${t}", "size": 15, "lines": 0}}],
-    "constraints": ["l.leading == super.leading + 16", "l.trailing == super.trailing - 16",
-                    "l.top == super.top + 8", "super.bottom == l.bottom + 8"],
-}
-failures = []
-
-
-def document(rows):
-    doc = {"list": {"width": 320}, "templates": {"T": TEMPLATE}, "sections": [{"template": "T", "autoHeight": True}]}
-    if rows is not None:
-        doc["sections"][0]["rows"] = rows
-    return doc
+checks = Checks("tl-bounds-text-")
+write, check = checks.write, checks.check
 
 
 def run(args, stdin_path=None):
@@ -38,29 +29,9 @@ def run(args, stdin_path=None):
     return rss, wall, p.stdout
 
 
-def write(name, text):
-    path = os.path.join(TMP, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
 def words(n_bytes):
     """English-like text of about n_bytes (ASCII), a few hundred distinct words."""
-    vocabulary = [f"w{i:x}ord" for i in range(300)] + ["the", "a", "layout", "height"]
-    out, size, i = [], 0, 0
-    while size < n_bytes:
-        w = vocabulary[(i * 7919) % len(vocabulary)]
-        out.append(w)
-        size += len(w) + 1
-        i += 1
-    return " ".join(out)
-
-
-def check(name, ok, detail):
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: {detail}")
-    if not ok:
-        failures.append(name)
+    return joined_words(n_bytes, WORDS + ["the", "a", "layout", "height"])
 
 
 baseline, _, _ = run([write("empty.json", json.dumps(document([{"t": "x"}])))])
@@ -98,5 +69,4 @@ rss, wall, _ = run(["--stream", write("s20.jsonl", "\n".join(line) + "\n")])
 check("--stream one 20 MB line peak RSS", rss - baseline <= 20 * 20,
       f"{rss - baseline:.0f} MB above an empty run ({(rss - baseline) / 20:.1f} x), {wall:.1f} s")
 
-subprocess.run(["rm", "-rf", TMP])
-sys.exit(1 if failures else 0)
+checks.finish()
