@@ -10,9 +10,7 @@ import TestSupport
         // A clone without the shared folder beside it has only the copy: nothing to compare, so
         // the test says it was skipped (CI always has the folder: there it is a failure).
         guard FileManager.default.fileExists(atPath: shared.path) else {
-            let message = "no ../shared/SPEC.md beside the clone to compare docs/spec.md with"
-            if ProcessInfo.processInfo.environment["CI"] != nil { throw OutsideReference.Missing(description: message) }
-            try Test.cancel(Comment(rawValue: message))
+            try OutsideReference.skip("no ../shared/SPEC.md beside the clone to compare docs/spec.md with")
         }
         let copy = try String(contentsOf: root.appendingPathComponent("docs/spec.md"), encoding: .utf8)
         let original = try String(contentsOf: shared, encoding: .utf8)
