@@ -1,8 +1,8 @@
 /// A face's normal horizontal tracking from its AAT `trak` table: the font units added after
 /// each character at each point size.
 ///
-/// The values are those of HarfBuzz 10.3 and later (`hb-aat-layout-trak-table.hh`), which follow
-/// Core Text: the track of value 0 (or, when the table has none, the two tracks either side of
+/// The values are those of HarfBuzz 10.3 and later (`hb-aat-layout-trak-table.hh`), whose
+/// authors report that Core Text gives the same: the track of value 0 (or, when the table has none, the two tracks either side of
 /// 0 interpolated, or the nearest one); at a size between two of the table's sizes, the linear
 /// interpolation of their values; below the first size the first value, above the last the last
 /// (no extrapolation); no rounding.
@@ -57,7 +57,7 @@ struct FontTracking: Sendable, Equatable {
             values = trackValues(i)
         } else {
             // Interpolating the two tracks size by size equals interpolating their results: every
-            // step below is linear in the values.
+            // step of `units(atPointSize:)` is linear in the values.
             let t = (0 - t0) / (t1 - t0)
             values = zip(trackValues(i), trackValues(j)).map { $0 + t * ($1 - $0) }
         }
