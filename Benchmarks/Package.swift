@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .executableTarget(name: "TextInstructions", dependencies: [.product(name: "TextEngine", package: root)], path: "Benchmarks/TextInstructions"),
         .executableTarget(
             name: "TextBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TextEngine", package: root), "CPangoPeer"],

@@ -49,6 +49,7 @@ public final class TextMeasurer: Sendable {
     /// than `width` points and returns the kept lines (UTF-16 ranges into the runs' texts
     /// joined) and the size; `style` gives the line limit, wrapping, spacing and paragraph style.
     public func layout(_ runs: [TextRun], style: TextStyle, width: Double) -> TextLayout {
+        if let plain = Self.plainText(runs, style: style) { return layout(plain.text, style: plain.style, width: width) }
         var lines: [TextLine] = []
         let measurement = runAttributed(runs, style: style, width: width) { line in lines.append(line) }
         return TextLayout(lines: lines, measurement: measurement)
@@ -57,7 +58,25 @@ public final class TextMeasurer: Sendable {
     /// The size, line count and baselines of the attributed text `runs` at `width`, as
     /// `layout` gives them, without building the lines.
     public func measure(_ runs: [TextRun], style: TextStyle, width: Double) -> TextMeasurement {
-        runAttributed(runs, style: style, width: width) { _ in }
+        if let plain = Self.plainText(runs, style: style) { return measure(plain.text, style: plain.style, width: width) }
+        return runAttributed(runs, style: style, width: width) { _ in }
+    }
+
+    /// Runs that lay out exactly as a string on the plain path (one run with text, no kern,
+    /// baseline offset, paragraph style or tracking): that string and the style with the run's
+    /// fonts and size.
+    static func plainText(_ runs: [TextRun], style: TextStyle) -> (text: String, style: TextStyle)? {
+        var found: TextRun?
+        for run in runs where !run.text.isEmpty {
+            guard found == nil else { return nil }
+            found = run
+        }
+        guard let run = found, run.kern == 0, run.baselineOffset == 0 else { return nil }
+        var plain = style
+        plain.fonts = run.fonts
+        plain.size = run.size
+        plain.kern = 0
+        return plain.needsAttributedPath ? nil : (run.text, plain)
     }
 
     /// Empties the caches (the next measurements are cold).

@@ -17,14 +17,18 @@ import Testing
         measurer.layout(runs, style: TextStyle(fonts: Self.regular, size: 17, lines: lines, paragraph: paragraph), width: width)
     }
 
-    @Test func oneRunLaysOutExactlyAsTheString() {
+    @Test func oneRunOnTheAttributedPathLaysOutExactlyAsTheString() {
         for text in TestCorpus.all + ["", "a\n", "\n\nb", "x\r\ny", "  lead", "trail  "] {
             for width in [40.0, 97.5, 180, 320, .infinity] {
                 for size in [11.0, 17, 24] {
                     for lines in [0, 1, 2] {
                         let style = TextStyle(fonts: Self.regular, size: size, lines: lines)
                         let string = measurer.layout(text, style: style, width: width)
-                        let runs = measurer.layout([TextRun(text, fonts: Self.regular, size: size)], style: style, width: width)
+                        // The attributed path itself (the public calls send one run to the plain path).
+                        var lines: [TextLine] = []
+                        let measurement = measurer.runAttributed([TextRun(text, fonts: Self.regular, size: size)], style: style,
+                                                                 width: width) { lines.append($0) }
+                        let runs = TextLayout(lines: lines, measurement: measurement)
                         #expect(runs.measurement == string.measurement, "\(text.debugDescription) at \(width)")
                         #expect(runs.lines == string.lines, "\(text.debugDescription) at \(width)")
                     }

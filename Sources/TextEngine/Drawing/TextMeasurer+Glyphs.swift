@@ -46,6 +46,9 @@ extension TextMeasurer {
     /// visual order (UAX #9 L2); the runs themselves follow each other in text order. Only the
     /// first lines that end within the first `textLimit` UTF-16 units are kept.
     public func glyphLayout(_ runs: [TextRun], style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
+        if let plain = Self.plainText(runs, style: style) {
+            return glyphLayout(plain.text, style: plain.style, width: width, textLimit: textLimit)
+        }
         var layout = self.layout(runs, style: style, width: width)
         if let cut = layout.lines.firstIndex(where: { $0.range.upperBound > textLimit }) { layout.lines.removeSubrange(cut...) }
         let text = attributed.text(for: runs) { AttributedText(runs, measurer: self) }

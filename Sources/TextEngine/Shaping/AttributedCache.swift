@@ -1,4 +1,9 @@
 import CTextKernels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The bounded, thread-safe cache of analysed attributed texts, keyed by their runs (texts'
@@ -45,7 +50,9 @@ final class AttributedCache: Sendable {
         private static func sameBytes(_ a: String, _ b: String) -> Bool {
             guard a.utf8.count == b.utf8.count else { return false }
             let compared = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+                b.utf8.withContiguousStorageIfAvailable { y in
+                    x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+                }
             }
             return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
         }
