@@ -1,267 +1,235 @@
-import Foundation
-import Synchronization
 import Testing
-import TestCommons
 @testable import TextEngine
 
-/// Why a reference's layout of an attributed label differs from ours (the first differing line
-/// decides).
-enum AttributedDifference: String, CaseIterable {
-    /// The contested line is within 1/32 pt of its width (Blink's 1/64 px units, Pango's
-    /// 1/1024 pt glyph positions).
-    case precision = "rounding: the line is within 1/32 pt of its width"
-    /// Pango breaks Thai at the words of libthai's dictionary, we (and Chromium) at ICU's.
-    case libthai = "Pango: Thai words from libthai's dictionary"
-    /// Blink rounds a bitmap (CBDT) emoji's advance to whole pixels.
-    case emojiAdvance = "Blink: bitmap emoji advance in whole pixels"
-    /// The breaks agree and the height does not: our height is not SPEC's formula over them.
-    case height = "height: not SPEC's formula over the reference's lines"
-    /// None of the above: a defect on one side.
-    case unexplained = "unexplained"
-}
+/// Attributed text and paragraph style (SPEC section 1): each rule checked with numbers derived
+/// from plain, one-font measurements of the same pieces.
+@Suite struct AttributedTextTests {
+    static let regular = Bundled.stack
+    static let bold = FontStack(primary: Bundled.dejaVuBold, fallbacks: [Bundled.droid, Bundled.emoji])
+    let measurer = TextMeasurer()
 
-/// A reference's agreement with our layouts of the generated labels.
-struct AttributedComparison {
-    var agree = 0, breaksAgree = 0, heightsAgree = 0
-    var counts: [AttributedDifference: Int] = [:]
-    var details: [String] = []
-    var total: Int { agree + counts.values.reduce(0, +) }
-    var agreement: Double { total == 0 ? 0 : Double(agree) / Double(total) }
-
-    var summary: String {
-        let rules = AttributedDifference.allCases.compactMap { rule in counts[rule].map { "\(rule.rawValue): \($0)" } }
-        return "\(agree) of \(total) agree (\(String(format: "%.2f", 100 * agreement))%; breaks \(breaksAgree), heights \(heightsAgree))"
-            + (rules.isEmpty ? "" : "; " + rules.joined(separator: "; "))
+    func plain(_ text: String, _ fonts: FontStack = regular, size: Double = 17) -> TextMeasurement {
+        measurer.measure(text, style: TextStyle(fonts: fonts, size: size, lines: 0), width: .infinity)
     }
 
-    /// Records `label` laid out by us (`ours`: line starts and height) and by a reference
-    /// (its line starts, and SPEC's height over them).
-    mutating func compare(_ label: AttributedLabel, ours: (starts: [Int], height: Double), theirs: [Int], expected: Double?,
-                          faces: [String], blink: Bool, measurer: TextMeasurer) {
-        let sameBreaks = ours.starts == theirs
-        let sameHeight = expected.map { abs($0 - ours.height) <= 1e-9 * max(1, $0) } ?? false
-        if sameBreaks { breaksAgree += 1 }
-        if sameHeight { heightsAgree += 1 }
-        if sameBreaks && sameHeight {
-            agree += 1
-            return
-        }
-        let rule = sameBreaks ? .height : Self.classify(label, ours: ours.starts, theirs: theirs, faces: faces, blink: blink, measurer: measurer)
-        counts[rule, default: 0] += 1
-        if rule == .unexplained || rule == .height {
-            details.append("\(label.runs) width \(label.width) \(label.paragraph) lineSpacing \(label.lineSpacing) x\(label.lineHeightMultiple): "
-                + "ours \(ours.starts) \(ours.height), reference \(theirs) \(expected.map(String.init(describing:)) ?? "?")")
-        }
+    func attributed(_ runs: [TextRun], width: Double = .infinity, lines: Int = 0,
+                    paragraph: ParagraphStyle = ParagraphStyle()) -> TextLayout {
+        measurer.layout(runs, style: TextStyle(fonts: Self.regular, size: 17, lines: lines, paragraph: paragraph), width: width)
     }
 
-    /// The rule behind the first line where the breaks differ.
-    static func classify(_ label: AttributedLabel, ours: [Int], theirs: [Int], faces: [String], blink: Bool,
-                         measurer: TextMeasurer) -> AttributedDifference {
-        let units = Array(label.text.utf16)
-        var k = 0
-        while k < ours.count && k < theirs.count && ours[k] == theirs[k] { k += 1 }
-        let start = k > 0 ? ours[k - 1] : 0
-        let late = max(k < ours.count ? ours[k] : units.count, k < theirs.count ? theirs[k] : units.count)
-        var end = late
-        while end > start, LineWidthAgainstHBShapeTests.hangs(units[end - 1]) { end -= 1 }
-        let contested = start..<end
-        var line = label
-        line.runs = label.runs(in: contested)
-        line.paragraph = ParagraphStyle()
-        let width = measurer.layout(line.textRuns, style: line.style, width: .infinity).width
-        let available = label.available(firstOfParagraph: start == 0 || units[start - 1] == 0x0A)
-        if abs(width - available) <= 1.0 / 32 { return .precision }
-        if !blink && units[contested].contains(where: { (0x0E00...0x0E7F).contains($0) }) { return .libthai }
-        if blink {
-            // Each emoji of the line: its advance here (2550/2048 em) against Blink's whole pixels.
-            var slack = 1.0 / 32
-            var at = 0
-            for character in label.text {
-                defer { at += character.utf16.count }
-                guard contested.contains(at), faces[at].hasPrefix("Noto Color Emoji") else { continue }
-                let size = label.runs(in: at..<at + 1)[0].size
-                slack += abs(2550.0 / 2048 * size - (2550.0 / 2048 * size).rounded())
-            }
-            if slack > 1.0 / 32 && abs(width - available) <= slack { return .emojiAdvance }
-        }
-        return .unexplained
-    }
-
-    func expect(_ name: String, atLeast bar: Double) {
-        print("\(name): \(summary)")
-        #expect(total > 0)
-        #expect(counts[.unexplained] == nil && counts[.height] == nil, "\(summary)\n\(details.prefix(20).joined(separator: "\n"))")
-        #expect(agreement >= bar, "\(summary)")
-    }
-}
-
-/// Attributed labels (runs of fonts, sizes, kern, baseline offsets and features; paragraphs
-/// with spacing and indents) against Pango markup and headless Chromium's inline spans: the
-/// line breaks are the reference's, and the height is SPEC's formula over the reference's
-/// lines with each character in the face the reference chose, the metrics read from the font
-/// files. Pango cannot add kern after each character (its letter_spacing is split around
-/// each grapheme), so its labels are compared without kern and kern is judged by Chromium's
-/// `letter-spacing`.
-@Suite struct AttributedTextReferenceTests {
-    static let labels = AttributedLabels.generate(count: 400, seed: 0xA77_2026)
-
-    /// Pango's layout of each label without kern: its line starts and the face of every unit.
-    static let pango: Result<[PangoReference.Result], Error> = Result {
-        try PangoReference.layout(labels.map(\.withoutKern.pangoQuery), extraFonts: AttributedLabels.extraFonts)
-    }
-
-    /// Chromium's line starts of each label, its paragraphs' blocks put back together.
-    static let chromium: Result<[[Int]], Error> = Result {
-        let queries = labels.map(\.chromiumQueries)
-        let starts = try ChromiumReference.lineStarts(queries.flatMap { $0 },
-                                                      families: AttributedLabels.families.map { "\"\($0)\"" }.joined(separator: ", "),
-                                                      extraFonts: AttributedLabels.extraFonts)
-        var next = 0
-        return zip(labels, queries).map { label, blocks in
-            defer { next += blocks.count }
-            return zip(label.paragraphStarts, starts[next..<next + blocks.count]).flatMap { offset, lines in lines.map { $0 + offset } }
-        }
-    }
-
-    static func ours(_ label: AttributedLabel, measurer: TextMeasurer) -> (starts: [Int], height: Double) {
-        let layout = measurer.layout(label.textRuns, style: label.style, width: label.width)
-        return (layout.lines.map(\.range.lowerBound), layout.height)
-    }
-
-    static func comparison(blink: Bool, script: AttributedLabels.Script? = nil) throws -> AttributedComparison {
-        let pango = try Self.pango.get()
-        let chromium = blink ? try Self.chromium.get() : []
-        let measurer = TextMeasurer()
-        var comparison = AttributedComparison()
-        for (i, label) in labels.enumerated() where script == nil || label.script == script {
-            let faces = pango[i].faces ?? []
-            let measured = blink ? label : label.withoutKern
-            let theirs = blink ? chromium[i] : pango[i].starts
-            comparison.compare(measured, ours: ours(measured, measurer: measurer), theirs: theirs,
-                               expected: AttributedLabels.expectedHeight(measured, starts: theirs, faces: faces),
-                               faces: faces, blink: blink, measurer: measurer)
-        }
-        return comparison
-    }
-
-    @Test func generatedLabelsCoverWhatTheIssueNames() {
-        let runs = Self.labels.flatMap(\.runs)
-        #expect(Self.labels.count == 400)
-        #expect(Set(Self.labels.map(\.script)).count == AttributedLabels.Script.allCases.count)
-        #expect(Set(runs.map(\.size)).isSuperset(of: [11, 24]))
-        #expect(runs.contains { $0.bold } && runs.contains { $0.kern > 0 } && runs.contains { $0.kern < 0 })
-        #expect(runs.contains { $0.baselineOffset > 0 } && runs.contains { $0.baselineOffset < 0 })
-        #expect(runs.contains { $0.features == ["tnum"] } && runs.contains { $0.features == ["-liga"] })
-        #expect(Self.labels.contains { $0.paragraphStarts.count > 2 && $0.paragraph.firstLineHeadIndent > 0 && $0.paragraph.headIndent > 0 })
-        #expect(Self.labels.contains { $0.paragraph.tailIndent > 0 } && Self.labels.contains { $0.paragraph.tailIndent < 0 })
-        #expect(Self.labels.contains { $0.text.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
-    }
-
-    @Test func attributedLabelsBreakAndStandAsPangoLaysThemOut() throws {
-        try Self.comparison(blink: false).expect("Pango", atLeast: 0.99)
-    }
-
-    @Test func attributedLabelsBreakAndStandAsChromiumLaysThemOut() throws {
-        try Self.comparison(blink: true).expect("Chromium", atLeast: 0.99)
-    }
-
-    @Test(arguments: AttributedLabels.Script.allCases)
-    func eachScriptAgreesWithBothReferences(script: AttributedLabels.Script) throws {
-        let pango = try Self.comparison(blink: false, script: script), chromium = try Self.comparison(blink: true, script: script)
-        print("\(script): Pango \(pango.summary); Chromium \(chromium.summary)")
-        #expect(pango.total == 80 && chromium.total == 80)
-        #expect(pango.agreement >= 0.95 && chromium.agreement >= 0.95, "Pango \(pango.summary); Chromium \(chromium.summary)")
-    }
-}
-
-/// A label of one run is the label it was before runs existed: the same lines, widths,
-/// heights and baselines, exactly; split into runs of the same font and size after spaces, it
-/// is still the same label.
-@Suite struct OneRunAttributedTextTests {
-    static let widths = [90.0, 157.5, 240, 343]
-
-    /// The test corpus with its stack, and the ten languages' strings with theirs.
-    static let texts: [(text: String, fonts: FontStack, size: Double)] =
-        TestCorpus.all.flatMap { text in [13.0, 17].map { (text, Bundled.stack, $0) } }
-        + ScriptCorpusTests.corpus.languages.keys.sorted().flatMap { language in
-            ScriptCorpusTests.corpus.languages[language]!.enumerated().map { i, text in (text, ScriptCorpusTests.stack, i % 2 == 0 ? 13.0 : 17) }
-        }
-
-    static func same(_ a: TextLayout, _ b: TextLayout) -> Bool { a.lines == b.lines && a.measurement == b.measurement }
-
-    @Test func oneRunMeasuresAsThePlainText() {
-        let measurer = TextMeasurer()
-        var differ: [String] = []
-        for (text, fonts, size) in Self.texts {
-            let style = TextStyle(fonts: fonts, size: size, lines: 0)
-            for width in Self.widths {
-                let plain = measurer.layout(text, style: style, width: width)
-                let runs = [TextRun(text, fonts: fonts, size: size)]
-                if !Self.same(measurer.layout(runs, style: style, width: width), plain)
-                    || measurer.measure(runs, style: style, width: width) != measurer.measure(text, style: style, width: width) {
-                    differ.append("\(text.debugDescription) size \(size) width \(width)")
+    @Test func oneRunLaysOutExactlyAsTheString() {
+        for text in TestCorpus.all + ["", "a\n", "\n\nb", "x\r\ny", "  lead", "trail  "] {
+            for width in [40.0, 97.5, 180, 320, .infinity] {
+                for size in [11.0, 17, 24] {
+                    for lines in [0, 1, 2] {
+                        let style = TextStyle(fonts: Self.regular, size: size, lines: lines)
+                        let string = measurer.layout(text, style: style, width: width)
+                        let runs = measurer.layout([TextRun(text, fonts: Self.regular, size: size)], style: style, width: width)
+                        #expect(runs.measurement == string.measurement, "\(text.debugDescription) at \(width)")
+                        #expect(runs.lines == string.lines, "\(text.debugDescription) at \(width)")
+                    }
                 }
             }
         }
-        #expect(Self.texts.count == 30 * 2 + 1500)
-        #expect(differ.isEmpty, "\(differ.count) differ: \(differ.prefix(10).joined(separator: "\n"))")
     }
 
-    /// `text` cut into 2 or 3 runs after spaces chosen by `random` (nil: it has no space
-    /// followed by something else).
-    static func split(_ text: String, random: inout SplitMix64) -> [String]? {
-        let units = Array(text.utf16)
-        let points = (1..<max(1, units.count)).filter { units[$0 - 1] == 0x20 && units[$0] != 0x20 }
-        guard !points.isEmpty else { return nil }
-        let cuts = Set((0..<Int.random(in: 1...2, using: &random)).map { _ in points[Int(random.next() % UInt64(points.count))] }).sorted()
-        return zip([0] + cuts, cuts + [units.count]).map { String(decoding: units[$0.0..<$0.1], as: UTF16.self) }
-    }
-
-    @Test func runsOfOneFontSplitAfterSpacesMeasureAsOneRun() {
-        let measurer = TextMeasurer()
-        var random = SplitMix64(seed: 32)
-        var checked = 0
-        var differ: [String] = []
-        for (text, fonts, size) in Self.texts {
-            guard let pieces = Self.split(text, random: &random) else { continue }
-            let style = TextStyle(fonts: fonts, size: size, lines: 0)
-            let runs = pieces.map { TextRun($0, fonts: fonts, size: size) }
-            for width in Self.widths {
-                checked += 1
-                if !Self.same(measurer.layout(runs, style: style, width: width), measurer.layout(text, style: style, width: width)) {
-                    differ.append("\(pieces) size \(size) width \(width)")
-                }
+    @Test func runsOfOneFontSplitAtSpacesLayOutAsTheString() {
+        let text = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor"
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for cut in 1..<words.count {
+            let first = words[..<cut].joined(separator: " ") + " ", second = words[cut...].joined(separator: " ")
+            for width in [60.0, 150, 233] {
+                let style = TextStyle(fonts: Self.regular, size: 15, lines: 0)
+                let string = measurer.layout(text, style: style, width: width)
+                let runs = measurer.layout([TextRun(first, fonts: Self.regular, size: 15), TextRun(second, fonts: Self.regular, size: 15)],
+                                           style: style, width: width)
+                #expect(runs.lines.map(\.range) == string.lines.map(\.range))
+                #expect(runs.measurement.height == string.measurement.height)
             }
         }
-        #expect(checked > 4 * 1000)
-        #expect(differ.isEmpty, "\(differ.count) of \(checked) differ: \(differ.prefix(10).joined(separator: "\n"))")
     }
-}
 
-/// An attributed label's height depends on nothing measured before it: the generated labels
-/// of every script give the same layouts each alone, shuffled, and on four threads sharing one
-/// small measurer, each thread in its own order.
-@Suite struct AttributedTextOrderTests {
-    @Test func attributedHeightsDoNotDependOnOrderOrThreads() {
-        let labels = AttributedLabels.generate(count: 200, seed: 0x0D0E)
-        #expect(Set(labels.map(\.script)).count == AttributedLabels.Script.allCases.count)
-        @Sendable func measureAll(_ measurer: TextMeasurer, order: [Int]) -> [Int: [TextLine]] {
-            var out: [Int: [TextLine]] = [:]
-            for i in order { out[i] = measurer.layout(labels[i].textRuns, style: labels[i].style, width: labels[i].width).lines }
+    @Test func aLineIsAsTallAsItsTallestRun() {
+        let small = plain("12:30", size: 11), large = plain("Ada", Self.bold, size: 24)
+        let layout = attributed([TextRun("Ada", fonts: Self.bold, size: 24), TextRun(" 12:30", fonts: Self.regular, size: 11)])
+        #expect(layout.lineCount == 1)
+        #expect(layout.height == large.height)
+        #expect(layout.height > small.height)
+        // Two lines: each has the metrics of the run on it.
+        let two = attributed([TextRun("Ada\n", fonts: Self.bold, size: 24), TextRun("12:30", fonts: Self.regular, size: 11)])
+        #expect(two.lines.map(\.height) == [large.height, small.height])
+        #expect(two.height == large.height + small.height)
+    }
+
+    @Test func kernAddsAfterEveryCharacterTheLastIncludedButNotHangingSpace() {
+        let word = plain("Hello").width
+        let layout = attributed([TextRun("Hello", fonts: Self.regular, size: 17, kern: 2)])
+        #expect(abs(layout.width - (word + 5 * 2)) < 1e-9)
+        // A trailing space hangs at the line end, with its kern.
+        let spaced = attributed([TextRun("Hello ", fonts: Self.regular, size: 17, kern: 2)])
+        #expect(abs(spaced.width - (word + 5 * 2)) < 1e-9)
+        // Kern makes text wrap where it would not without.
+        let width = plain("Hello world").width + 1
+        #expect(attributed([TextRun("Hello world", fonts: Self.regular, size: 17)], width: width).lineCount == 1)
+        #expect(attributed([TextRun("Hello world", fonts: Self.regular, size: 17, kern: 1)], width: width).lineCount == 2)
+        // Kern of one run only: the other keeps its widths.
+        let mixed = attributed([TextRun("Hello", fonts: Self.regular, size: 17, kern: 3), TextRun("world", fonts: Self.regular, size: 17)])
+        #expect(abs(mixed.width - (word + 15 + plain("world").width)) < 1e-9)
+    }
+
+    @Test func baselineOffsetMovesARunsMetricsUp() {
+        let base = plain("x")
+        let m = Bundled.dejaVu.metrics(size: 17)
+        let raised = attributed([TextRun("x", fonts: Self.regular, size: 17), TextRun("2", fonts: Self.regular, size: 17, baselineOffset: 6)])
+        // Ascender 6 points higher, descender of the plain run still the lowest.
+        #expect(abs(raised.height - (base.height + 6)) < 1e-9)
+        #expect(abs(raised.firstBaseline - (m.ascender + 6)) < 1e-9)
+        let lowered = attributed([TextRun("x", fonts: Self.regular, size: 17), TextRun("2", fonts: Self.regular, size: 17, baselineOffset: -4)])
+        #expect(abs(lowered.height - (base.height + 4)) < 1e-9)
+        #expect(abs(lowered.firstBaseline - m.ascender) < 1e-9)
+    }
+
+    @Test func breaksFallInsideAndBetweenRuns() {
+        // No break between a bold name and the "'s" that follows it.
+        let name = TextRun("Grace", fonts: Self.bold, size: 17), rest = TextRun("'s reply", fonts: Self.regular, size: 17)
+        let width = plain("Grace", Self.bold).width + plain("'s").width + 1
+        let layout = attributed([name, rest], width: width)
+        #expect(layout.lines.map(\.range.lowerBound) == [0, 8])
+        // Narrower, "Grace's" is one word wider than the line: it breaks at graphemes.
+        let narrow = attributed([name, rest], width: plain("Grace", Self.bold).width + 1)
+        #expect(narrow.lines.map(\.range.lowerBound) == [0, 5, 8])
+        let firstLine = attributed([TextRun("Ada ", fonts: Self.bold, size: 17), TextRun("replied", fonts: Self.regular, size: 17)])
+        let words = attributed([TextRun("Ada ", fonts: Self.bold, size: 17), TextRun("replied to ", fonts: Self.regular, size: 17),
+                                TextRun("Grace", fonts: Self.bold, size: 17)], width: firstLine.width + 1)
+        #expect(words.lines.map(\.range.lowerBound) == [0, 12])
+    }
+
+    @Test func emptyRunsAddNothing() {
+        let runs = [TextRun("", fonts: Self.bold, size: 40), TextRun("text", fonts: Self.regular, size: 17), TextRun("", fonts: Self.bold, size: 40)]
+        #expect(attributed(runs).measurement == plain("text"))
+        #expect(attributed([TextRun("", fonts: Self.regular, size: 17)]).measurement == TextMeasurement.empty)
+        #expect(attributed([]).measurement == TextMeasurement.empty)
+    }
+
+    @Test func paragraphSpacingGoesBetweenParagraphsOnly() {
+        let line = plain("a").height
+        let runs = [TextRun("a\nb\nc", fonts: Self.regular, size: 17)]
+        let spaced = attributed(runs, paragraph: ParagraphStyle(paragraphSpacing: 5, paragraphSpacingBefore: 3))
+        #expect(spaced.lineCount == 3)
+        #expect(abs(spaced.height - (3 * line + 2 * 8)) < 1e-9)
+        #expect(spaced.lines.map(\.top).map { ($0 * 1e6).rounded() / 1e6 } == [0, line + 8, 2 * line + 16].map { ($0 * 1e6).rounded() / 1e6 })
+        // Wrapped lines of one paragraph get no paragraph spacing.
+        let wrapped = attributed([TextRun("aaa bbb ccc", fonts: Self.regular, size: 17)],
+                                 width: ["aaa", "bbb", "ccc"].map { plain($0).width }.max()! + 1,
+                                 paragraph: ParagraphStyle(paragraphSpacing: 5))
+        #expect(wrapped.lineCount == 3)
+        #expect(abs(wrapped.height - 3 * line) < 1e-9)
+    }
+
+    @Test func indentsNarrowTheirLines() {
+        let text = [TextRun("aaa bbb ccc ddd", fonts: Self.regular, size: 17)]
+        let width = plain("aaa bbb").width + 1
+        #expect(attributed(text, width: width).lineCount == 2)
+        // The first line loses room for "bbb"; the rest keep two words a line.
+        let first = attributed(text, width: width, paragraph: ParagraphStyle(firstLineHeadIndent: 20))
+        #expect(first.lines.map(\.range.lowerBound) == [0, 4, 12])
+        #expect(abs(first.lines[0].width - (20 + plain("aaa").width)) < 1e-9)
+        let head = attributed(text, width: width, paragraph: ParagraphStyle(headIndent: 20))
+        #expect(head.lines.map(\.range.lowerBound) == [0, 8, 12])
+        let tail = attributed(text, width: width, paragraph: ParagraphStyle(tailIndent: -20))
+        #expect(tail.lineCount == 4)
+        // A positive tail indent is the line's trailing edge from the leading edge, whatever the width.
+        let fixed = attributed(text, width: 1000, paragraph: ParagraphStyle(tailIndent: width))
+        #expect(fixed.lineCount == 2)
+        // A label measured at its own width keeps its lines.
+        for style in [ParagraphStyle(firstLineHeadIndent: 20), ParagraphStyle(headIndent: 12, tailIndent: -7)] {
+            let natural = attributed(text, paragraph: style)
+            #expect(attributed(text, width: natural.width, paragraph: style).lineCount == natural.lineCount)
+        }
+    }
+
+    @Test func lineHeightBoundsComeAfterTheMultiple() {
+        let line = plain("a").height
+        let runs = [TextRun("a\nb", fonts: Self.regular, size: 17)]
+        #expect(abs(attributed(runs, paragraph: ParagraphStyle(minimumLineHeight: 30)).height - 60) < 1e-9)
+        #expect(abs(attributed(runs, paragraph: ParagraphStyle(maximumLineHeight: 12)).height - 24) < 1e-9)
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0, lineHeightMultiple: 2,
+                              paragraph: ParagraphStyle(maximumLineHeight: line * 1.5))
+        #expect(abs(measurer.measure(runs, style: style, width: .infinity).height - 3 * line) < 1e-9)
+    }
+
+    @Test func lineLimitCountsLinesOfTheWholeText() {
+        let runs = [TextRun("one two ", fonts: Self.bold, size: 17), TextRun("three four five", fonts: Self.regular, size: 13)]
+        let width = plain("one two", Self.bold).width + 1
+        let all = attributed(runs, width: width)
+        let two = attributed(runs, width: width, lines: 2)
+        #expect(all.lineCount > 2)
+        #expect(two.lineCount == 2)
+        #expect(two.isTruncated)
+        #expect(two.lines == Array(all.lines.prefix(2)))
+    }
+
+    @Test func plainTextTakesTheLabelsKernAndParagraphStyle() {
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0, kern: 1.5,
+                              paragraph: ParagraphStyle(paragraphSpacing: 4, firstLineHeadIndent: 10))
+        let text = "Hello there\nGeneral Kenobi"
+        let string = measurer.layout(text, style: style, width: 120)
+        let runs = measurer.layout([TextRun(text, fonts: Self.regular, size: 17, kern: 1.5)], style: style, width: 120)
+        #expect(string.measurement == runs.measurement)
+        #expect(string.height > measurer.measure(text, style: TextStyle(fonts: Self.regular, size: 17, lines: 0), width: 120).height)
+    }
+
+    @Test func scriptsAndOrderAndThreadsGiveIdenticalHeights() async {
+        let samples: [[TextRun]] = [
+            [TextRun("Ada ", fonts: Self.bold, size: 15), TextRun("replied to your post about layout engines", fonts: Self.regular, size: 15), TextRun(" 2h", fonts: Self.regular, size: 11)],
+            [TextRun("王小明", fonts: Self.bold, size: 17), TextRun("回复了你的评论：这个布局引擎真的很快", fonts: Self.regular, size: 15)],
+            [TextRun("ليلى ", fonts: Self.bold, size: 16), TextRun("ردت على منشورك حول محركات التخطيط", fonts: Self.regular, size: 14)],
+            [TextRun("สมชาย ", fonts: Self.bold, size: 16), TextRun("ตอบกลับโพสต์ของคุณเกี่ยวกับเครื่องมือจัดวาง", fonts: Self.regular, size: 14)],
+            [TextRun("अदिति ", fonts: Self.bold, size: 16), TextRun("ने आपकी पोस्ट पर जवाब दिया", fonts: Self.regular, size: 14, kern: 0.5)],
+            [TextRun("Party 🎉 ", fonts: Self.regular, size: 20, baselineOffset: 2), TextRun("tonight at eight", fonts: Self.regular, size: 12)],
+        ]
+        let widths = [90.0, 160, 240]
+        func heights(_ measurer: TextMeasurer, order: [Int]) -> [Int: [Double]] {
+            var out: [Int: [Double]] = [:]
+            for i in order {
+                out[i] = widths.map { measurer.measure(samples[i], style: TextStyle(fonts: Self.regular, size: 17, lines: 0), width: $0).height }
+            }
             return out
         }
-        var alone: [Int: [TextLine]] = [:]
-        for i in labels.indices { alone.merge(measureAll(TextMeasurer(), order: [i])) { $1 } }
-        var random = SplitMix64(seed: 7)
-        #expect(measureAll(TextMeasurer(), order: labels.indices.shuffled(using: &random)) == alone)
-        let shared = TextMeasurer(cacheCapacity: 64)
-        let results = Mutex<[[Int: [TextLine]]]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            var random = SplitMix64(seed: UInt64(100 + thread))
-            let mine = measureAll(shared, order: labels.indices.shuffled(using: &random))
-            results.withLock { $0.append(mine) }
+        let reference = heights(TextMeasurer(), order: Array(samples.indices))
+        #expect(heights(TextMeasurer(), order: samples.indices.reversed()) == reference)
+        let shared = TextMeasurer()
+        let threaded = await withTaskGroup(of: [Int: [Double]].self) { group in
+            for t in 0..<4 { group.addTask { heights(shared, order: t % 2 == 0 ? Array(samples.indices) : samples.indices.reversed()) } }
+            return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(results.withLock { $0.count } == 4)
-        for result in results.withLock({ $0 }) { #expect(result == alone) }
+        for result in threaded { #expect(result == reference) }
+        for runs in samples { #expect(reference[samples.firstIndex(of: runs)!]!.allSatisfy { $0 > 0 }) }
+    }
+
+    @Test func glyphsAreDrawnInTheirRunsFontSizeAndPlace() {
+        let runs = [TextRun("Ada", fonts: Self.bold, size: 20), TextRun(" replied", fonts: Self.regular, size: 12, kern: 1, baselineOffset: 3)]
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0, paragraph: ParagraphStyle(firstLineHeadIndent: 10))
+        let layout = measurer.glyphLayout(runs, style: style, width: .infinity)
+        #expect(layout.measurement == measurer.measure(runs, style: style, width: .infinity))
+        let glyphs = layout.lines[0].glyphs
+        #expect(glyphs.count == 11)
+        #expect(glyphs.prefix(3).allSatisfy { $0.size == 20 && $0.face === Bundled.dejaVuBold && $0.rise == 0 })
+        #expect(glyphs.dropFirst(3).allSatisfy { $0.size == 12 && $0.face === Bundled.dejaVu && $0.rise == 3 })
+        #expect(abs(glyphs[0].x - 10) < 1e-9)
+        // The second run starts where the bold name ends, and each of its characters is a kern wider.
+        #expect(abs(glyphs[3].x - (10 + plain("Ada", Self.bold, size: 20).width)) < 1e-9)
+        let spacing = glyphs[5].x - glyphs[4].x
+        #expect(abs(spacing - (glyphs[4].advance + 1)) < 1e-9)
+        // Every paragraph's first line starts at the first-line indent, its other lines at the
+        // head indent (0 here).
+        let two = measurer.glyphLayout([TextRun("a\nbbb ccc", fonts: Self.regular, size: 17)], style: style,
+                                       width: plain("bbb").width + 11)
+        #expect(two.lines.map { $0.glyphs.first!.x } == [10, 10, 0])
+        // A string with the label's kern and paragraph style is drawn as one run.
+        let string = measurer.glyphLayout("a\nbbb ccc", style: TextStyle(fonts: Self.regular, size: 17, lines: 0, kern: 2,
+                                                                          paragraph: ParagraphStyle(headIndent: 4)), width: 60)
+        #expect(string.lines.map { $0.glyphs.first!.x } == [0, 0, 4])
+        #expect(abs(string.lines[1].glyphs[1].x - string.lines[1].glyphs[0].advance - 2) < 1e-9)
     }
 }
