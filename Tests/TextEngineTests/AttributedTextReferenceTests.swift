@@ -14,6 +14,13 @@ enum AttributedDifference: String, CaseIterable {
     case libthai = "Pango: Thai words from libthai's dictionary"
     /// Blink rounds a bitmap (CBDT) emoji's advance to whole pixels.
     case emojiAdvance = "Blink: bitmap emoji advance in whole pixels"
+    /// Blink adds no letter-spacing inside Arabic (a cursive script); kern adds after every
+    /// character here, as UIKit's kern does.
+    case blinkCursiveSpacing = "Blink: no letter-spacing in Arabic"
+    /// Blink adds letter-spacing once per shaped cluster, so a Devanagari conjunct that shapes
+    /// as one (`क्ष`) takes it once; here after every grapheme cluster (UAX #29 of Unicode 15.0:
+    /// `क्|ष`).
+    case blinkClusterSpacing = "Blink: letter-spacing once per Devanagari conjunct"
     /// The breaks agree and the height does not: our height is not SPEC's formula over them.
     case height = "height: not SPEC's formula over the reference's lines"
     /// None of the above: a defect on one side.
@@ -73,6 +80,9 @@ struct AttributedComparison {
         if abs(width - available) <= 1.0 / 32 { return .precision }
         if !blink && units[contested].contains(where: { (0x0E00...0x0E7F).contains($0) }) { return .libthai }
         if blink {
+            let kerned = line.runs.filter { $0.kern != 0 }.flatMap(\.text.unicodeScalars)
+            if kerned.contains(where: { (0x0600...0x06FF).contains($0.value) }) { return .blinkCursiveSpacing }
+            if kerned.contains(where: { $0.value == 0x094D }) { return .blinkClusterSpacing }
             // Each emoji of the line: its advance here (2550/2048 em) against Blink's whole pixels.
             var slack = 1.0 / 32
             var at = 0
@@ -87,11 +97,13 @@ struct AttributedComparison {
         return .unexplained
     }
 
-    func expect(_ name: String, atLeast bar: Double) {
+    /// Every difference named by a rule (none unexplained, no height off SPEC's formula), and
+    /// at least `bar` of the labels identical.
+    func expect(_ name: String, atLeast bar: Double = 0) {
         print("\(name): \(summary)")
         #expect(total > 0)
-        #expect(counts[.unexplained] == nil && counts[.height] == nil, "\(summary)\n\(details.prefix(20).joined(separator: "\n"))")
-        #expect(agreement >= bar, "\(summary)")
+        #expect(counts[.unexplained] == nil && counts[.height] == nil, "\(name): \(summary)\n\(details.prefix(20).joined(separator: "\n"))")
+        #expect(agreement >= bar, "\(name): \(summary)")
     }
 }
 
@@ -101,9 +113,10 @@ struct AttributedComparison {
 /// lines with each character in the face the reference chose, the metrics read from the font
 /// files. Pango cannot add kern after each character (its letter_spacing is split around
 /// each grapheme), so its labels are compared without kern and kern is judged by Chromium's
-/// `letter-spacing`.
+/// `letter-spacing`. Labels with Thai are judged by Chromium: Pango breaks Thai at libthai's
+/// words (ScriptCorpusTests does the same).
 @Suite struct AttributedTextReferenceTests {
-    static let labels = AttributedLabels.generate(count: 400, seed: 0xA77_2026)
+    static let labels = AttributedLabels.generate(count: 500, seed: 0xA77_2026)
 
     /// Pango's layout of each label without kern: its line starts and the face of every unit.
     static let pango: Result<[PangoReference.Result], Error> = Result {
@@ -128,12 +141,12 @@ struct AttributedComparison {
         return (layout.lines.map(\.range.lowerBound), layout.height)
     }
 
-    static func comparison(blink: Bool, script: AttributedLabels.Script? = nil) throws -> AttributedComparison {
+    static func comparison(blink: Bool, scripts: Set<AttributedLabels.Script> = Set(AttributedLabels.Script.allCases)) throws -> AttributedComparison {
         let pango = try Self.pango.get()
         let chromium = blink ? try Self.chromium.get() : []
         let measurer = TextMeasurer()
         var comparison = AttributedComparison()
-        for (i, label) in labels.enumerated() where script == nil || label.script == script {
+        for (i, label) in labels.enumerated() where scripts.contains(label.script) {
             let faces = pango[i].faces ?? []
             let measured = blink ? label : label.withoutKern
             let theirs = blink ? chromium[i] : pango[i].starts
@@ -146,7 +159,7 @@ struct AttributedComparison {
 
     @Test func generatedLabelsCoverWhatTheIssueNames() {
         let runs = Self.labels.flatMap(\.runs)
-        #expect(Self.labels.count == 400)
+        #expect(Self.labels.count == 500)
         #expect(Set(Self.labels.map(\.script)).count == AttributedLabels.Script.allCases.count)
         #expect(Set(runs.map(\.size)).isSuperset(of: [11, 24]))
         #expect(runs.contains { $0.bold } && runs.contains { $0.kern > 0 } && runs.contains { $0.kern < 0 })
@@ -158,19 +171,44 @@ struct AttributedComparison {
     }
 
     @Test func attributedLabelsBreakAndStandAsPangoLaysThemOut() throws {
-        try Self.comparison(blink: false).expect("Pango", atLeast: 0.99)
+        try Self.comparison(blink: false, scripts: Set(AttributedLabels.Script.allCases).subtracting([.thai])).expect("Pango", atLeast: 0.99)
     }
 
     @Test func attributedLabelsBreakAndStandAsChromiumLaysThemOut() throws {
         try Self.comparison(blink: true).expect("Chromium", atLeast: 0.99)
     }
 
+    /// Kern, indents and sizes decide breaks in the generated labels, so agreeing on breaks
+    /// checks them: enough labels break elsewhere without their kern, without their indents, or
+    /// with every run at one size, and Chromium breaks 95% of those as we do (the others by
+    /// the named rules of the test above).
+    @Test func kernIndentsAndSizesMoveBreaksWhereChromiumMovesThem() throws {
+        let chromium = try Self.chromium.get()
+        let measurer = TextMeasurer()
+        let variants: [(String, (AttributedLabel) -> AttributedLabel)] = [
+            ("kern", \.withoutKern),
+            ("indents", { var l = $0; l.paragraph.firstLineHeadIndent = 0; l.paragraph.headIndent = 0; l.paragraph.tailIndent = 0; return l }),
+            ("sizes", { var l = $0; for i in l.runs.indices { l.runs[i].size = 17 }; return l }),
+        ]
+        for (name, variant) in variants {
+            let moved = Self.labels.indices.filter {
+                Self.ours(Self.labels[$0], measurer: measurer).starts != Self.ours(variant(Self.labels[$0]), measurer: measurer).starts
+            }
+            let agree = moved.filter { chromium[$0] == Self.ours(Self.labels[$0], measurer: measurer).starts }
+            print("\(name) moves the breaks of \(moved.count) labels; Chromium agrees on \(agree.count)")
+            #expect(moved.count >= 20, "\(name)")
+            #expect(Double(agree.count) >= 0.95 * Double(moved.count), "\(name)")
+        }
+    }
+
+    /// Each script agrees with its judge (Chromium for Thai, Pango for the others) on 99% of
+    /// its labels, and every difference from either reference is named.
     @Test(arguments: AttributedLabels.Script.allCases)
-    func eachScriptAgreesWithBothReferences(script: AttributedLabels.Script) throws {
-        let pango = try Self.comparison(blink: false, script: script), chromium = try Self.comparison(blink: true, script: script)
-        print("\(script): Pango \(pango.summary); Chromium \(chromium.summary)")
-        #expect(pango.total == 80 && chromium.total == 80)
-        #expect(pango.agreement >= 0.95 && chromium.agreement >= 0.95, "Pango \(pango.summary); Chromium \(chromium.summary)")
+    func eachScriptAgreesWithItsReference(script: AttributedLabels.Script) throws {
+        let pango = try Self.comparison(blink: false, scripts: [script]), chromium = try Self.comparison(blink: true, scripts: [script])
+        #expect(pango.total == 100 && chromium.total == 100)
+        pango.expect("\(script) Pango", atLeast: script == .thai ? 0 : 0.99)
+        chromium.expect("\(script) Chromium", atLeast: script == .thai ? 0.99 : 0)
     }
 }
 
