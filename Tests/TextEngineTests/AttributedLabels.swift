@@ -85,12 +85,20 @@ struct AttributedLabel {
     }
 
     /// The Pango query: Pango's width and indent carry the head indents (a negative indent
-    /// indents every line but the first), its width the tail indent.
+    /// indents every line but the first), its width the tail indent, its spacing lineSpacing;
+    /// line heights from unrounded metrics.
     var pangoQuery: PangoReference.Query {
         let head = paragraph.headIndent, first = paragraph.firstLineHeadIndent
         return .init(text: text, size: 17, width: rightEdge - min(first, head),
                      families: AttributedLabels.families.joined(separator: ", "), markup: pangoMarkup,
-                     indent: first - head, faces: true)
+                     indent: first - head, faces: true, spacing: lineSpacing, exactMetrics: true)
+    }
+
+    /// Whether Pango's own height is SPEC's: no line height multiple or bounds and no
+    /// paragraph spacing, which Pango has no equivalent of.
+    var pangoHasItsHeight: Bool {
+        lineHeightMultiple == 1 && paragraph.minimumLineHeight == 0 && paragraph.maximumLineHeight == 0
+            && paragraph.paragraphSpacing == 0 && paragraph.paragraphSpacingBefore == 0
     }
 
     /// The UTF-16 offsets where paragraphs start (after each `\n`).

@@ -120,7 +120,8 @@ struct AttributedComparison {
 
     /// Pango's layout of each label without kern: its line starts and the face of every unit.
     static let pango: Result<[PangoReference.Result], Error> = Result {
-        try PangoReference.layout(labels.map(\.withoutKern.pangoQuery), extraFonts: AttributedLabels.extraFonts)
+        try OutsideReference.pangoCairoOptions.require()
+        return try PangoReference.layout(labels.map(\.withoutKern.pangoQuery), extraFonts: AttributedLabels.extraFonts)
     }
 
     /// Chromium's line starts of each label, its paragraphs' blocks put back together.
@@ -199,6 +200,44 @@ struct AttributedComparison {
             #expect(moved.count >= 20, "\(name)")
             #expect(Double(agree.count) >= 0.95 * Double(moved.count), "\(name)")
         }
+    }
+
+    /// Pango's own layout height (unrounded metrics, its spacing as lineSpacing) is ours
+    /// wherever SPEC's height has a Pango equivalent (no line height multiple or bounds, no
+    /// paragraph spacing) and the breaks agree, to Pango's unit (1/1024 pt) per line; except
+    /// where Pango moves a run with `rise` after text in a fallback face by more than its rise.
+    @Test func heightsAreThoseOfPangosOwnLines() throws {
+        let pango = try Self.pango.get()
+        let measurer = TextMeasurer()
+        var checked = 0, agree = 0, riseAfterFallback = 0
+        var unexplained: [String] = []
+        for (i, label) in Self.labels.map(\.withoutKern).enumerated() where label.pangoHasItsHeight {
+            let ours = Self.ours(label, measurer: measurer)
+            guard ours.starts == pango[i].starts else { continue }
+            checked += 1
+            if abs(ours.height - pango[i].height) <= Double(ours.starts.count) / 1024 {
+                agree += 1
+            } else if Self.hasRiseAfterFallback(label, faces: pango[i].faces ?? []) {
+                riseAfterFallback += 1
+            } else {
+                unexplained.append("\(label.runs): ours \(ours.height), Pango \(pango[i].height)")
+            }
+        }
+        print("Pango's own heights: \(agree) of \(checked) agree; rise after a fallback face: \(riseAfterFallback)")
+        #expect(checked >= 250)
+        #expect(unexplained.isEmpty, "\(unexplained.prefix(10).joined(separator: "\n"))")
+        #expect(Double(agree) >= 0.97 * Double(checked))
+    }
+
+    /// Whether a run with a baseline offset follows text that Pango shaped in a face other
+    /// than DejaVu Sans.
+    static func hasRiseAfterFallback(_ label: AttributedLabel, faces: [String]) -> Bool {
+        var at = 0
+        for run in label.runs {
+            defer { at += run.text.utf16.count }
+            if run.baselineOffset != 0 && faces[..<at].contains(where: { !$0.isEmpty && !$0.hasPrefix("DejaVu Sans|") }) { return true }
+        }
+        return false
     }
 
     /// Each script agrees with its judge (Chromium for Thai, Pango for the others) on 99% of

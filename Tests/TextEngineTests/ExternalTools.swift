@@ -92,6 +92,12 @@ enum PangoReference {
         var indent: Double? = nil
         /// Whether to report the face of every UTF-16 unit (`Result.faces`).
         var faces = false
+        /// Points between lines (Pango's spacing, as lineSpacing).
+        var spacing: Double? = nil
+        /// Whether line heights come from the fonts' metrics unrounded (cairo's hint_metrics
+        /// off; needs python3-gi-cairo), instead of each run's ascent and descent rounded up to
+        /// whole points.
+        var exactMetrics = false
     }
 
     struct Result: Decodable {
@@ -111,12 +117,22 @@ import sys, json, re, gi
 gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0')
 from gi.repository import Pango, PangoCairo
 fm = PangoCairo.FontMap.new()
-ctx = fm.create_context()
-PangoCairo.context_set_resolution(ctx, 72)
-ctx.set_round_glyph_positions(False)
+contexts = {}
+def context(exact):
+    if exact not in contexts:
+        ctx = fm.create_context()
+        PangoCairo.context_set_resolution(ctx, 72)
+        ctx.set_round_glyph_positions(False)
+        if exact:
+            import cairo
+            options = cairo.FontOptions()
+            options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+            PangoCairo.context_set_font_options(ctx, options)
+        contexts[exact] = ctx
+    return contexts[exact]
 for line in sys.stdin:
     q = json.loads(line)
-    lay = Pango.Layout.new(ctx)
+    lay = Pango.Layout.new(context(bool(q.get("exactMetrics"))))
     d = Pango.FontDescription.from_string(q.get("font") or q.get("families") or "DejaVu Sans")
     d.set_absolute_size(q["size"] * Pango.SCALE)
     lay.set_font_description(d)
@@ -124,6 +140,7 @@ for line in sys.stdin:
     lay.set_wrap(Pango.WrapMode.CHAR if q.get("char") else Pango.WrapMode.WORD_CHAR)
     if q.get("width") is not None: lay.set_width(int(round(q["width"] * Pango.SCALE)))
     if q.get("indent"): lay.set_indent(int(round(q["indent"] * Pango.SCALE)))
+    if q.get("spacing"): lay.set_spacing(int(round(q["spacing"] * Pango.SCALE)))
     if q.get("markup") is not None:
         attrs, text = Pango.parse_markup(q["markup"], -1, "\0")[1:3]
     else:
