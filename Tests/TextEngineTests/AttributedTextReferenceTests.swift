@@ -310,6 +310,7 @@ struct AttributedComparison {
                 }
             }
         }
+        print("split after spaces: \(checked - differ.count) of \(checked) layouts identical")
         #expect(checked > 4 * 1000)
         #expect(differ.isEmpty, "\(differ.count) of \(checked) differ: \(differ.prefix(10).joined(separator: "\n"))")
     }
