@@ -4,7 +4,6 @@ import Testing
 /// An outside reference that some tests check against, and whether this machine has it.
 package enum OutsideReference: String, Sendable, CaseIterable {
     case pango = "Pango through python3-gi (python3-gi, gir1.2-pango-1.0)"
-    case pangoCairoOptions = "Pango's cairo font options (python3-gi-cairo)"
     case hbShape = "hb-shape (libharfbuzz-bin)"
     case chromium = "headless Chromium (chromium)"
     case kiwisolver = "kiwisolver (PyPI)"
@@ -46,9 +45,6 @@ package enum OutsideReference: String, Sendable, CaseIterable {
         case .pango:
             return Self.python("import gi; gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0'); "
                 + "from gi.repository import Pango, PangoCairo")
-        case .pangoCairoOptions:
-            return Self.python("import gi, cairo; gi.require_version('PangoCairo', '1.0'); from gi.repository import PangoCairo; "
-                + "PangoCairo.context_set_font_options(PangoCairo.FontMap.new().create_context(), cairo.FontOptions())")
         case .hbShape: return FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape")
         case .chromium: return FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         // The PyPI references run on the `python3` found on PATH, as the tests start them.

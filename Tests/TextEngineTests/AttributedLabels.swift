@@ -290,9 +290,10 @@ enum AttributedLabels {
     // MARK: The height SPEC's formula gives
 
     /// The height SPEC gives `label` broken at `starts` (UTF-16 line starts), each unit in the
-    /// face `faces` names (a reference's choice; empty: its run's first face), from the faces'
-    /// metrics read from their files: per line, the highest ascender and lowest descender of
-    /// its runs at their sizes moved up by their baseline offsets, plus the largest line gap,
+    /// face `faces` names (a reference's choice; empty for a line end, which counts only on an
+    /// empty line, in its run's first face), from the faces' metrics read from their files: per
+    /// line, the highest ascender and lowest descender of its characters at their runs' sizes
+    /// moved up by their baseline offsets, plus the largest line gap,
     /// times lineHeightMultiple, within minimumLineHeight...maximumLineHeight; lineSpacing
     /// between lines, paragraphSpacing after and paragraphSpacingBefore before a paragraph
     /// break. Nil when a face is not one of `files`.
@@ -306,7 +307,9 @@ enum AttributedLabels {
         for (k, start) in starts.enumerated() {
             let end = k + 1 < starts.count ? starts[k + 1] : units.count
             var top = -Double.infinity, bottom = Double.infinity, gap = 0.0
-            for i in start..<end {
+            // A paragraph's line end has no face and no height; an empty paragraph has its run's first face.
+            let shaped = (start..<end).filter { !faces[$0].isEmpty }
+            for i in shaped.isEmpty ? Array(start..<end) : shaped {
                 let run = label.runs[runOf[i]]
                 let key = faces[i].isEmpty ? (run.bold ? "DejaVu Sans|700" : "DejaVu Sans|400") : faces[i]
                 guard let m = metrics[key] else { return nil }

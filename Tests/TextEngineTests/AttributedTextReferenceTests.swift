@@ -120,7 +120,12 @@ struct AttributedComparison {
 
     /// Pango's layout of each label without kern: its line starts and the face of every unit.
     static let pango: Result<[PangoReference.Result], Error> = Result {
-        try OutsideReference.pangoCairoOptions.require()
+        try OutsideReference.pango.require()
+        if (try? ExternalTool.run("/usr/bin/python3", ["-c", "import gi, cairo; gi.require_version('PangoCairo', '1.0'); "
+            + "from gi.repository import PangoCairo; PangoCairo.context_set_font_options(PangoCairo.FontMap.new().create_context(), cairo.FontOptions())"],
+            input: "")) == nil {
+            try OutsideReference.skip("needs Pango's cairo font options (python3-gi-cairo): bash scripts/install-deps.sh installs it")
+        }
         return try PangoReference.layout(labels.map(\.withoutKern.pangoQuery), extraFonts: AttributedLabels.extraFonts)
     }
 

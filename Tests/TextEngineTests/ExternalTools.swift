@@ -95,8 +95,7 @@ enum PangoReference {
         /// Points between lines (Pango's spacing, as lineSpacing).
         var spacing: Double? = nil
         /// Whether line heights come from the fonts' metrics unrounded (cairo's hint_metrics
-        /// off; needs python3-gi-cairo), instead of each run's ascent and descent rounded up to
-        /// whole points.
+        /// off; needs python3-gi-cairo), instead of rounded to whole points.
         var exactMetrics = false
     }
 
