@@ -110,7 +110,7 @@ struct AttributedComparison {
 /// Attributed labels (runs of fonts, sizes, kern, baseline offsets and features; paragraphs
 /// with spacing and indents) against Pango markup and headless Chromium's inline spans: the
 /// line breaks are the reference's, and the height is SPEC's formula over the reference's
-/// lines with each character in the face the reference chose, the metrics read from the font
+/// lines with each character in the face Pango chose for it, the metrics read from the font
 /// files. Pango cannot add kern after each character (its letter_spacing is split around
 /// each grapheme), so its labels are compared without kern and kern is judged by Chromium's
 /// `letter-spacing`. Labels with Thai are judged by Chromium: Pango breaks Thai at libthai's
