@@ -232,4 +232,26 @@ import Testing
         #expect(string.lines.map { $0.glyphs.first!.x } == [0, 0, 4])
         #expect(abs(string.lines[1].glyphs[1].x - string.lines[1].glyphs[0].advance - 2) < 1e-9)
     }
+
+    @Test func longTextsAreMeasuredAlikeEveryTime() {
+        // Past AttributedCache.longestCachedText a text is analysed at every call.
+        let text = String(repeating: "Lorem ipsum dolor sit amet, 布局引擎 ", count: 200)
+        #expect(text.utf16.count > AttributedCache.longestCachedText)
+        let style = TextStyle(fonts: Self.regular, size: 15, lines: 0)
+        let runs = [TextRun(text, fonts: Self.regular, size: 15)]
+        let first = measurer.measure(runs, style: style, width: 300)
+        #expect(first == measurer.measure(runs, style: style, width: 300))
+        #expect(first == measurer.measure(text, style: style, width: 300))
+        #expect(first.lineCount > 50)
+    }
+
+    @Test func canonicallyEqualTextsAreNotConfused() {
+        // The same word with a precomposed and a decomposed é: equal as Swift strings, but
+        // their UTF-16 offsets differ, so each keeps its own line ranges.
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0)
+        let composed = measurer.layout([TextRun("caf\u{E9} au lait", fonts: Self.regular, size: 17)], style: style, width: 60)
+        let decomposed = measurer.layout([TextRun("cafe\u{301} au lait", fonts: Self.regular, size: 17)], style: style, width: 60)
+        #expect(composed.lines.map(\.range) == [0..<5, 5..<12])
+        #expect(decomposed.lines.map(\.range) == [0..<6, 6..<13])
+    }
 }
