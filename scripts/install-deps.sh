@@ -9,9 +9,10 @@ need=()
 # fixture, and libpng-dev / libjpeg-dev are the reference its image headers are checked against. The
 # Devanagari, Thai and Hangul fonts serve the ten-language cross-checks (ScriptCorpusTests);
 # fonts-inter-variable (Inter's variable fonts: wght, opsz) checks font instances against hb-shape and Pango.
+# python3-gi-cairo lets Pango lay attributed labels out with unrounded font metrics (AttributedTextReferenceTests).
 for pkg in pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libharfbuzz-bin \
            libpango1.0-dev pango1.0-tools python3-gi gir1.2-pango-1.0 unicode-data time \
-           chromium librsvg2-bin python3-pil libpng-dev libjpeg-dev fonts-lohit-deva fonts-thai-tlwg fonts-nanum fonts-inter-variable; do
+           chromium librsvg2-bin python3-pil libpng-dev libjpeg-dev fonts-lohit-deva fonts-thai-tlwg fonts-nanum fonts-inter-variable python3-gi-cairo; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -11,33 +11,66 @@ enum ChromiumReference {
         var text: String
         var size: Double
         var width: Double
+        /// Inline spans that spell out `text`, each with its own CSS declarations
+        /// (`font-size: 11px; letter-spacing: 0.5px`); nil: `text` alone in the block.
+        var spans: [Span]? = nil
+        /// More CSS declarations for the block (`padding-left`, `text-indent`).
+        var css: String? = nil
+    }
+
+    /// A run of text in an inline `<span>` with its CSS declarations.
+    struct Span: Encodable {
+        var text: String
+        var css: String
     }
 
     static let executable = "/usr/bin/chromium"
 
     /// The page: each block's characters (a surrogate pair as one) are measured with
     /// Range.getClientRects; a character whose box lies below the previous one starts a line.
+    /// In a block of spans, whose boxes on one line differ with their font sizes, a character
+    /// starts a line when its box's top is at or below the bottom of every box on the line
+    /// before (line boxes do not overlap).
     static let script = #"""
     const out = [];
     const range = document.createRange();
     for (const q of QUERIES) {
       const block = document.createElement('div');
+      if (q.css) block.style.cssText = q.css;
       block.style.fontSize = q.size + 'px';
       block.style.width = q.width + 'px';
-      block.textContent = q.text;
+      const nodes = [];
+      if (q.spans) {
+        let at = 0;
+        for (const s of q.spans) {
+          const span = document.createElement('span');
+          span.style.cssText = s.css;
+          span.textContent = s.text;
+          block.appendChild(span);
+          if (s.text.length > 0) nodes.push([span.firstChild, at]);
+          at += s.text.length;
+        }
+      } else {
+        block.textContent = q.text;
+        if (block.firstChild) nodes.push([block.firstChild, 0]);
+      }
       document.body.appendChild(block);
-      const node = block.firstChild, starts = [0];
-      let top = null;
-      for (let i = 0; node && i < q.text.length; ) {
+      const starts = [0];
+      let top = null, bottom = null, n = 0;
+      for (let i = 0; nodes.length > 0 && i < q.text.length; ) {
         const c = q.text.charCodeAt(i);
         const end = c >= 0xD800 && c < 0xDC00 && i + 1 < q.text.length ? i + 2 : i + 1;
-        range.setStart(node, i);
-        range.setEnd(node, end);
+        while (n + 1 < nodes.length && nodes[n + 1][1] <= i) n++;
+        const [node, from] = nodes[n];
+        range.setStart(node, i - from);
+        range.setEnd(node, end - from);
         const rects = range.getClientRects();
         if (rects.length > 0) {
-          const y = rects[rects.length - 1].top;
-          if (top !== null && y > top + 0.5) starts.push(i);
-          if (top === null || y > top + 0.5) top = y;
+          const box = rects[rects.length - 1];
+          const below = q.spans ? bottom !== null && box.top >= bottom - 0.5 : top !== null && box.top > top + 0.5;
+          if (below) starts.push(i);
+          if (top === null || below) { top = box.top; bottom = box.bottom; }
+          bottom = Math.max(bottom, box.bottom);
         }
         i = end;
       }

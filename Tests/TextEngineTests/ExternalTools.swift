@@ -84,6 +84,19 @@ enum PangoReference {
         var families: String? = nil
         /// A Pango font description without its size (`Inter @wght=600`); nil: DejaVu Sans.
         var font: String? = nil
+        /// Pango markup (`<span font_family=... size=... rise=... font_features=...>`) laid
+        /// out instead of `text`, which it must spell out.
+        var markup: String? = nil
+        /// Pango's indent in points: the first line of each paragraph indented by it, or, when
+        /// negative, every other line by its magnitude.
+        var indent: Double? = nil
+        /// Whether to report the face of every UTF-16 unit (`Result.faces`).
+        var faces = false
+        /// Points between lines (Pango's spacing, as lineSpacing).
+        var spacing: Double? = nil
+        /// Whether line heights come from the fonts' metrics unrounded (cairo's hint_metrics
+        /// off; needs python3-gi-cairo), instead of rounded to whole points.
+        var exactMetrics = false
     }
 
     struct Result: Decodable {
@@ -93,6 +106,9 @@ enum PangoReference {
         var width: Double
         /// The layout's logical height in points.
         var height: Double
+        /// With `Query.faces`: for each UTF-16 unit, the face Pango shaped it with, as
+        /// `family|weight` (`DejaVu Sans|700`); empty for a paragraph's line end.
+        var faces: [String]?
     }
 
     static let script = #"""
@@ -100,22 +116,36 @@ import sys, json, re, gi
 gi.require_version('Pango', '1.0'); gi.require_version('PangoCairo', '1.0')
 from gi.repository import Pango, PangoCairo
 fm = PangoCairo.FontMap.new()
-ctx = fm.create_context()
-PangoCairo.context_set_resolution(ctx, 72)
-ctx.set_round_glyph_positions(False)
+contexts = {}
+def context(exact):
+    if exact not in contexts:
+        ctx = fm.create_context()
+        PangoCairo.context_set_resolution(ctx, 72)
+        ctx.set_round_glyph_positions(False)
+        if exact:
+            import cairo
+            options = cairo.FontOptions()
+            options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+            PangoCairo.context_set_font_options(ctx, options)
+        contexts[exact] = ctx
+    return contexts[exact]
 for line in sys.stdin:
     q = json.loads(line)
-    lay = Pango.Layout.new(ctx)
+    lay = Pango.Layout.new(context(bool(q.get("exactMetrics"))))
     d = Pango.FontDescription.from_string(q.get("font") or q.get("families") or "DejaVu Sans")
     d.set_absolute_size(q["size"] * Pango.SCALE)
     lay.set_font_description(d)
     # WORD_CHAR: break at word boundaries, a word wider than the line at graphemes (SPEC).
     lay.set_wrap(Pango.WrapMode.CHAR if q.get("char") else Pango.WrapMode.WORD_CHAR)
     if q.get("width") is not None: lay.set_width(int(round(q["width"] * Pango.SCALE)))
+    if q.get("indent"): lay.set_indent(int(round(q["indent"] * Pango.SCALE)))
+    if q.get("spacing"): lay.set_spacing(int(round(q["spacing"] * Pango.SCALE)))
+    if q.get("markup") is not None:
+        attrs, text = Pango.parse_markup(q["markup"], -1, "\0")[1:3]
+    else:
+        attrs, text = Pango.AttrList(), q["text"]
     # UILabel does not hyphenate (hyphenationFactor 0): Pango must not add hyphens either.
-    attrs = Pango.AttrList()
     attrs.insert(Pango.attr_insert_hyphens_new(False))
-    text = q["text"]
     # SPEC: a character goes to a fallback font only when DejaVu Sans lacks it, spaces too.
     # Pango's itemizer gives a space the font of its neighbour; no fallback on each run of
     # spaces (U+0020 and U+00A0, which DejaVu Sans has) gives them the first font instead.
@@ -127,9 +157,19 @@ for line in sys.stdin:
     lay.set_attributes(attrs)
     lay.set_text(text, -1)
     b = text.encode("utf-8")
-    starts = [len(b[:l.start_index].decode("utf-8").encode("utf-16-le")) // 2 for l in lay.get_lines_readonly()]
-    print(json.dumps({"starts": starts, "width": lay.get_extents()[1].width / Pango.SCALE,
-                      "height": lay.get_extents()[1].height / Pango.SCALE}), flush=True)
+    utf16 = lambda i: len(b[:i].decode("utf-8").encode("utf-16-le")) // 2
+    lines = lay.get_lines_readonly()
+    result = {"starts": [utf16(l.start_index) for l in lines], "width": lay.get_extents()[1].width / Pango.SCALE,
+              "height": lay.get_extents()[1].height / Pango.SCALE}
+    if q.get("faces"):
+        faces = [""] * (len(text.encode("utf-16-le")) // 2)
+        for l in lines:
+            for run in l.runs or []:
+                d = run.item.analysis.font.describe()
+                for k in range(utf16(run.item.offset), utf16(run.item.offset + run.item.length)):
+                    faces[k] = "%s|%d" % (d.get_family(), int(d.get_weight()))
+        result["faces"] = faces
+    print(json.dumps(result), flush=True)
 """#
 
     /// A fontconfig setup that sees only Fonts/ (and the font files `extra`, and the folders
