@@ -56,6 +56,13 @@ public struct HeightCurve: Sendable, Hashable {
         }
     }
 
+    /// The height at `width` where the curve proves it (inside `widths`, outside `pointwise`),
+    /// else nil: what a cache answers a width from without measuring.
+    public func provedHeight(at width: Double) -> Double? {
+        guard pointwise.isEmpty || !isPointwise(at: width) else { return nil }
+        return height(at: width)
+    }
+
     /// Whether `width` lies in a sub-range measured point by point (see `pointwise`).
     public func isPointwise(at width: Double) -> Bool {
         pointwise.contains { $0.contains(width) }
