@@ -56,11 +56,19 @@ public struct HeightCurve: Sendable, Hashable {
         }
     }
 
-    /// The height at `width` where the curve proves it (inside `widths`, outside `pointwise`),
-    /// else nil: what a cache answers a width from without measuring.
+    /// The height at `width` where the curve proves it for every width, pixel width or not
+    /// (inside `widths`, outside `pointwise`, and not within `Builder.unprovedBelowStart` below a
+    /// step's start), else nil: what a cache answers a width from without measuring.
     public func provedHeight(at width: Double) -> Double? {
-        guard pointwise.isEmpty || !isPointwise(at: width) else { return nil }
-        return height(at: width)
+        guard let height = height(at: width), pointwise.isEmpty || !isPointwise(at: width) else { return nil }
+        // The first start above `width`: the sliver just below it may be unproved.
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if starts[middle] <= width { low = middle + 1 } else { high = middle }
+        }
+        if low < starts.count, starts[low] - width <= Builder.unprovedBelowStart { return nil }
+        return height
     }
 
     /// Whether `width` lies in a sub-range measured point by point (see `pointwise`).
@@ -102,6 +110,9 @@ extension HeightCurve {
         static let guardBand = 1e-6
         /// The grid a step's start is put on when it does not fall on a pixel width.
         static let sliver = 1e-6
+        /// How far below a step's start a width may lie unproved (between a proof's end and the
+        /// next layout): the guard band and a sliver.
+        static let unprovedBelowStart = guardBand + sliver
         /// Proved steps a curve may take beyond one per pixel width.
         static let extraSteps = 64
 

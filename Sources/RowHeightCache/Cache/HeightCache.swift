@@ -74,7 +74,7 @@ public final class HeightCache: Sendable {
         // ticket), so a hit returns in one register. A plain miss starts in this same lock round,
         // so it takes the lock once less.
         var ticket = MissTicket(token: 0, remeasure: false, revision: 0, setting: HeightSetting(width: 0, contentSize: .large),
-                                curveWidths: nil)
+                                curveWidths: nil, curve: nil)
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
             if height >= 0 {
@@ -117,6 +117,8 @@ public final class HeightCache: Sendable {
         var revision: UInt64
         var setting: HeightSetting
         var curveWidths: ClosedRange<Double>?
+        /// The curve the row keeps at the setting's category (with curve widths set).
+        var curve: (any RowCurve)?
     }
 
     /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
@@ -174,7 +176,7 @@ public final class HeightCache: Sendable {
         do throws(HeightCacheError) {
             if let widths = ticket.curveWidths, widths.contains(ticket.setting.width) {
                 let built = try curveAnswer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
-                                            key: key, remeasure: ticket.remeasure, widths: widths)
+                                            key: key, remeasure: ticket.remeasure, widths: widths, kept: ticket.curve)
                 (filled, curve) = ((built.answer, built.key), built.curve)
             } else {
                 filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,

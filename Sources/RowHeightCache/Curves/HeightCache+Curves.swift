@@ -36,20 +36,23 @@ extension HeightCache {
     }
 
     /// A miss answered through the row's curve over `widths` (which hold `setting`'s width),
-    /// outside the lock: the keyed cache's curve for the row's key (unless the row was
-    /// reloaded), else the source's, and the height from it; where the curve proves no height
+    /// outside the lock: the curve the row keeps (`kept`), else the keyed cache's for the row's
+    /// key (unless the row was reloaded), else the source's, and the height from it; where the curve proves no height
     /// at the width, or the source builds none or fails to (a width of `widths` where the row
     /// cannot be laid out), the row is measured as `answer` measures it. `curve` is the one the
     /// row keeps (nil: none).
     func curveAnswer(_ path: IndexPath, section: Int, row: Int, token: UInt64, setting: HeightSetting, key givenKey: String?,
-                     remeasure: Bool, widths: ClosedRange<Double>) throws(HeightCacheError)
+                     remeasure: Bool, widths: ClosedRange<Double>, kept: (any RowCurve)? = nil) throws(HeightCacheError)
                      -> (answer: RowAnswer, key: String?, curve: (any RowCurve)?) {
         let (width, contentSize) = (setting.width, setting.contentSize)
         let start = MeasureStart.now(timed: timesMeasurements.load(ordering: .relaxed))
         let key = givenKey ?? source.key(at: path)
         var curve: (any RowCurve)?
         var measured = true
-        if let key, !remeasure, let known = keyed.curve(forKey: key, widths: widths, contentSize: contentSize) {
+        if let kept {
+            curve = kept
+            measured = false
+        } else if let key, !remeasure, let known = keyed.curve(forKey: key, widths: widths, contentSize: contentSize) {
             curve = known
             measured = false
         } else {
