@@ -57,8 +57,8 @@ public struct HeightCurve: Sendable, Hashable {
     }
 
     /// The height at `width` where the curve proves it for every width, pixel width or not
-    /// (inside `widths`, outside `pointwise`, and not within `Builder.unprovedBelowStart` below a
-    /// step's start), else nil: what a cache answers a width from without measuring.
+    /// (inside `widths`, outside `pointwise`, and a step's start or not within
+    /// `Builder.unprovedBelowStart` below the next one), else nil: what a cache answers a width from without measuring.
     public func provedHeight(at width: Double) -> Double? {
         guard let height = height(at: width), pointwise.isEmpty || !isPointwise(at: width) else { return nil }
         // The first start above `width`: the sliver just below it may be unproved.
@@ -67,7 +67,8 @@ public struct HeightCurve: Sendable, Hashable {
             let middle = (low + high) >> 1
             if starts[middle] <= width { low = middle + 1 } else { high = middle }
         }
-        if low < starts.count, starts[low] - width <= Builder.unprovedBelowStart { return nil }
+        // A step's own start was laid out: exact.
+        if low < starts.count, starts[low - 1] != width, starts[low] - width <= Builder.unprovedBelowStart { return nil }
         return height
     }
 
