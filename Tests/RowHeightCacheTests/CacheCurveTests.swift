@@ -265,6 +265,31 @@ struct CacheCurveTests {
         #expect(table.measures == 0)
     }
 
+    @Test func aBoundedKeyedCacheLetsTheCurveStoredFirstGo() {
+        let keyed = KeyedHeightCache(capacity: 2)
+        func curve(_ identity: Int) -> CurveTable.Curve {
+            CurveTable.Curve(identity: identity, widths: Self.widths, unproved: nil, contentSize: .large)
+        }
+        func height(_ key: String) -> Double? {
+            keyed.curve(forKey: key, widths: Self.widths)?.provedHeight(at: 400)
+        }
+        keyed.setCurve(curve(1), forKey: "a")
+        keyed.setCurve(curve(2), forKey: "b")
+        keyed.setCurve(curve(3), forKey: "a")  // replaces a's curve: still two
+        keyed.setCurve(curve(4), forKey: "c")  // full: b's, stored first, goes
+        #expect(height("a") == CurveTable.height(3, 400))
+        #expect(height("b") == nil)
+        #expect(height("c") == CurveTable.height(4, 400))
+        #expect(keyed.curve(forKey: "a", widths: 320...1000) == nil)
+        #expect(keyed.curve(forKey: "a", widths: Self.widths, contentSize: .AX1) == nil)
+        keyed.invalidate(key: "a")
+        #expect(height("a") == nil)
+        keyed.setCurve(curve(5), forKey: "d")
+        #expect(height("c") == CurveTable.height(4, 400) && height("d") == CurveTable.height(5, 400))
+        keyed.invalidateAll()
+        #expect(height("c") == nil && height("d") == nil)
+    }
+
     /// Random updates of every kind, each followed by a width change inside the range: every
     /// row equals a fresh measurement at that width, and no row is ever measured (every height
     /// comes from a curve).

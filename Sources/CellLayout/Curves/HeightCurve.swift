@@ -58,7 +58,8 @@ public struct HeightCurve: Sendable, Hashable {
 
     /// The height at `width` where the curve proves it for every width, pixel width or not
     /// (inside `widths`, outside `pointwise`, and a step's start or not within
-    /// `Builder.unprovedBelowStart` below the next one), else nil: what a cache answers a width from without measuring.
+    /// `Builder.unprovedBelowStart` below the next one), else nil: what a cache answers a width
+    /// from without measuring.
     public func provedHeight(at width: Double) -> Double? {
         guard let height = height(at: width), pointwise.isEmpty || !isPointwise(at: width) else { return nil }
         // The first start above `width`: the sliver just below it may be unproved.
