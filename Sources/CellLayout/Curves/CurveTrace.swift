@@ -125,7 +125,8 @@ final class CurveTrace {
             }
             other = guess
             otherLayout = atGuess
-            let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)))
+            // Half the search's precision below: close enough once it fills alike.
+            let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)) / 2)
             guard below > near else { break }
             let belowGuess = measurer.layout(text, style: style, width: below)
             if same(belowGuess) {
