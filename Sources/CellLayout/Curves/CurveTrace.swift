@@ -125,8 +125,7 @@ final class CurveTrace {
             }
             other = guess
             otherLayout = atGuess
-            // Half the search's precision below: close enough once it fills alike.
-            let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)) / 2)
+            let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)))
             guard below > near else { break }
             let belowGuess = measurer.layout(text, style: style, width: below)
             if same(belowGuess) {
