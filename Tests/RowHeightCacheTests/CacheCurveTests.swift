@@ -288,6 +288,12 @@ struct CacheCurveTests {
         #expect(height("c") == CurveTable.height(4, 400) && height("d") == CurveTable.height(5, 400))
         keyed.invalidateAll()
         #expect(height("c") == nil && height("d") == nil)
+        // Replacing one key's curve many times keeps the order bounded and the oldest still first.
+        keyed.setCurve(curve(6), forKey: "e")
+        for identity in 0..<1_000 { keyed.setCurve(curve(identity), forKey: "f") }
+        keyed.setCurve(curve(7), forKey: "g")  // full: e's, stored first, goes
+        #expect(height("e") == nil && height("f") == CurveTable.height(999, 400) && height("g") == CurveTable.height(7, 400))
+        #expect(keyed.state.withLock { $0.curveQueue.count - $0.curveQueueStart } <= 2 * 2 + 64)
     }
 
     /// Random updates of every kind, each followed by a width change inside the range: every

@@ -28,8 +28,9 @@ struct KeyedStore: Sendable {
     var count = 0
     /// Height curves by key: one per (category, widths) a key was measured over.
     var curves: [String: [KeyedCurve]] = [:]
-    /// Curves in the order they were stored (entries of curves since removed are skipped), so
-    /// that a bounded store lets the oldest go; `curveQueueStart` is the first still queued.
+    /// Curves in the order they were stored (entries of curves since removed or replaced are
+    /// skipped), so that a bounded store lets the oldest go; `curveQueueStart` is the first
+    /// still queued. At most twice the curves kept, plus 64.
     var curveQueue: [(key: String, stamp: UInt64)] = []
     var curveQueueStart = 0
     var curveCount = 0
@@ -102,7 +103,14 @@ struct KeyedStore: Sendable {
             curves[key, default: []].append(entry)
             curveCount += 1
         }
+        // Only a bounded store evicts, so only it keeps the order.
+        guard capacity != nil else { return }
         curveQueue.append((key, curveClock))
+        // Replaced curves leave stale entries behind: past twice the curves kept, start afresh.
+        if curveQueue.count - curveQueueStart > 2 * curveCount + 64 {
+            curveQueue = curves.flatMap { key, kept in kept.map { (key: key, stamp: $0.stamp) } }.sorted { $0.stamp < $1.stamp }
+            curveQueueStart = 0
+        }
     }
 
     /// Drops the oldest curve still kept; false when none is.
