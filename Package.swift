@@ -89,6 +89,7 @@ let package = Package(
             name: "CellLayoutTests",
             dependencies: [
                 "CellsFormat", "CellLayout", "TextEngine", "TestSupport",
+                "RowHeightCache", "ListSources",  // height curves kept by the cache, checked on random rows
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Reference"]

@@ -61,6 +61,12 @@ let package = Package(
             name: "SnapshotRatios",
             dependencies: [.product(name: "TemplateLayout", package: root), "FeedFixture"],
             path: "Benchmarks/SnapshotRatios"),
+        // Height curves against measuring (a curve's cost, a lookup, a resize across 50 widths),
+        // in one process, alternating (as CacheRatios).
+        .executableTarget(
+            name: "CurveRatios",
+            dependencies: [.product(name: "TemplateLayout", package: root), "FeedFixture"],
+            path: "Benchmarks/CurveRatios"),
         .executableTarget(
             name: "FrontEndBenchmarks",
             dependencies: benchmarkDeps + [.product(name: "TemplateLayout", package: root)],

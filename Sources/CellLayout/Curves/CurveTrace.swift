@@ -101,21 +101,57 @@ final class CurveTrace {
         measured[k] = (width, slope)
         guard proved, slope != 0, reach > 0, !text.isEmpty else { return }
         let here = measurer.layout(text, style: style, width: width)
-        func same(_ w: Double) -> Bool {
-            let there = measurer.layout(text, style: style, width: w)
-            return there.lines == here.lines && there.measurement == here.measurement
+        func same(_ there: TextLayout) -> Bool {
+            there.lines == here.lines && there.measurement == here.measurement
         }
+        func same(_ w: Double) -> Bool { same(measurer.layout(text, style: style, width: w)) }
         let far = max(0, width + slope * reach)
-        if same(far) { return }
-        // Bisect on the label's width between one filled alike (`near`) and one not (`far`),
-        // to well inside the curve's guard band (`HeightCurve.Builder.guardBand`).
+        var otherLayout = measurer.layout(text, style: style, width: far)
+        if same(otherLayout) { return }
+        // Between one width filled alike (`near`) and one not (`other`): first guessed, then
+        // bisected, to well inside the curve's guard band (`HeightCurve.Builder.guardBand`).
         var near = width, other = far
-        while abs(other - near) > Self.searchPrecision * max(1, abs(near)) {
+        func closeEnough() -> Bool { abs(other - near) <= Self.searchPrecision * max(1, abs(near)) }
+        // The guess: the first line that differs at `other` is filled as it is there at every
+        // width from its own width up, so the first change lies at or below that width, and is
+        // that width when it is the only change; a guess is only ever used through `same`, so a
+        // wrong one costs layouts, never a wrong proof.
+        for _ in 0..<Self.maximumGuesses where !closeEnough() {
+            guard let guess = Self.firstChangedLineWidth(here, otherLayout), guess > near, guess < other else { break }
+            let atGuess = measurer.layout(text, style: style, width: guess)
+            if same(atGuess) {
+                near = guess
+                break
+            }
+            other = guess
+            otherLayout = atGuess
+            let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)))
+            guard below > near else { break }
+            let belowGuess = measurer.layout(text, style: style, width: below)
+            if same(belowGuess) {
+                near = below
+                break
+            }
+            other = below
+            otherLayout = belowGuess
+        }
+        while !closeEnough() {
             let middle = near + (other - near) / 2
             if middle == near || middle == other { break }
             if same(middle) { near = middle } else { other = middle }
         }
         limit((near - width) / slope)
+    }
+
+    /// How many guesses a label's line-break boundary gets before it is bisected.
+    static let maximumGuesses = 6
+
+    /// The width of the first line of `there` whose text differs from `here`'s (nil: none does).
+    static func firstChangedLineWidth(_ here: TextLayout, _ there: TextLayout) -> Double? {
+        for (index, line) in there.lines.enumerated() where index >= here.lines.count || here.lines[index].range != line.range {
+            return line.width
+        }
+        return nil
     }
 
     /// Records the content height the fit ended with (`variable`'s value) and its slope.

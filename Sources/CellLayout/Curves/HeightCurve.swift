@@ -56,6 +56,23 @@ public struct HeightCurve: Sendable, Hashable {
         }
     }
 
+    /// The height at `width` where the curve proves it for every width, pixel width or not
+    /// (inside `widths`, outside `pointwise`, and a step's start or not within
+    /// `Builder.unprovedBelowStart` below the next one), else nil: what a cache answers a width
+    /// from without measuring.
+    public func provedHeight(at width: Double) -> Double? {
+        guard let height = height(at: width), pointwise.isEmpty || !isPointwise(at: width) else { return nil }
+        // The first start above `width`: the sliver just below it may be unproved.
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if starts[middle] <= width { low = middle + 1 } else { high = middle }
+        }
+        // A step's own start was laid out: exact.
+        if low < starts.count, starts[low - 1] != width, starts[low] - width <= Builder.unprovedBelowStart { return nil }
+        return height
+    }
+
     /// Whether `width` lies in a sub-range measured point by point (see `pointwise`).
     public func isPointwise(at width: Double) -> Bool {
         pointwise.contains { $0.contains(width) }
@@ -95,6 +112,9 @@ extension HeightCurve {
         static let guardBand = 1e-6
         /// The grid a step's start is put on when it does not fall on a pixel width.
         static let sliver = 1e-6
+        /// How far below a step's start a width may lie unproved (between a proof's end and the
+        /// next layout): the guard band and a sliver.
+        static let unprovedBelowStart = guardBand + sliver
         /// Proved steps a curve may take beyond one per pixel width.
         static let extraSteps = 64
 

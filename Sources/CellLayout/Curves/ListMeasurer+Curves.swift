@@ -1,4 +1,5 @@
 import CellsFormat
+import DynamicType
 import TextEngine
 
 extension ListMeasurer {
@@ -23,6 +24,14 @@ extension ListMeasurer {
                                    frames: false, templatePath: "template", probe: probe, trace: trace)
             }
         }
+    }
+
+    /// `heightCurve(of:in:widths:)` at Dynamic Type category `contentSize`: what
+    /// `withContentSize(contentSize)` would build.
+    public func heightCurve(of row: RowSpec, in section: SectionSpec, widths: ClosedRange<Double>,
+                            contentSize: ContentSizeCategory) throws(LayoutError) -> HeightCurve {
+        if !followsContentSize || contentSize == list.contentSize { return try heightCurve(of: row, in: section, widths: widths) }
+        return try withContentSize(contentSize).heightCurve(of: row, in: section, widths: widths)
     }
 
     /// The height curve of `section`'s header (`footer` false) or footer, or nil when it has

@@ -52,7 +52,7 @@ extension HeightCache {
         }
         try ItemRows.checkUniqueKeys(document)
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
-        try self.init(source: ListHeightSource(document: document, measure: pool.measure), width: width,
+        try self.init(source: ListHeightSource(document: document, measure: pool.measure, curve: pool.curve), width: width,
                       contentSizeCategory: contentSizeCategory, estimatedRowHeight: estimatedRowHeight)
     }
 

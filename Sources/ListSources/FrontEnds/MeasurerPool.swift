@@ -56,6 +56,15 @@ public final class MeasurerPool: Sendable {
             try first.measureRow(row, in: section, width: width, contentSize: contentSize, frames: false).height
         }
     }
+
+    /// The height curve of a row by SPEC section 1's policy over list widths `widths` at
+    /// `contentSize`, for `ListHeightSource`: `ListMeasurer.heightCurve(of:in:widths:contentSize:)`
+    /// of the first measurer.
+    public var curve: ListHeightSource.Curve {
+        { [first] row, section, widths, contentSize in
+            try first.heightCurve(of: row, in: section, widths: widths, contentSize: contentSize)
+        }
+    }
 }
 
 /// The pool's measurers by width with a use clock, so the least recently used width can go.

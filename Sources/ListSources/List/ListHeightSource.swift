@@ -22,8 +22,14 @@ public final class ListHeightSource: HeightSource {
     public typealias Measure = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ width: Double,
                                           _ contentSize: ContentSizeCategory) throws -> Double
 
+    /// Builds the height curve of `row` of `section` over list widths `widths` at `contentSize`
+    /// (normally `MeasurerPool.curve`); called only for rows the height policy measures.
+    public typealias Curve = @Sendable (_ row: RowSpec, _ section: SectionSpec, _ widths: ClosedRange<Double>,
+                                        _ contentSize: ContentSizeCategory) throws -> HeightCurve
+
     private let current: _Guarded<Storage>
     private let measure: Measure
+    private let curve: Curve?
 
     /// The document, and its sections without their rows, handed to `measure` with each row:
     /// copying a whole section per row would retain and release its shared row array from every
@@ -60,15 +66,19 @@ public final class ListHeightSource: HeightSource {
         }
     }
 
-    /// A source over `document`, measuring with `measure`.
-    public init(document: Document, measure: @escaping Measure) {
+    /// A source over `document`, measuring with `measure` and building height curves with
+    /// `curve` (nil: none, and a cache with curve widths measures at each width).
+    public init(document: Document, measure: @escaping Measure, curve: Curve? = nil) {
         self.current = _Guarded(Storage(document: document))
         self.measure = measure
+        self.curve = curve
     }
 
-    /// A source over `sections` with `list` settings (no fonts or templates: `measure` brings its own).
-    public convenience init(sections: [SectionSpec], list: ListSettings = ListSettings(), measure: @escaping Measure) {
-        self.init(document: Document(list: list, sections: sections), measure: measure)
+    /// A source over `sections` with `list` settings (no fonts or templates: `measure` and
+    /// `curve` bring their own).
+    public convenience init(sections: [SectionSpec], list: ListSettings = ListSettings(), measure: @escaping Measure,
+                            curve: Curve? = nil) {
+        self.init(document: Document(list: list, sections: sections), measure: measure, curve: curve)
     }
 
     /// The document the source describes now.
@@ -198,6 +208,16 @@ public final class ListHeightSource: HeightSource {
         if let fixed { return fixed }
         let measure = self.measure
         return try rows.withUnsafeBufferPointer { rows in try measure(rows[row], shell.spec, width, contentSize) }
+    }
+
+    /// The row's height curve over `widths` at `contentSize`: one step for a fixed height, else
+    /// built by `curve`; nil when the source was made without `curve`.
+    public func heightCurve(at indexPath: IndexPath, widths: ClosedRange<Double>,
+                            contentSize: ContentSizeCategory) throws -> (any RowCurve)? {
+        guard let curve else { return nil }
+        let (rows, row, shell, fixed) = try read(indexPath)
+        if let fixed { return HeightCurve(constant: fixed, widths: widths) }
+        return try rows.withUnsafeBufferPointer { rows in try curve(rows[row], shell.spec, widths, contentSize) }
     }
 
     /// The row's key, for a measured row only (a fixed height must never be answered by a

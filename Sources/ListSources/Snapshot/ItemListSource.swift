@@ -13,8 +13,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     private let cells: ItemCells<SectionID, ItemID>
     private let document: Document
     private let pool: MeasurerPool
-    /// The pool's `measure`, made once (the property makes a closure on every read).
+    /// The pool's `measure` and `curve`, made once (the properties make a closure on every read).
     private let measure: ListHeightSource.Measure
+    private let curve: ListHeightSource.Curve
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -31,6 +32,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         self.cells = cells
         pool = try MeasurerPool(base: document, baseDirectory: ".")
         measure = pool.measure
+        curve = pool.curve
         current = _Guarded(ListSnapshot())
     }
 
@@ -61,6 +63,19 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// its value read and measured now. An error about the row names its identifier
     /// (`item 42: ...`).
     public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
+        try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
+    }
+
+    /// The item's height curve over `widths` at `contentSize` (a `HeightCache` with curve widths
+    /// keeps it): its value read and its curve built now. Errors as `measureHeight`'s.
+    public func heightCurve(at indexPath: IndexPath, widths: ClosedRange<Double>,
+                            contentSize: ContentSizeCategory) throws -> (any RowCurve)? {
+        try withRow(at: indexPath) { row in try curve(row, rowSection, widths, contentSize) }
+    }
+
+    /// `body` on the row of the item at `indexPath`, read now; a layout error names the item.
+    @inline(__always)
+    private func withRow<Result>(at indexPath: IndexPath, _ body: (RowSpec) throws -> Result) throws -> Result {
         guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
             let counts = current.withLock { snapshot in
                 (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
@@ -69,7 +84,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         }
         let row = try cells.row(for: id, in: document)
         do {
-            return try measure(row, rowSection, width, contentSize)
+            return try body(row)
         } catch let error as LayoutError {
             throw FrontEndError("item \(id)", error.description)
         }

@@ -112,6 +112,10 @@ struct CacheState: Sendable {
     }
     var statistics = HeightCacheStatistics()
     var log: (@Sendable (String) -> Void)?
+    /// The list widths rows keep height curves over (nil: no curves); see `CurvesAtCategory`.
+    var curveWidths: ClosedRange<Double>?
+    /// The rows' curves, one store per content size category, least recently used first.
+    var curveStores: [CurvesAtCategory] = []
 
     init(counts: [Int], setting: HeightSetting, estimatedRowHeight: Double, maxRetainedWidths: Int, hitTable: HitTable) {
         rows = []
@@ -129,6 +133,7 @@ struct CacheState: Sendable {
         others = []
         revision &+= 1
         offsets.reset()
+        curveStores = []
         keyIDs = [:]  // no row holds an id any more; ids are never reused, so none can match
         keyHolders = [:]
         hitTable.markOutOfDate(slots: tableSlots)
@@ -138,6 +143,7 @@ struct CacheState: Sendable {
     mutating func clearHeights() {
         current = HeightsAtWidth(setting: current.setting, shapedLike: rows, lastUse: current.lastUse)
         others = []
+        curveStores = []
         hitTable.markOutOfDate(slots: tableSlots)
     }
 
@@ -192,8 +198,9 @@ struct CacheState: Sendable {
         let meta = rows[section][row]
         guard !flights.contains(where: { $0.token == meta.token }) else { return nil }
         flights.append(RowInFlight(token: meta.token, waiters: nil))
+        let curve = curveWidths == nil ? nil : self.curve(section: section, row: row, contentSize: current.setting.contentSize)
         return HeightCache.MissTicket(token: meta.token, remeasure: meta.remeasure, revision: revision,
-                                      setting: current.setting)
+                                      setting: current.setting, curveWidths: curveWidths, curve: curve)
     }
 
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
@@ -263,10 +270,11 @@ struct CacheState: Sendable {
     /// Stores a height answered outside the lock (the row's key, if any, beside it), unless the
     /// list or the row changed meanwhile (the revision moved on, or the row's token differs) or,
     /// with `onlyIfUnmeasured`, the row was measured meanwhile at the current width; counts it
-    /// either way. Returns whether it was stored; throws, storing nothing, when another row of
-    /// the list holds the same key.
+    /// either way. A `curve` built with the answer is kept for the row (at the answer's
+    /// category) on the same conditions, measured meanwhile or not. Returns whether anything was
+    /// stored; throws, storing nothing, when another row of the list holds the same key.
     @discardableResult
-    mutating func accept(_ filled: RowAnswer, key: String?, revision: UInt64,
+    mutating func accept(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil, revision: UInt64,
                          onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
@@ -279,9 +287,9 @@ struct CacheState: Sendable {
         }
         let (section, row) = (filled.section, filled.row)
         guard self.revision == revision, isRow(section: section, row: row, token: filled.token) else { return false }
-        if onlyIfUnmeasured, current.setting == filled.setting, !current.height(section: section, row: row).isNaN {
-            return false
-        }
+        let storesHeight = !onlyIfUnmeasured || current.setting != filled.setting
+            || current.height(section: section, row: row).isNaN
+        if !storesHeight && curve == nil { return false }
         let token = filled.token
         if let key {
             let id: Int
@@ -298,6 +306,8 @@ struct CacheState: Sendable {
             keyHolders[id] = token
             rows[section][row].keyID = id
         }
+        if let curve { keep(curve, section: section, row: row, contentSize: filled.setting.contentSize) }
+        guard storesHeight else { return true }
         store(filled.height, section: section, row: row, setting: filled.setting)
         // Written only when set: a write into the nested array checks both levels' uniqueness.
         if filled.measured && rows[section][row].remeasure { rows[section][row].remeasure = false }
@@ -335,6 +345,7 @@ struct CacheState: Sendable {
         releaseKey(at: path)
         store(.nan, at: path, setting: current.setting)
         for index in others.indices { others[index].heights[path.section][path.row] = .nan }
+        for index in curveStores.indices { curveStores[index].curves[path.section][path.row] = nil }
         rows[path.section][path.row] = freshMeta()
         if statisticsEnabled { statistics.invalidations += 1 }
     }
@@ -349,6 +360,7 @@ struct CacheState: Sendable {
         nextToken = next
         plan.apply(&current.heights) { .nan }
         for index in others.indices { plan.apply(&others[index].heights) { .nan } }
+        for index in curveStores.indices { plan.apply(&curveStores[index].curves) { nil } }
         for path in plan.reloaded { rows[path.section][path.row].remeasure = true }
         offsets.follow(plan, heights: current.heights, estimate: estimatedRowHeight)
         revision &+= 1
@@ -373,6 +385,33 @@ struct CacheState: Sendable {
               let oldest = others.indices.min(by: { others[$0].lastUse < others[$1].lastUse }) {
             others.remove(at: oldest)
         }
+        offsets.reset()
+        hitTable.markOutOfDate(slots: tableSlots)
+        fillFromCurves()
+    }
+
+    /// Answers every row not measured at the current setting whose curve (at its category)
+    /// proves a height at its width, without measuring: what makes a width change inside the
+    /// curve widths free. O(rows) curve lookups; the hit table and offsets are rebuilt after.
+    mutating func fillFromCurves() {
+        let (width, contentSize) = (current.setting.width, current.setting.contentSize)
+        guard let widths = curveWidths, widths.contains(width),
+              let store = curveStores.firstIndex(where: { $0.contentSize == contentSize }) else { return }
+        let curves = curveStores[store].curves
+        var filled = 0
+        for section in curves.indices {
+            curves[section].withUnsafeBufferPointer { curves in
+                current.heights[section].withUnsafeMutableBufferPointer { heights in
+                    for row in heights.indices where heights[row].isNaN {
+                        if let height = curves[row]?.provedHeight(at: width), height.isFinite, height >= 0 {
+                            heights[row] = height
+                            filled += 1
+                        }
+                    }
+                }
+            }
+        }
+        guard filled > 0 else { return }
         offsets.reset()
         hitTable.markOutOfDate(slots: tableSlots)
     }

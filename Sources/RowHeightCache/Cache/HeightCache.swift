@@ -26,11 +26,13 @@ public final class HeightCache: Sendable {
     /// A cache over `source` measuring at `width` and `contentSizeCategory`, counting
     /// `estimatedRowHeight` for rows not measured yet in offsets, keeping up to
     /// `maxRetainedWidths` (width, category) pairs and up to `keyedCapacity` keyed heights
-    /// (nil: unbounded).
+    /// (nil: unbounded), and with `curveWidths` each row's height curve over them (see
+    /// `setCurveWidths(_:)`).
     public init(source: some HeightSource, width: Double, contentSizeCategory: ContentSizeCategory = .large,
                 estimatedRowHeight: Double = 44, maxRetainedWidths: Int = 4,
-                keyedCapacity: Int? = nil) throws(HeightCacheError) {
+                keyedCapacity: Int? = nil, curveWidths: ClosedRange<Double>? = nil) throws(HeightCacheError) {
         guard width.isFinite, width >= 0, source.measures(atWidth: width) else { throw .invalidWidth(width) }
+        if let curveWidths { try HeightCache.check(curveWidths, source: source) }
         guard estimatedRowHeight.isFinite, estimatedRowHeight >= 0 else {
             throw .invalidEstimatedRowHeight(estimatedRowHeight)
         }
@@ -40,6 +42,7 @@ public final class HeightCache: Sendable {
         state = _Guarded(CacheState(counts: counts, setting: HeightSetting(width: width, contentSize: contentSizeCategory),
                                     estimatedRowHeight: estimatedRowHeight,
                                   maxRetainedWidths: max(maxRetainedWidths, 1), hitTable: hitTable))
+        state.withLock { $0.curveWidths = curveWidths }
     }
 
     /// The source's rows per section, read outside the lock.
@@ -70,7 +73,8 @@ public final class HeightCache: Sendable {
         // else the full miss sorts out, NaN: a miss whose flight this round registered, with its
         // ticket), so a hit returns in one register. A plain miss starts in this same lock round,
         // so it takes the lock once less.
-        var ticket = MissTicket(token: 0, remeasure: false, revision: 0, setting: HeightSetting(width: 0, contentSize: .large))
+        var ticket = MissTicket(token: 0, remeasure: false, revision: 0, setting: HeightSetting(width: 0, contentSize: .large),
+                                curveWidths: nil, curve: nil)
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
             if height >= 0 {
@@ -105,12 +109,16 @@ public final class HeightCache: Sendable {
     }
 
     /// A miss as the lock saw it: the row's token, whether its key must be ignored, the
-    /// revision and the setting to measure at; a measurement is stored only if they still hold.
+    /// revision, the setting to measure at and the curve widths; a measurement is stored only
+    /// if they still hold.
     struct MissTicket: Sendable {
         var token: UInt64
         var remeasure: Bool
         var revision: UInt64
         var setting: HeightSetting
+        var curveWidths: ClosedRange<Double>?
+        /// The curve the row keeps at the setting's category (with curve widths set).
+        var curve: (any RowCurve)?
     }
 
     /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
@@ -164,9 +172,16 @@ public final class HeightCache: Sendable {
     private func measureMiss(_ path: IndexPath, section: Int, row: Int, key: String?,
                              ticket: MissTicket) throws(HeightCacheError) -> Double? {
         let filled: (answer: RowAnswer, key: String?)
+        var curve: (any RowCurve)?
         do throws(HeightCacheError) {
-            filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
-                                key: key, remeasure: ticket.remeasure)
+            if let widths = ticket.curveWidths, widths.contains(ticket.setting.width) {
+                let built = try curveAnswer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
+                                            key: key, remeasure: ticket.remeasure, widths: widths, kept: ticket.curve)
+                (filled, curve) = ((built.answer, built.key), built.curve)
+            } else {
+                filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
+                                    key: key, remeasure: ticket.remeasure)
+            }
         } catch {
             try failedMiss(error, ticket: ticket)
             return nil
@@ -175,8 +190,8 @@ public final class HeightCache: Sendable {
         defer { waiters?.signal() }
         let (current, log) = try state.withLock { state throws(HeightCacheError) in
             waiters = state.land(ticket.token)
-            if try state.accept(filled.answer, key: filled.key, revision: ticket.revision) {
-                rememberKeyed(filled.answer, key: filled.key)
+            if try state.accept(filled.answer, key: filled.key, curve: curve, revision: ticket.revision) {
+                rememberKeyed(filled.answer, key: filled.key, curve: curve)
             }
             return (state.revision == ticket.revision, state.log)
         }
@@ -259,9 +274,10 @@ public final class HeightCache: Sendable {
     /// Keeps a measured height under its key. Called under the state lock and only for a height
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
-    func rememberKeyed(_ filled: RowAnswer, key: String?) {
-        if filled.measured, let key { keyed.setHeight(filled.height, forKey: key, width: filled.setting.width,
-                                                           contentSize: filled.setting.contentSize) }
+    func rememberKeyed(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil) {
+        guard filled.measured, let key else { return }
+        keyed.setHeight(filled.height, forKey: key, width: filled.setting.width, contentSize: filled.setting.contentSize)
+        if let curve { keyed.setCurve(curve, forKey: key, contentSize: filled.setting.contentSize) }
     }
 
     /// Forgets the height of the row at `indexPath` at every width and category (not its key's height).

@@ -34,12 +34,23 @@ public final class KeyedHeightCache: Sendable {
         return height
     }
 
-    /// Forgets `key`'s heights at every width and category.
+    /// The height curve cached for `key` at `contentSize` over `widths` (see `HeightCache.setCurveWidths(_:)`).
+    public func curve(forKey key: String, widths: ClosedRange<Double>, contentSize: ContentSizeCategory = .large) -> (any RowCurve)? {
+        state.withLock { $0.curve(key, contentSize, widths) }
+    }
+
+    /// Caches `curve` for `key` at `contentSize` (over its widths); bounded by `capacity` as heights
+    /// are, counted apart from them, the curve stored first going first.
+    public func setCurve(_ curve: any RowCurve, forKey key: String, contentSize: ContentSizeCategory = .large) {
+        state.withLock { $0.insert(curve, key, contentSize) }
+    }
+
+    /// Forgets `key`'s heights (and curves) at every width and category.
     public func invalidate(key: String) {
         state.withLock { $0.remove(key) }
     }
 
-    /// Forgets every key.
+    /// Forgets every key, heights and curves.
     public func invalidateAll() {
         state.withLock { $0.removeAll() }
     }

@@ -13,7 +13,9 @@ extension HeightCache {
     static let maximumPrecachePasses = 4
 
     /// Measures every row not yet cached at the current width, on `concurrency` threads (all
-    /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns. When the list
+    /// cores by default), as FDTemplateLayoutCell once did on idle run-loop turns. With curve
+    /// widths holding the current width (`setCurveWidths(_:)`), it builds the curve of every row
+    /// without one instead, answering the current width from it. When the list
     /// changes during the run (an insert, a move), the rows it moved are measured by one more
     /// pass over the rows then unmeasured, up to `maximumPrecachePasses` passes.
     /// `progress(done, total)` is called from worker threads about a hundred times a pass (a
@@ -28,14 +30,15 @@ extension HeightCache {
         // no failure is counted twice.
         var failed: Set<UInt64> = []
         for _ in 0..<Self.maximumPrecachePasses {
-            var (work, setting, startRevision) = state.withLock { state in
-                (state.unmeasuredRows(), state.current.setting, state.revision)
+            var (work, setting, startRevision, curveWidths) = state.withLock { state in
+                (state.precacheRows(), state.current.setting, state.revision, state.curveWidths)
             }
             if !failed.isEmpty { work.removeAll { failed.contains($0.token) } }
             let base = passed
             let offset = progress.map { report in { @Sendable (done: Int, total: Int) in report(base + done, base + total) } }
             let (pass, failedTokens) = await precachePass(work, setting: setting, since: startRevision,
-                                                          concurrency: concurrency, progress: offset)
+                                                          curveWidths: curveWidths, concurrency: concurrency,
+                                                          progress: offset)
             failed.formUnion(failedTokens)
             if var total = summary {
                 total.measured += pass.measured
@@ -57,7 +60,8 @@ extension HeightCache {
 
     /// One pass of `precache` over `work`, measured against the list at `startRevision`, and the
     /// tokens of the rows whose failures it reported.
-    private func precachePass(_ work: [PrecacheItem], setting: HeightSetting, since startRevision: UInt64, concurrency: Int?,
+    private func precachePass(_ work: [PrecacheItem], setting: HeightSetting, since startRevision: UInt64,
+                              curveWidths: ClosedRange<Double>?, concurrency: Int?,
                               progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async -> (PrecacheSummary, Set<UInt64>) {
         let run = PrecacheRun(total: work.count)
         if work.isEmpty { return (run.summary(cancelled: false), []) }
@@ -71,7 +75,16 @@ extension HeightCache {
                 let start = run.next.add(chunk, ordering: .relaxed).oldValue
                 guard start < work.count else { break }
                 let items = work[start..<min(start + chunk, work.count)]
-                self.precacheChunk(items, setting: setting, since: startRevision, run: run, placed: placed)
+                if let curveWidths, items.contains(where: \.curve) {
+                    self.precacheCurves(items.filter(\.curve), setting: setting, since: startRevision,
+                                        widths: curveWidths, run: run)
+                    let rest = items.filter { !$0.curve }
+                    if !rest.isEmpty {
+                        self.precacheChunk(rest[...], setting: setting, since: startRevision, run: run, placed: placed)
+                    }
+                } else {
+                    self.precacheChunk(items, setting: setting, since: startRevision, run: run, placed: placed)
+                }
                 let done = run.done.add(items.count, ordering: .relaxed).newValue
                 if let progress, done / reportEvery != (done - items.count) / reportEvery || done == work.count {
                     progress(done, work.count)
@@ -211,6 +224,8 @@ struct PrecacheItem: Sendable {
     var row: Int
     var token: UInt64
     var remeasure = false
+    /// The row's curve is to be built (curve widths hold the run's width and it has none).
+    var curve = false
 }
 
 /// What a chunk's rows answered, in order: the answers to store, the keys of those that have

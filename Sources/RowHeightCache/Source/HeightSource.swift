@@ -38,11 +38,20 @@ public protocol HeightSource: Sendable {
     /// `invalidWidth` when it is made or switched to, where every row's measurement would fail.
     /// The default takes every finite width, 0 or more.
     func measures(atWidth width: Double) -> Bool
+    /// The row's height curve over `widths` at `contentSize`, which a `HeightCache` with curve
+    /// widths keeps and answers other widths from; nil when the source cannot build curves (the
+    /// default), and the cache then measures at each width.
+    func heightCurve(at indexPath: IndexPath, widths: ClosedRange<Double>,
+                     contentSize: ContentSizeCategory) throws -> (any RowCurve)?
 }
 
 extension HeightSource {
     /// Every finite width, 0 or more.
     public func measures(atWidth width: Double) -> Bool { width.isFinite && width >= 0 }
+
+    /// No curves: the cache measures at each width.
+    public func heightCurve(at indexPath: IndexPath, widths: ClosedRange<Double>,
+                            contentSize: ContentSizeCategory) throws -> (any RowCurve)? { nil }
 
     /// Rows are not keyed unless the source says so.
     public func key(at indexPath: IndexPath) -> String? { nil }
