@@ -76,8 +76,10 @@ int32_t tl_measure_text(tl_text_cache *texts, tl_segment_cache *segments, const 
     tl_scratch_trim_lines(s);
     tl_text_key key = {face_ids, font_count, utf8, length};
     uint64_t hash = tl_text_hash(face_ids, font_count, utf8, length);
-    int32_t found = tl_text_cache_lookup(texts, s, &key, hash, &options, out);
-    if (found <= 0) return found;
+    // Lookup (tl_text_cache.c): a cached text's lines are filled there (0), or it ran out of
+    // memory doing so (-1); the rest runs on a miss (1).
+    int32_t lookup = tl_text_cache_lookup(texts, s, &key, hash, &options, out);
+    if (lookup <= 0) return lookup;
     tl_measure_context c = {.scratch = s, .texts = texts, .segments = segments, .fonts = fonts, .key = key,
                             .hash = hash, .options = options};
     if (!tl_measure_break(&c)) return -1;
