@@ -33,14 +33,17 @@ let package = Package(
         ),
         .target(name: "Solver"),
         // A lock around shared state that ThreadSanitizer sees (the stdlib Mutex is invisible to
-        // it on Linux): the templates' solver pools, the cache and the list sources share it.
+        // it on Linux): the templates' solver pools, the cache and the list sources share it;
+        // and `_Lent`, how the objects every measuring thread reads are lent without a retain.
         .target(name: "Locking"),
         .target(name: "DynamicType"),
-        .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels"]),
+        .target(name: "TextEngine", dependencies: ["CHarfBuzz", "CTextKernels", "Locking"]),
         // The bundled fonts in the top-level Fonts/ folder, shipped as SwiftPM resources so that a
-        // dependent package in any folder finds them.
+        // dependent package in any folder finds them, with how they are found (`BundledFonts`)
+        // and the `Fonts` made of them (`Fonts.bundled`): the cells.json model knows no files.
         .target(
             name: "TemplateLayoutFonts",
+            dependencies: ["CellsFormat"],
             path: "Fonts",
             resources: [
                 .copy("DejaVuSans.ttf"), .copy("DejaVuSans-Bold.ttf"), .copy("DroidSansFallbackFull.ttf"),
@@ -49,7 +52,7 @@ let package = Package(
             ]
         ),
         // cells.json: the decoded model, a schema-free JSON parser, and the decoder that knows the schema.
-        .target(name: "CellsFormat", dependencies: ["DynamicType", "TemplateLayoutFonts"]),
+        .target(name: "CellsFormat", dependencies: ["DynamicType"]),
         // One row's layout: constraints, templates, fitting with the solver, measuring text.
         .target(name: "CellLayout", dependencies: ["CellsFormat", "DynamicType", "Locking", "Solver", "TextEngine"]),
         // Heights by index path: widths, keys, offsets, batch updates; it knows no layout.
@@ -58,11 +61,12 @@ let package = Package(
         // row streams measured on several threads (TextEngine: the text measurer they are handed).
         .target(name: "ListSources", dependencies: ["CellsFormat", "CellLayout", "DynamicType", "Locking", "RowHeightCache", "TextEngine"]),
         // The umbrella a list developer imports; it only re-exports the layers above.
-        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "DynamicType", "CellLayout", "RowHeightCache", "ListSources"]),
+        .target(name: "TemplateLayout", dependencies: ["CellsFormat", "DynamicType", "CellLayout", "RowHeightCache", "ListSources",
+                                                "TemplateLayoutFonts"]),
         .executableTarget(
             name: "measure-cli",
             dependencies: [
-                "CellsFormat", "CellLayout", "DynamicType", "ListSources",
+                "CellsFormat", "CellLayout", "DynamicType", "ListSources", "TemplateLayoutFonts",
                 "TextEngine",  // --render draws each label's lines as the text engine breaks them
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -88,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             dependencies: [
-                "CellsFormat", "CellLayout", "TextEngine", "TestSupport",
+                "CellsFormat", "CellLayout", "TemplateLayoutFonts", "TextEngine", "TestSupport",
                 "RowHeightCache", "ListSources",  // height curves kept by the cache, checked on random rows
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

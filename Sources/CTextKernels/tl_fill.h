@@ -4,7 +4,7 @@
 #include "tl_scratch.h"
 
 /// A line filler's state between segments: the filler is greedy, so a text can be given to it
-/// a window of segments at a time (tl_measure_text does so with long texts).
+/// a window of segments at a time (tl_windows.c does so with long texts).
 typedef struct tl_filler {
     tl_scratch *scratch;
     tl_fill_options options;

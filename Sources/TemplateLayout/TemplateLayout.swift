@@ -5,3 +5,4 @@
 @_exported import CellLayout
 @_exported import RowHeightCache
 @_exported import ListSources
+@_exported import TemplateLayoutFonts

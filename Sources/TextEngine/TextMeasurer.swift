@@ -1,4 +1,5 @@
 import CTextKernels
+import Locking
 
 /// Measures labels: breaks text into lines at a width and reports sizes (SPEC section 1).
 ///
@@ -25,9 +26,15 @@ public final class TextMeasurer: Sendable {
     /// A measurer whose segment cache holds at most `segmentCapacity` entries and whose text
     /// cache holds at most `textCapacity`: a batch of rows that never repeat a text wants many
     /// words kept and few texts (a text is reused within its row, across its measuring rounds).
-    public init(segmentCapacity: Int, textCapacity: Int) {
+    public convenience init(segmentCapacity: Int, textCapacity: Int) {
+        self.init(segmentCapacity: segmentCapacity, texts: TextCache(capacity: max(2, textCapacity)),
+                  textCapacity: textCapacity)
+    }
+
+    /// A measurer with the text cache `texts` (tests give one that could not be allocated).
+    init(segmentCapacity: Int, texts: TextCache, textCapacity: Int) {
         segments = SegmentCache(capacity: max(2, segmentCapacity))
-        texts = TextCache(capacity: max(2, textCapacity))
+        self.texts = texts
         attributed = AttributedCache(capacity: max(2, textCapacity))
     }
 
@@ -109,7 +116,7 @@ public final class TextMeasurer: Sendable {
         }
         // The caller's style keeps its font table alive for the whole call, so the table is
         // read without a retain: threads measuring with one style would all bump its count.
-        return Unmanaged.passUnretained(style.fonts.kernelTable)._withUnsafeGuaranteedRef { kernel in
+        return _Lent(style.fonts.kernelTable).read { kernel in
             run(text, style: style, kernel: kernel, width: width, sink: sink)
         }
     }
@@ -126,13 +133,8 @@ public final class TextMeasurer: Sendable {
                                       max_lines: Int32(clamping: maxLines))
         // Closure literals, not a local function: a local function that changes captured
         // variables, passed as a closure, checks exclusivity at run time on every access.
-        let truncated: Bool
-        if let filled = fillInKernel(text, kernel: kernel, options: options, sink: { sink(stack.add($0)) }) {
-            truncated = filled
-        } else {
-            var filler = LineFiller(size: stack.size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
-                                    maxLines: maxLines)
-            truncated = filler.fill(shapedText(text, stack: style.fonts), sink: { sink(stack.add($0)) })
+        guard let truncated = fillInKernel(text, kernel: kernel, options: options, sink: { sink(stack.add($0)) }) else {
+            return .unmeasured
         }
         stack.result.height = stack.top
         stack.result.isTruncated = truncated

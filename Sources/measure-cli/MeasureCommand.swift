@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import CellsFormat
+import TemplateLayoutFonts
 import ListSources
 import DynamicType
 #if canImport(Glibc)

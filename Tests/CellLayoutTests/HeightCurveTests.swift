@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CellsFormat
 @testable import CellLayout
+import TemplateLayoutFonts
 import TestCommons
 import TestSupport
 

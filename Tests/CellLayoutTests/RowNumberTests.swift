@@ -1,7 +1,7 @@
 import Dispatch
 import PropertyBased
 import Testing
-import TextEngine
+@testable import TextEngine
 @testable import CellsFormat
 @testable import CellLayout
 import TestSupport
@@ -91,6 +91,19 @@ import TestSupport
             let r = i % Self.rows.count
             #expect(results[i] == Self.fresh[r], "row \(r): \(Self.rows[r])")
         }
+    }
+
+    @Test func aLabelTheTextKernelCannotMeasureMakesTheRowAnErrorAtTheLabel() throws {
+        // A text cache that could not be allocated fails the C path as running out of memory does.
+        let unmeasuring = TextMeasurer(segmentCapacity: 64, texts: TextCache(unallocated: ()), textCapacity: 64)
+        let template = try #require(try Fixtures.measurer([Self.template]).template(named: "Tall"))
+        let row = JSONValue.object(["h": .number(20), "t": .string("Hello world")])
+        let error = try #require(throws: LayoutError.self) {
+            try template.layout(row, width: 375, textMeasurer: unmeasuring, frames: false)
+        }
+        #expect(error.path == "templates.Tall.views[1]")
+        #expect(error.message == "this row's text measures to a size that is not a finite number")
+        #expect(try template.layout(row, width: 375, textMeasurer: TextMeasurer(), frames: false).contentHeight == 20)
     }
 
     @Test func aRowWithALargeValueLeavesNoRoundOffForTheNext() throws {

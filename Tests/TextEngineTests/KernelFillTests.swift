@@ -2,8 +2,9 @@ import CTextKernels
 import Testing
 @testable import TextEngine
 
-/// The C line filler (the fast path behind measure and layout) against Swift's LineFiller (the
-/// readable reference, and the path taken when the C one cannot run).
+/// The C line filler (the one behind measure and layout) against ReferenceLineFiller (the same
+/// algorithm in Swift, the readable reference); and what measuring gives when the C path
+/// cannot run.
 @Suite struct KernelFillTests {
     static let texts = TestCorpus.all + [
         "", " ", "\n", "a\n", "\n\nb", "tick tick tick", "Supercalifragilisticexpialidocious word",
@@ -21,7 +22,7 @@ import Testing
         var kernelLines: [LineFiller.Line] = []
         let kernel = measurer.fillInKernel(text, kernel: style.fonts.kernelTable, options: options) { kernelLines.append($0) }
         var swiftLines: [LineFiller.Line] = []
-        var filler = LineFiller(size: style.size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
+        var filler = ReferenceLineFiller(size: style.size, width: width, breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
                                 maxLines: maxLines)
         let truncated = filler.fill(measurer.shapedText(text, stack: style.fonts)) { swiftLines.append($0) }
         return (kernel.map { (kernelLines, $0) }, (swiftLines, truncated))
@@ -49,5 +50,20 @@ import Testing
             }
         }
         #expect(compared > 5_000)
+    }
+
+    @Test func aTextTheKernelCannotMeasureIsReportedUnmeasuredNeverASize() {
+        // A text cache that could not be allocated fails the C path as running out of memory does.
+        let measurer = TextMeasurer(segmentCapacity: 64, texts: TextCache(unallocated: ()), textCapacity: 64)
+        let style = TextStyle(fonts: Bundled.stack, size: 15)
+        let measured = measurer.measure("Hello world", style: style, width: 100)
+        #expect(measured.isUnmeasured && measured.lineCount == 0 && !measured.isTruncated)
+        #expect(measured.width.isNaN && measured.height.isNaN)
+        #expect(measured.firstBaseline.isNaN && measured.lastBaseline.isNaN)
+        let laidOut = measurer.layout("Hello world", style: style, width: 100)
+        #expect(laidOut.lines.isEmpty && laidOut.measurement.isUnmeasured)
+        // Measured texts, empty ones included, are not.
+        #expect(!TextMeasurer().measure("Hello world", style: style, width: 100).isUnmeasured)
+        #expect(!measurer.measure("", style: style, width: 100).isUnmeasured)
     }
 }

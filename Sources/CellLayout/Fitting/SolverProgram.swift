@@ -144,13 +144,13 @@ final class SolverProgram: Sendable {
     /// scrambled (thread identities are addresses a stack size apart, alike in their low bits).
     /// Lent, not retained: the program owns its stripes for longer than any call, and a retain
     /// would be one more count two threads on one stripe both write.
-    private var threadPool: Unmanaged<_Guarded<[SolverWorkspace]>> {
+    private var threadPool: _Lent<_Guarded<[SolverWorkspace]>> {
         #if canImport(Darwin)
         let thread = UInt64(UInt(bitPattern: pthread_self()))
         #else
         let thread = UInt64(pthread_self())
         #endif
-        return Unmanaged.passUnretained(pools[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)])
+        return _Lent(pools[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)])
     }
 
     /// A solver holding every constraint of `system`, with the content height a required edit
@@ -249,7 +249,7 @@ final class SolverProgram: Sendable {
 
     /// A workspace for this thread: a pooled one, or a new solver started from the prototype.
     func checkout() -> SolverWorkspace {
-        if let workspace = threadPool._withUnsafeGuaranteedRef({ $0.withLock { $0.popLast() } }) { return workspace }
+        if let workspace = threadPool.read({ $0.withLock { $0.popLast() } }) { return workspace }
         return SolverWorkspace(Solver(prototype), variableCount: variables.count, labelCount: labelCount)
     }
 
@@ -259,7 +259,7 @@ final class SolverProgram: Sendable {
     func checkin(_ workspace: SolverWorkspace) {
         workspace.rowsServed += 1
         guard workspace.isClean, workspace.rowsServed < SolverWorkspace.maximumRowsServed else { return }
-        threadPool._withUnsafeGuaranteedRef { $0.withLock { $0.append(workspace) } }
+        threadPool.read { $0.withLock { $0.append(workspace) } }
     }
 
     /// `c` as a solver constraint (used to rebuild required constraints for a diagnosis; a soft

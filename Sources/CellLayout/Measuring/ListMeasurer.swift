@@ -12,7 +12,7 @@ public final class ListMeasurer: Sendable {
     /// The templates compiled at `list.effectiveContentSize`.
     private let compiled: CompiledTemplates
     /// `compiled.lent`, read here without going through `compiled`.
-    private let lent: [String: Unmanaged<CompiledTemplate>]
+    private let lent: [String: _Lent<CompiledTemplate>]
     private let measurer: TextMeasurer
     /// What compiling the templates again at another content size category needs, shared by
     /// every measurer derived from one document.
@@ -127,7 +127,7 @@ public final class ListMeasurer: Sendable {
     /// `probe`, when given, receives the layout's ambiguity (`ambiguity(of:in:)`).
     private func measureRow(_ row: RowSpec, in section: SectionSpec, listWidth: Double, frames: Bool,
                             probe: AmbiguityProbe? = nil,
-                            lent: [String: Unmanaged<CompiledTemplate>]) throws(LayoutError) -> CellMeasurement {
+                            lent: [String: _Lent<CompiledTemplate>]) throws(LayoutError) -> CellMeasurement {
         switch try HeightPolicy.of(row, in: section, list: list) {
         case .rowHeight(let h), .sectionHeight(let h), .listRowHeight(let h):
             guard frames, h.isFinite, let name = row.template ?? section.template, let template = lent[name] else {
@@ -135,7 +135,7 @@ public final class ListMeasurer: Sendable {
             }
             // Laid out at its fixed height for the frames (the content view is the row minus the separator).
             let content = max(0, h - (list.separator ? 1 / list.scale : 0))
-            let fitted = try Self.fit(template) { template throws(LayoutError) in
+            let fitted = try template.read { template throws(LayoutError) in
                 try template.fit(row.data, width: max(0, listWidth - list.indexWidth - row.accessory.width), measurer: measurer,
                                  scale: list.scale, frames: true, fixedContentHeight: content, probe: probe)
             }
@@ -214,12 +214,12 @@ public final class ListMeasurer: Sendable {
     /// the templates to measure with (nil: this measurer's own).
     func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
                  templatePath: String, probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil,
-                 lent: [String: Unmanaged<CompiledTemplate>]? = nil) throws(LayoutError) -> CellMeasurement {
+                 lent: [String: _Lent<CompiledTemplate>]? = nil) throws(LayoutError) -> CellMeasurement {
         let lent = lent ?? self.lent
         guard let template = lent[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
         }
-        let fitted = try Self.fit(template) { template throws(LayoutError) in
+        let fitted = try template.read { template throws(LayoutError) in
             try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,
                              probe: probe, trace: trace)
         }
@@ -239,30 +239,20 @@ public final class ListMeasurer: Sendable {
         }
         return CellMeasurement(height: height, frames: fitted.frames)
     }
-
-    /// `body`'s fit with `template` lent (the measurer's `compiled` keeps it alive).
-    private static func fit(_ template: Unmanaged<CompiledTemplate>,
-                            _ body: (CompiledTemplate) throws(LayoutError) -> FittedCell) throws(LayoutError) -> FittedCell {
-        let result = template._withUnsafeGuaranteedRef { template in
-            Result { () throws(LayoutError) in try body(template) }
-        }
-        return try result.get()
-    }
 }
 
 /// A document's templates compiled at one content size category, kept alive by every measurer
 /// that measures with them.
 private final class CompiledTemplates: Sendable {
     let templates: [String: CompiledTemplate]
-    /// `templates` unretained, for the measuring paths: a row's template is lent for its fit,
-    /// since a retain and release per row on one shared template made two measuring threads
-    /// pass its reference count's cache line back and forth (the release alone was 0.8-2% of a
-    /// two-thread profile of the feed).
-    let lent: [String: Unmanaged<CompiledTemplate>]
+    /// `templates` lent (`templates` keeps them alive), for the measuring paths: a retain and
+    /// release per row on one shared template would make two measuring threads pass its
+    /// reference count's cache line back and forth.
+    let lent: [String: _Lent<CompiledTemplate>]
 
     init(_ templates: [String: CompiledTemplate]) {
         self.templates = templates
-        lent = templates.mapValues { Unmanaged.passUnretained($0) }
+        lent = templates.mapValues { _Lent($0) }
     }
 }
 

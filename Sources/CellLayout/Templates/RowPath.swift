@@ -1,5 +1,6 @@
 import Synchronization
 import CellsFormat
+import Locking
 
 /// A dotted path into a row (`user.name`, `items.0.title`), split once when the template is
 /// compiled so that reading it per row allocates nothing.
@@ -168,7 +169,7 @@ struct TextTemplate: Sendable {
         case literal(String)
         /// A placeholder's path, lent by `paths`: a row reads it without a retain (threads
         /// measuring one template would otherwise all bump the counts of its hint table).
-        case path(Unmanaged<SharedPath>)
+        case path(_Lent<SharedPath>)
     }
 
     /// A placeholder's path in an object of its own, so that it can be lent.
@@ -177,10 +178,8 @@ struct TextTemplate: Sendable {
         init(_ path: RowPath) { self.path = path }
 
         /// The text this placeholder inserts for `row`.
-        static func text(_ lent: Unmanaged<SharedPath>, in row: JSONValue) throws(RowValueError) -> String {
-            try lent._withUnsafeGuaranteedRef { shared in
-                Result { () throws(RowValueError) in try TextTemplate.text(at: shared.path, in: row) }
-            }.get()
+        static func text(_ lent: _Lent<SharedPath>, in row: JSONValue) throws(RowValueError) -> String {
+            try lent.read { shared throws(RowValueError) in try TextTemplate.text(at: shared.path, in: row) }
         }
     }
 
@@ -216,7 +215,7 @@ struct TextTemplate: Sendable {
                 guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break scan }
                 if i > rest { parts.append(.literal(slice(rest..<i))) }
                 paths.append(SharedPath(RowPath(slice(open..<close), hints: hints)))
-                parts.append(.path(Unmanaged.passUnretained(paths[paths.count - 1])))
+                parts.append(.path(_Lent(paths[paths.count - 1])))
                 rest = close + 1
                 i = rest
             }

@@ -1,5 +1,6 @@
 import TextEngine
 import CellsFormat
+import Locking
 
 /// Where a view's intrinsic length on one axis comes from.
 enum IntrinsicLength: Sendable {
@@ -50,11 +51,10 @@ final class LabelText: Sendable {
 extension TemplateBlueprint {
     /// `body` with label `k`'s shared template and style, lent without a retain (the compiled
     /// template holding the blueprint outlives the call). The reference goes straight from the
-    /// array into `Unmanaged`: a method on the slot would copy the whole slot first.
+    /// array into `_Lent`: a method on the slot would copy the whole slot first.
     @inline(__always)
     func withLabelText<Result>(_ k: Int, _ body: (LabelText) -> Result) -> Result {
-        let lent = Unmanaged.passUnretained(labels[k].shared)
-        return lent._withUnsafeGuaranteedRef(body)
+        _Lent(labels[k].shared).read(body)
     }
 }
 

@@ -25,6 +25,10 @@ public struct TextLayout: Sendable {
 }
 
 /// A label's size, line count and baselines at a width, without the lines themselves.
+///
+/// A text the C kernel could not measure (it ran out of memory, or the text is over 2^29 UTF-8
+/// bytes) has no lines and NaN for its width, height and baselines (`isUnmeasured`), never a
+/// size that looks right: a row laying out such a label fails with a `LayoutError`.
 public struct TextMeasurement: Sendable, Hashable {
     /// How many lines are kept.
     public var lineCount: Int
@@ -42,6 +46,14 @@ public struct TextMeasurement: Sendable, Hashable {
     /// The size of empty text.
     static let empty = TextMeasurement(lineCount: 0, width: 0, height: 0, firstBaseline: 0,
                                        lastBaseline: 0, isTruncated: false)
+
+    /// A text the kernel could not measure: no lines, every number NaN.
+    static let unmeasured = TextMeasurement(lineCount: 0, width: .nan, height: .nan, firstBaseline: .nan,
+                                            lastBaseline: .nan, isTruncated: false)
+
+    /// Whether the text could not be measured (out of memory, or over 2^29 UTF-8 bytes): its
+    /// width, height and baselines are then NaN.
+    public var isUnmeasured: Bool { height.isNaN }
 
     /// Width and height rounded up to the pixel grid: `ceil(x * scale - 1e-9) / scale`.
     public func roundedSize(scale: Double) -> (width: Double, height: Double) {

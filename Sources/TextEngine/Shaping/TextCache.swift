@@ -10,12 +10,18 @@ import CTextKernels
 /// of numbers and allocates nothing); threads measuring different texts rarely share a lock,
 /// and a thread fills the texts it repeats from copies of its own (docs/text.md).
 final class TextCache: @unchecked Sendable {
-    /// nil only when the cache could not be allocated; texts then take TextEngine's Swift path.
+    /// nil only when the cache could not be allocated; texts are then unmeasured
+    /// (`TextMeasurement.unmeasured`).
     let pointer: OpaquePointer?
 
     /// A cache of at most `capacity` (at least 2) texts.
     init(capacity: Int) {
         pointer = tl_text_cache_create(Int64(max(2, capacity)))
+    }
+
+    /// A cache that could not be allocated, as tests make one to take that path.
+    init(unallocated: Void) {
+        pointer = nil
     }
 
     deinit { tl_text_cache_destroy(pointer) }

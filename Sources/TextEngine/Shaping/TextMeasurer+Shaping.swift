@@ -2,7 +2,7 @@ import CTextKernels
 
 extension TextMeasurer {
     /// The analysed text for `text` with `stack`, made now (through the segment cache): what
-    /// Swift's LineFiller walks when the C path cannot run, and what the tests inspect.
+    /// glyph layout places and what the tests inspect.
     func shapedText(_ text: String, stack: FontStack) -> ShapedText {
         analyse(text, stack: stack)
     }

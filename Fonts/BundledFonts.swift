@@ -1,4 +1,4 @@
-import TemplateLayoutFonts
+import CellsFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,5 +89,19 @@ public enum BundledFonts {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Fonts {
+    /// The bundled fonts (DejaVu Sans as `default`, DejaVu Sans Bold as `bold`, Droid Sans
+    /// Fallback and Noto Color Emoji as fallbacks), found from any working directory and when this
+    /// package is a dependency (see `BundledFonts.directory`); throws when they cannot be found.
+    public static var bundled: Fonts {
+        get throws(DocumentError) {
+            guard let spec = BundledFonts.defaultFontsSpec() else {
+                throw DocumentError(path: "fonts", message: "the bundled fonts were not found; looked in \(BundledFonts.searchedDescription())")
+            }
+            return spec
+        }
     }
 }
