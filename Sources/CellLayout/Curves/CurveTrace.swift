@@ -96,13 +96,14 @@ final class CurveTrace {
     /// stay those at `width` up to the last width the search finds with the same lines.
     /// Greedy filling compares each placement against one limit, so the widths that fill a text
     /// alike form one interval: lines equal at two widths are equal at every width between.
-    func measuredLabel(_ k: Int, text: String, style: TextStyle, width: Double, measurer: TextMeasurer) {
+    /// `layout` lays the label's text (a string or runs) out at a width; `isEmpty`: it has none.
+    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool, layout: (Double) -> TextLayout) {
         let slope = roundSlopes[k]
         measured[k] = (width, slope)
-        guard proved, slope != 0, reach > 0, !text.isEmpty else { return }
-        let here = measurer.layout(text, style: style, width: width)
+        guard proved, slope != 0, reach > 0, !isEmpty else { return }
+        let here = layout(width)
         func same(_ w: Double) -> Bool {
-            let there = measurer.layout(text, style: style, width: w)
+            let there = layout(w)
             return there.lines == here.lines && there.measurement == here.measurement
         }
         let far = max(0, width + slope * reach)

@@ -35,13 +35,14 @@ extension CompiledTemplate {
     /// filled in, as measuring filled them) broken at the width its frame in `frames` gives it,
     /// by the same fonts and text caches, and centred in the frame's height as the layout
     /// rounded it at `scale` pixels per point, keyed by view id. Labels without a frame are left out.
-    /// Each label keeps only its lines within its first `textLimit` UTF-16 units.
+    /// Each label keeps only its lines within its first `textLimit` UTF-16 units. An attributed
+    /// label (runs) is left out: its glyphs are not laid out here yet (README, "Not done").
     public func labelGlyphs(_ data: JSONValue, frames: [Frame], scale: Double,
                             textMeasurer: TextMeasurer, textLimit: Int = .max) -> [String: LabelGlyphs] {
         var out: [String: LabelGlyphs] = [:]
         for label in blueprint.labels {
             let id = blueprint.views[label.view].id
-            guard let frame = frames.first(where: { $0.id == id }) else { continue }
+            guard let frame = frames.first(where: { $0.id == id }), !label.shared.isAttributed else { continue }
             // A row whose values cannot be rendered was an error when measured: no glyphs.
             guard let text = try? label.textTemplate.render(data) else { continue }
             out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width, textLimit: textLimit),

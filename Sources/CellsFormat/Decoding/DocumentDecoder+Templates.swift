@@ -95,7 +95,7 @@ extension DocumentDecoder {
         case .array(let items)?: label.runs = try decodeRuns(items, path: f.pathOf("text"), fonts: fonts, warnings: &warnings)
         default: label.text = try f.string("text") ?? ""
         }
-        if let font = try decodeFontName(f, fonts: fonts) {
+        if let font = try Self.decodeFontName(f, fonts: fonts) {
             label.font = font
         } else if fonts.files["default"] == nil {
             throw DocumentError(path: path, message: "no \"default\" font to use; name one in fonts or pass --font")
@@ -103,8 +103,8 @@ extension DocumentDecoder {
         if let size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText) {
             label.size = size
         }
-        (label.textStyle, label.relativeTo) = try decodeStyles(f, what: "a label")
-        if let features = try decodeFeatures(f) { label.features = features }
+        (label.textStyle, label.relativeTo) = try Self.decodeStyles(f, what: "a label")
+        if let features = try Self.decodeFeatures(f) { label.features = features }
         if let kern = try f.number("kern", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText) { label.kern = kern }
         label.paragraph = try decodeParagraph(f)
         if let lines = try f.integer("lines", in: LayoutLimits.labelLines) { label.lines = lines }
@@ -133,27 +133,47 @@ extension DocumentDecoder {
         var runs: [TextRunSpec] = []
         runs.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
-            let f = try _JSONFields(item, path: JSONPath.appending(index: i, to: path), what: "a text run")
-            warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "kern",
-                                                "baselineOffset", "features"])
-            guard let text = try f.string("text") else {
-                throw DocumentError(path: f.path, message: "a text run needs a \"text\" (a string)")
-            }
-            var run = TextRunSpec(text)
-            run.font = try decodeFontName(f, fonts: fonts)
-            run.size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText)
-            (run.textStyle, run.relativeTo) = try decodeStyles(f, what: "a run")
-            run.kern = try f.number("kern", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText)
-            run.baselineOffset = try f.number("baselineOffset", in: LayoutLimits.kerns,
-                                              rangeText: LayoutLimits.kernRangeText) ?? 0
-            run.features = try decodeFeatures(f)
+            let (run, f) = try Self.decodeRun(item, path: JSONPath.appending(index: i, to: path), fonts: fonts)
+            warnings += f.unknownMembers(known: Self.runKeys)
             runs.append(run)
         }
         return runs
     }
 
+    /// A row's value given as a label's runs (an array of run objects, as a template's `text`
+    /// array): each run checked at `path[i]`, its `font` left for the template's fonts to find.
+    /// Members a run does not know are ignored, as a row's other data is.
+    package static func runs(fromRow items: [JSONValue], path: String) throws(DocumentError) -> [TextRunSpec] {
+        var runs: [TextRunSpec] = []
+        runs.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            runs.append(try decodeRun(item, path: JSONPath.appending(index: i, to: path), fonts: nil).run)
+        }
+        return runs
+    }
+
+    /// Every member a run may have.
+    static let runKeys: Set<String> = ["text", "font", "size", "textStyle", "relativeTo", "kern", "baselineOffset", "features"]
+
+    /// One run object; its `font` checked against `fonts` when given.
+    private static func decodeRun(_ item: JSONValue, path: String,
+                                  fonts: Fonts?) throws(DocumentError) -> (run: TextRunSpec, fields: _JSONFields) {
+        let f = try _JSONFields(item, path: path, what: "a text run")
+        guard let text = try f.string("text") else {
+            throw DocumentError(path: f.path, message: "a text run needs a \"text\" (a string)")
+        }
+        var run = TextRunSpec(text)
+        if let fonts { run.font = try decodeFontName(f, fonts: fonts) } else { run.font = try f.string("font") }
+        run.size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText)
+        (run.textStyle, run.relativeTo) = try decodeStyles(f, what: "a run")
+        run.kern = try f.number("kern", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText)
+        run.baselineOffset = try f.number("baselineOffset", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText) ?? 0
+        run.features = try decodeFeatures(f)
+        return (run, f)
+    }
+
     /// A `font` member: a name the document's `fonts` has.
-    private func decodeFontName(_ f: _JSONFields, fonts: Fonts) throws(DocumentError) -> String? {
+    private static func decodeFontName(_ f: _JSONFields, fonts: Fonts) throws(DocumentError) -> String? {
         guard let font = try f.string("font") else { return nil }
         guard fonts.files[font] != nil else {
             let names = fonts.files.keys.sorted().map { JSONText.excerpt($0) }.joined(separator: ", ")
@@ -163,7 +183,7 @@ extension DocumentDecoder {
     }
 
     /// `textStyle` and `relativeTo`: a style gives the size, so it excludes `size` and `relativeTo`.
-    private func decodeStyles(_ f: _JSONFields, what: String) throws(DocumentError) -> (FontTextStyle?, FontTextStyle?) {
+    private static func decodeStyles(_ f: _JSONFields, what: String) throws(DocumentError) -> (FontTextStyle?, FontTextStyle?) {
         let textStyle = try f.oneOf("textStyle", FontTextStyle.self)
         let relativeTo = try f.oneOf("relativeTo", FontTextStyle.self)
         if textStyle != nil, f.members["size"] != nil {
@@ -176,7 +196,7 @@ extension DocumentDecoder {
     }
 
     /// `features`: OpenType feature settings, each a non-empty string HarfBuzz may read.
-    private func decodeFeatures(_ f: _JSONFields) throws(DocumentError) -> [String]? {
+    private static func decodeFeatures(_ f: _JSONFields) throws(DocumentError) -> [String]? {
         guard let features = try f.strings("features") else { return nil }
         for (i, feature) in features.enumerated() where feature.isEmpty || feature.utf8.count > 128 {
             throw DocumentError(path: JSONPath.appending(index: i, to: f.pathOf("features")),
