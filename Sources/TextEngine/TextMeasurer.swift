@@ -15,6 +15,7 @@ public final class TextMeasurer: Sendable {
 
     let segments: SegmentCache
     let texts: TextCache
+    let attributed: AttributedCache
 
     /// A measurer whose segment and text caches each hold at most `cacheCapacity` entries.
     public convenience init(cacheCapacity: Int = TextMeasurer.defaultCacheCapacity) {
@@ -27,6 +28,7 @@ public final class TextMeasurer: Sendable {
     public init(segmentCapacity: Int, textCapacity: Int) {
         segments = SegmentCache(capacity: max(2, segmentCapacity))
         texts = TextCache(capacity: max(2, textCapacity))
+        attributed = AttributedCache(capacity: max(2, textCapacity))
     }
 
     /// Breaks `text` into lines no wider than `width` points (`.infinity`: only mandatory
@@ -43,16 +45,33 @@ public final class TextMeasurer: Sendable {
         run(text, style: style, width: width) { _ in }
     }
 
-    /// Empties both caches (the next measurements are cold).
+    /// Breaks the attributed text `runs` (SPEC section 1, "Attributed text") into lines no wider
+    /// than `width` points and returns the kept lines (UTF-16 ranges into the runs' texts
+    /// joined) and the size; `style` gives the line limit, wrapping, spacing and paragraph style.
+    public func layout(_ runs: [TextRun], style: TextStyle, width: Double) -> TextLayout {
+        var lines: [TextLine] = []
+        let measurement = runAttributed(runs, style: style, width: width) { line in lines.append(line) }
+        return TextLayout(lines: lines, measurement: measurement)
+    }
+
+    /// The size, line count and baselines of the attributed text `runs` at `width`, as
+    /// `layout` gives them, without building the lines.
+    public func measure(_ runs: [TextRun], style: TextStyle, width: Double) -> TextMeasurement {
+        runAttributed(runs, style: style, width: width) { _ in }
+    }
+
+    /// Empties the caches (the next measurements are cold).
     public func removeAllCachedShaping() {
         segments.removeAll()
         texts.removeAll()
+        attributed.removeAll()
     }
 
-    /// Empties only the text cache: shaped segments stay, so the next texts are new texts made
+    /// Empties only the text caches: shaped segments stay, so the next texts are new texts made
     /// of already shaped words (what a list showing new rows mostly meets).
     public func removeAllCachedTexts() {
         texts.removeAll()
+        attributed.removeAll()
     }
 
     /// Cache statistics: entries held and lookups answered or missed, per cache.
@@ -65,6 +84,10 @@ public final class TextMeasurer: Sendable {
     private func run(_ text: String, style: TextStyle, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
         if text.isEmpty { return .empty }
+        if style.kern != 0 || !style.paragraph.isPlain {
+            return runAttributed([TextRun(text, fonts: style.fonts, size: style.effectiveSize, kern: style.kern)],
+                                 style: style, width: width, sink: sink)
+        }
         // The caller's style keeps its font table alive for the whole call, so the table is
         // read without a retain: threads measuring with one style would all bump its count.
         return Unmanaged.passUnretained(style.fonts.kernelTable)._withUnsafeGuaranteedRef { kernel in
@@ -92,6 +115,26 @@ public final class TextMeasurer: Sendable {
                                     maxLines: maxLines)
             truncated = filler.fill(shapedText(text, stack: style.fonts), sink: { sink(stack.add($0)) })
         }
+        stack.result.height = stack.top
+        stack.result.isTruncated = truncated
+        return stack.result
+    }
+}
+
+extension TextMeasurer {
+    /// `layout` and `measure` of runs: the analysed text from the cache (else made now), filled
+    /// at `width`.
+    func runAttributed(_ runs: [TextRun], style: TextStyle, width: Double,
+                       sink: (TextLine) -> Void) -> TextMeasurement {
+        let text = attributed.text(for: runs) { AttributedText(runs, measurer: self) }
+        if text.utf16Count == 0 { return .empty }
+        var filler = AttributedFiller(text, width: width.isNaN ? 0 : width, paragraph: style.paragraph,
+                                      breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,
+                                      maxLines: style.lines > 0 ? style.lines : Int.max)
+        var stack = AttributedLineStack(multiple: style.effectiveLineHeightMultiple,
+                                        spacing: style.lineSpacing.isFinite ? style.lineSpacing : 0,
+                                        paragraph: style.paragraph)
+        let truncated = filler.fill { sink(stack.add($0)) }
         stack.result.height = stack.top
         stack.result.isTruncated = truncated
         return stack.result
@@ -134,11 +177,20 @@ private struct LineStack {
         let height = (ascender - descender + gap) * multiple
         if result.lineCount > 0 { top += spacing }
         let baseline = top + height - gap + descender
-        if result.lineCount == 0 { result.firstBaseline = baseline }
-        result.lastBaseline = baseline
-        result.lineCount += 1
-        result.width = max(result.width, line.width)
-        let placed = TextLine(range: line.start..<line.end, width: line.width, height: height, top: top, baseline: baseline)
+        return result.append(line.start..<line.end, width: line.width, height: height, top: &top, baseline: baseline)
+    }
+}
+
+extension TextMeasurement {
+    /// Counts a line whose box starts at `top` (moved past it) in the measurement so far, and
+    /// returns it.
+    mutating func append(_ range: Range<Int>, width: Double, height: Double, top: inout Double,
+                         baseline: Double) -> TextLine {
+        if lineCount == 0 { firstBaseline = baseline }
+        lastBaseline = baseline
+        lineCount += 1
+        self.width = max(self.width, width)
+        let placed = TextLine(range: range, width: width, height: height, top: top, baseline: baseline)
         top += height
         return placed
     }

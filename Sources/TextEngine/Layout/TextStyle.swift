@@ -1,4 +1,5 @@
-/// What a label draws its text with: fonts, size, line limit, wrapping and line spacing.
+/// What a label draws its text with: fonts, size, line limit, wrapping, line spacing, kern and
+/// paragraph style.
 public struct TextStyle: Sendable, Hashable {
     /// The fonts, primary first.
     public var fonts: FontStack
@@ -12,16 +13,23 @@ public struct TextStyle: Sendable, Hashable {
     public var lineSpacing: Double
     /// Factor applied to each line's height; 0 or less means 1 (as NSParagraphStyle's 0).
     public var lineHeightMultiple: Double
+    /// Points added after every character of a plain text (a run's own `kern` replaces it).
+    public var kern: Double
+    /// Paragraph spacing, indents and line height bounds.
+    public var paragraph: ParagraphStyle
 
     /// A style with UILabel's defaults: one line, word wrapping, no extra spacing.
     public init(fonts: FontStack, size: Double, lines: Int = 1, lineBreak: LineBreakMode = .word,
-                lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+                lineSpacing: Double = 0, lineHeightMultiple: Double = 1, kern: Double = 0,
+                paragraph: ParagraphStyle = ParagraphStyle()) {
         self.fonts = fonts
         self.size = size
         self.lines = lines
         self.lineBreak = lineBreak
         self.lineSpacing = lineSpacing
         self.lineHeightMultiple = lineHeightMultiple
+        self.kern = kern
+        self.paragraph = paragraph
     }
 
     /// The multiple actually applied.

@@ -58,7 +58,7 @@ extension TextMeasurer {
 
     /// `analyse` on the text's UTF-16 code units: one C pass (breaks, cache lookups, shaping
     /// of what is missing) whose results are copied once into the text's two arrays.
-    private func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
+    func analyse(_ units: UnsafeBufferPointer<UInt16>, stack: FontStack) -> ShapedText {
         let kernel = stack.kernelTable
         var analysis = tl_analysis()
         let found = tl_analyse_text(segments.pointer, kernel.serials.baseAddress, kernel.fonts.baseAddress,
