@@ -128,10 +128,10 @@ extension CompiledTemplate {
             let rendered = blueprint.withLabelText(k) { label in
                 Result { () throws(LayoutError) -> String? in
                     if label.isAttributed {
-                        do { try label.render(row, into: &workspace.runs[k]) } catch { throw error.layoutError }
+                        do throws(RowValueError) { try label.render(row, into: &workspace.runs[k]) } catch { throw error.layoutError }
                         return nil
                     }
-                    do { return try label.template.render(row) } catch {
+                    do throws(RowValueError) { return try label.template.render(row) } catch {
                         // Only a value the text cannot show gets here: it may be the label's runs.
                         guard try label.renderRowRuns(row, into: &workspace.runs[k]) else { throw error.layoutError }
                         return nil
