@@ -71,3 +71,43 @@ public enum TextRunBuilder {
     /// A `for` loop.
     public static func buildArray(_ parts: [[TextRunSpec]]) -> [TextRunSpec] { parts.flatMap { $0 } }
 }
+
+extension TextRunSpec: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case text, font, size, textStyle, relativeTo, kern, baselineOffset, features
+    }
+
+    /// Encodes the run object cells.json reads (members left nil, and a 0 `baselineOffset`, left
+    /// out), so that an item holding `[TextRunSpec]` becomes a row whose whole-placeholder label
+    /// shows those runs.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(font, forKey: .font)
+        try container.encodeIfPresent(size, forKey: .size)
+        try container.encodeIfPresent(textStyle?.rawValue, forKey: .textStyle)
+        try container.encodeIfPresent(relativeTo?.rawValue, forKey: .relativeTo)
+        try container.encodeIfPresent(kern, forKey: .kern)
+        if baselineOffset != 0 { try container.encode(baselineOffset, forKey: .baselineOffset) }
+        try container.encodeIfPresent(features, forKey: .features)
+    }
+
+    /// The run as cells.json's run object.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["text": .string(text)]
+        if let font { object["font"] = .string(font) }
+        if let size { object["size"] = .number(size) }
+        if let textStyle { object["textStyle"] = .string(textStyle.rawValue) }
+        if let relativeTo { object["relativeTo"] = .string(relativeTo.rawValue) }
+        if let kern { object["kern"] = .number(kern) }
+        if baselineOffset != 0 { object["baselineOffset"] = .number(baselineOffset) }
+        if let features { object["features"] = .array(features.map { .string($0) }) }
+        return .object(object)
+    }
+
+    /// `runs` as a row value: the array of run objects a label whose text is one `${path}` reads
+    /// as its runs (docs/cells-format.md, "Attributed text").
+    public static func rowValue(_ runs: [TextRunSpec]) -> JSONValue {
+        .array(runs.map(\.jsonValue))
+    }
+}
