@@ -234,6 +234,12 @@ import TextEngine
         let fromRow = try measure(plain, [["line": runs]])
         #expect(fromRow == (try measure(literal, [[:]])))
         #expect(fromRow != (try measure(plain, [["line": "Ada replied to Grace"]])))
+        // A label of one run gives a row's runs that run's typography.
+        let oneRun = Self.cell(LabelSpec(runs: [TextRunSpec("${line}", font: "bold", size: 24)], lines: 0))
+        let spelled = Self.cell(LabelSpec(runs: [TextRunSpec("Ada", font: "bold", size: 24), TextRunSpec(" 2h", size: 9)], lines: 0))
+        let oneRunHeights = try measure(oneRun, [["line": [["text": "Ada"], ["text": " 2h", "size": 9]]], ["line": "Ada 2h"]])
+        #expect(oneRunHeights[0] == (try measure(spelled, [[:]]))[0])
+        #expect(oneRunHeights[0] == oneRunHeights[1])
         // A row run that cannot be resolved is an error of the row at its path.
         let measurer = try Fixtures.measurer([plain], list: ListSettings(width: 375))
         func error(_ value: JSONValue) -> LayoutError? {

@@ -290,6 +290,9 @@ enum TemplateCompiler {
         var runs = try label.runs.map { specs throws(LayoutError) in
             try compileRuns(specs, of: label, fonts: fonts, contentSize: contentSize, path: "\(path).text", hints: inputs.hints)
         } ?? []
+        // What a row's runs take for what they leave out: the label's typography, or the one
+        // run's that the label is compiled as.
+        var typography = label
         // One run that sits on the baseline is the plain text in its typography: today's path.
         if runs.count == 1, runs[0].run.baselineOffset == 0, let only = label.runs?.first {
             style.fonts = runs[0].run.fonts
@@ -297,10 +300,15 @@ enum TemplateCompiler {
             style.kern = runs[0].run.kern
             text = only.text
             runs = []
+            typography.font = only.font ?? label.font
+            (typography.size, typography.textStyle, typography.relativeTo) = only.sizing(in: label)
+            typography.kern = only.kern ?? label.kern
+            typography.features = only.features ?? label.features
+            typography.runs = nil
         }
         return LabelSlot(view: view, text: text,
                          shared: LabelText(template: TextTemplate(text, hints: inputs.hints), style: style, runs: runs,
-                                           rowRuns: RowRuns(label: label, fonts: fonts, contentSize: contentSize)),
+                                           rowRuns: RowRuns(label: typography, fonts: fonts, contentSize: contentSize)),
                          wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
                          firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
     }
