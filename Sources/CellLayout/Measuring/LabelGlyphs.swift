@@ -36,7 +36,7 @@ extension CompiledTemplate {
     /// by the same fonts and text caches, and centred in the frame's height as the layout
     /// rounded it at `scale` pixels per point, keyed by view id. Labels without a frame are left out.
     /// Each label keeps only its lines within its first `textLimit` UTF-16 units. An attributed
-    /// label (runs) is left out: its glyphs are not laid out here yet (README, "Not done").
+    /// label (runs) is left out: its glyphs are not laid out here yet (docs/status.md, "Not done").
     public func labelGlyphs(_ data: JSONValue, frames: [Frame], scale: Double,
                             textMeasurer: TextMeasurer, textLimit: Int = .max) -> [String: LabelGlyphs] {
         var out: [String: LabelGlyphs] = [:]
