@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing TemplateLayout needs on a Debian machine, skipping what is there.
 # C libraries and reference tools (HarfBuzz's hb-shape, Pango, headless Chromium) come from Debian;
-# kiwisolver (the solver reference) and skia-python (Skia's paragraph layout) from PyPI.
+# kiwisolver (the solver reference), skia-python (Skia's paragraph layout), uharfbuzz and fontTools from PyPI.
 set -euo pipefail
 need=()
 # chromium also checks line breaks (ReferenceLineBreakTests); with librsvg2-bin and python3-pil it checks measure-cli's --render pictures (scripts/check-render.py);
@@ -25,4 +25,12 @@ if ! python3 -c 'import kiwisolver' 2>/dev/null; then
 fi
 if ! python3 -c 'import skia' 2>/dev/null; then
   python3 -m pip install -q skia-python >&2
+fi
+# uharfbuzz (HarfBuzz 10.3 or later, which reads `trak` as Core Text does) checks font tracking;
+# fontTools rebuilds the fixture fonts (Tests/Fixtures/Fonts/make-*.py).
+if ! python3 -c 'import uharfbuzz as hb; assert tuple(map(int, hb.version_string().split(".")[:2])) >= (10, 3)' 2>/dev/null; then
+  python3 -m pip install -q --upgrade uharfbuzz >&2
+fi
+if ! python3 -c 'import fontTools' 2>/dev/null; then
+  python3 -m pip install -q fonttools >&2
 fi

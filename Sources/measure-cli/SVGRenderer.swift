@@ -133,9 +133,6 @@ struct SVGRenderer {
         let title = label.text.count > SVGRenderer.maximumTitle ? String(label.text.prefix(SVGRenderer.maximumTitle)) + "..." : label.text
         var out = "<g class=\"label\" fill=\"#1c1c1e\" color=\"#1c1c1e\"><title>\(escape(title))</title>\n"
         let size = label.layout.size
-        // Each line is one group scaled to definition units, its glyphs placed by x (and y
-        // for marks the shaper moves up or down).
-        let perPoint = SVGGlyphDefs.unitsPerEm / size
         // The lines drawn: those whose glyphs fit what is left of the budget.
         var kept = 0
         for glyphLine in label.layout.lines {
@@ -146,16 +143,23 @@ struct SVGRenderer {
         let lines = label.layout.lines.prefix(kept)
         // Every line measuring kept is drawn (`glyphLayout` leaves out those past its text limit).
         let complete = kept == label.layout.measurement.lineCount
-        for glyphLine in lines where size > 0 {
-            var uses = ""
-            for glyph in glyphLine.glyphs {
+        for glyphLine in lines {
+            // Each line's glyphs of one size (an attributed label's runs may differ) are one
+            // group scaled to definition units, its glyphs placed by x (and y for marks the
+            // shaper moves up or down, and runs with a baseline offset).
+            var sizes: [Double] = []
+            var uses: [Double: String] = [:]
+            for glyph in glyphLine.glyphs where glyph.size > 0 {
                 guard let id = glyphs.reference(glyph.face, glyph.glyph) else { continue }
+                let perPoint = SVGGlyphDefs.unitsPerEm / glyph.size
                 let dy = glyph.rise == 0 ? "" : " y=\"\(n(-glyph.rise * perPoint))\""
-                uses += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x * perPoint))\"\(dy)/>\n"
+                if uses[glyph.size] == nil { sizes.append(glyph.size) }
+                uses[glyph.size, default: ""] += "<use xlink:href=\"#\(id)\" x=\"\(n(glyph.x * perPoint))\"\(dy)/>\n"
             }
-            guard !uses.isEmpty else { continue }
-            let scale = SVGRenderer.number(size / SVGGlyphDefs.unitsPerEm, digits: 9)
-            out += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(n(x)) \(n(y + glyphLine.line.baseline)))\">\n\(uses)</g>\n"
+            for glyphSize in sizes {
+                let scale = SVGRenderer.number(glyphSize / SVGGlyphDefs.unitsPerEm, digits: 9)
+                out += "<g transform=\"matrix(\(scale) 0 0 \(scale) \(n(x)) \(n(y + glyphLine.line.baseline)))\">\n\(uses[glyphSize]!)</g>\n"
+            }
         }
         for (glyphLine, text) in zip(lines, label.lineTexts) where !text.isEmpty && glyphLine.line.width > 0 {
             out += "<text x=\"\(n(x))\" y=\"\(n(y + glyphLine.line.baseline))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\" textLength=\"\(n(glyphLine.line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">\(escape(text))</text>\n"

@@ -10,6 +10,7 @@ package enum OutsideReference: String, Sendable, CaseIterable {
     case skia = "Skia (skia-python, PyPI)"
     case rsvgConvert = "rsvg-convert (librsvg2-bin)"
     case pillow = "Pillow (python3-pil)"
+    case uharfbuzz = "HarfBuzz 10.3 or later through uharfbuzz (PyPI)"
 
     /// The probes' answers, each asked once per process.
     private static let installed: [OutsideReference: Bool] = Dictionary(
@@ -52,6 +53,9 @@ package enum OutsideReference: String, Sendable, CaseIterable {
         case .skia: return Self.python("import skia", onPath: true)
         case .rsvgConvert: return FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
         case .pillow: return Self.python("import PIL")
+        // 10.3 is the first HarfBuzz that holds `trak` values at the table's ends.
+        case .uharfbuzz: return Self.python("import uharfbuzz as hb; assert tuple(map(int, hb.version_string().split('.')[:2])) >= (10, 3)",
+                                            onPath: true)
         }
     }
 

@@ -206,4 +206,52 @@ import Testing
         for result in threaded { #expect(result == reference) }
         for runs in samples { #expect(reference[samples.firstIndex(of: runs)!]!.allSatisfy { $0 > 0 }) }
     }
+
+    @Test func glyphsAreDrawnInTheirRunsFontSizeAndPlace() {
+        let runs = [TextRun("Ada", fonts: Self.bold, size: 20), TextRun(" replied", fonts: Self.regular, size: 12, kern: 1, baselineOffset: 3)]
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0, paragraph: ParagraphStyle(firstLineHeadIndent: 10))
+        let layout = measurer.glyphLayout(runs, style: style, width: .infinity)
+        #expect(layout.measurement == measurer.measure(runs, style: style, width: .infinity))
+        let glyphs = layout.lines[0].glyphs
+        #expect(glyphs.count == 11)
+        #expect(glyphs.prefix(3).allSatisfy { $0.size == 20 && $0.face === Bundled.dejaVuBold && $0.rise == 0 })
+        #expect(glyphs.dropFirst(3).allSatisfy { $0.size == 12 && $0.face === Bundled.dejaVu && $0.rise == 3 })
+        #expect(abs(glyphs[0].x - 10) < 1e-9)
+        // The second run starts where the bold name ends, and each of its characters is a kern wider.
+        #expect(abs(glyphs[3].x - (10 + plain("Ada", Self.bold, size: 20).width)) < 1e-9)
+        let spacing = glyphs[5].x - glyphs[4].x
+        #expect(abs(spacing - (glyphs[4].advance + 1)) < 1e-9)
+        // Every paragraph's first line starts at the first-line indent, its other lines at the
+        // head indent (0 here).
+        let two = measurer.glyphLayout([TextRun("a\nbbb ccc", fonts: Self.regular, size: 17)], style: style,
+                                       width: plain("bbb").width + 11)
+        #expect(two.lines.map { $0.glyphs.first!.x } == [10, 10, 0])
+        // A string with the label's kern and paragraph style is drawn as one run.
+        let string = measurer.glyphLayout("a\nbbb ccc", style: TextStyle(fonts: Self.regular, size: 17, lines: 0, kern: 2,
+                                                                          paragraph: ParagraphStyle(headIndent: 4)), width: 60)
+        #expect(string.lines.map { $0.glyphs.first!.x } == [0, 0, 4])
+        #expect(abs(string.lines[1].glyphs[1].x - string.lines[1].glyphs[0].advance - 2) < 1e-9)
+    }
+
+    @Test func longTextsAreMeasuredAlikeEveryTime() {
+        // Past AttributedCache.longestCachedText a text is analysed at every call.
+        let text = String(repeating: "Lorem ipsum dolor sit amet, 布局引擎 ", count: 200)
+        #expect(text.utf16.count > AttributedCache.longestCachedText)
+        let style = TextStyle(fonts: Self.regular, size: 15, lines: 0)
+        let runs = [TextRun(text, fonts: Self.regular, size: 15)]
+        let first = measurer.measure(runs, style: style, width: 300)
+        #expect(first == measurer.measure(runs, style: style, width: 300))
+        #expect(first == measurer.measure(text, style: style, width: 300))
+        #expect(first.lineCount > 50)
+    }
+
+    @Test func canonicallyEqualTextsAreNotConfused() {
+        // The same word with a precomposed and a decomposed é: equal as Swift strings, but
+        // their UTF-16 offsets differ, so each keeps its own line ranges.
+        let style = TextStyle(fonts: Self.regular, size: 17, lines: 0)
+        let composed = measurer.layout([TextRun("caf\u{E9} au lait", fonts: Self.regular, size: 17)], style: style, width: 60)
+        let decomposed = measurer.layout([TextRun("cafe\u{301} au lait", fonts: Self.regular, size: 17)], style: style, width: 60)
+        #expect(composed.lines.map(\.range) == [0..<5, 5..<12])
+        #expect(decomposed.lines.map(\.range) == [0..<6, 6..<13])
+    }
 }

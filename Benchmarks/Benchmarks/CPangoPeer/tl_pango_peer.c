@@ -9,6 +9,7 @@ struct tl_pango_peer {
     PangoFontMap *font_map;
     PangoContext *context;
     PangoLayout *layout;
+    PangoLayout *markup;   // its own layout: markup replaces a layout's attributes
     PangoFontDescription *font;
 };
 
@@ -42,6 +43,8 @@ tl_pango_peer *tl_pango_peer_create(const char *fonts_dir) {
     pango_layout_set_attributes(peer->layout, attrs);
     pango_attr_list_unref(attrs);
     pango_layout_set_wrap(peer->layout, PANGO_WRAP_WORD_CHAR);
+    peer->markup = pango_layout_new(peer->context);
+    pango_layout_set_wrap(peer->markup, PANGO_WRAP_WORD_CHAR);
     return peer;
 }
 
@@ -57,9 +60,22 @@ int32_t tl_pango_peer_measure(tl_pango_peer *peer, const char *text, int32_t len
     return pango_layout_get_line_count(peer->layout);
 }
 
+int32_t tl_pango_peer_measure_markup(tl_pango_peer *peer, const char *markup, int32_t length, double size,
+                                     double width, double *height) {
+    pango_font_description_set_absolute_size(peer->font, size * PANGO_SCALE);
+    pango_layout_set_font_description(peer->markup, peer->font);
+    pango_layout_set_width(peer->markup, width > 0 ? (int)(width * PANGO_SCALE + 0.5) : -1);
+    pango_layout_set_markup(peer->markup, markup, length);
+    PangoRectangle logical;
+    pango_layout_get_extents(peer->markup, NULL, &logical);
+    if (height) *height = (double)logical.height / PANGO_SCALE;
+    return pango_layout_get_line_count(peer->markup);
+}
+
 void tl_pango_peer_destroy(tl_pango_peer *peer) {
     if (!peer) return;
     pango_font_description_free(peer->font);
+    g_object_unref(peer->markup);
     g_object_unref(peer->layout);
     g_object_unref(peer->context);
     g_object_unref(peer->font_map);

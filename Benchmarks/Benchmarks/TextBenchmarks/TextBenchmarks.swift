@@ -44,6 +44,31 @@ let stack: FontStack = {
     }
 }()
 let style = TextStyle(fonts: stack, size: 15, lines: 0)
+let boldStack: FontStack = {
+    do {
+        return FontStack(primary: try FontFace(path: "\(fontsDirectory)/DejaVuSans-Bold.ttf"), fallbacks: stack.faces)
+    } catch {
+        fatalError("benchmark fonts: \(error)")
+    }
+}()
+
+/// The 1,000 strings as a feed row's first label sets them: a bold name, the string, a smaller
+/// time; each as three runs, as one run of the same text, and as Pango markup.
+let attributedWorkload: [(runs: [TextRun], oneRun: String, markup: [CChar], width: Double)] = {
+    let names = ["Ada", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances"]
+    func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    return workload.enumerated().map { i, item in
+        let name = names[i % names.count], time = " · \(i % 59 + 1)m"
+        let runs = [TextRun(name, fonts: boldStack, size: 15), TextRun(" " + item.text, fonts: stack, size: 15),
+                    TextRun(time, fonts: stack, size: 11)]
+        let markup = "<span insert_hyphens=\"false\"><span weight=\"bold\">\(name)</span> \(escaped(item.text))"
+            + "<span size=\"\(11 * 1024)\">\(time)</span></span>"
+        return (runs, name + " " + item.text + time, Array(markup.utf8).map { CChar(bitPattern: $0) }, item.width)
+    }
+}()
 
 nonisolated(unsafe) let configuration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
@@ -169,5 +194,46 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(interleavedMetrics[2], Int(warm / n))
         benchmark.measurement(interleavedMetrics[3], Int(pango * 100 / max(cold, 1)))
         benchmark.measurement(interleavedMetrics[4], Int(pango * 100 / max(warm, 1)))
+    }
+
+    // A three-run label (bold name, the string, a smaller time) against one run of the same
+    // text, both warm (caches hold every label), alternately per string, with Pango laying out
+    // the same runs from markup: per-string nanoseconds and the ratios (x100).
+    let attributedMetrics: [BenchmarkMetric] = [
+        .custom("one run warm ns per label", useScalingFactor: false),
+        .custom("three runs warm ns per label", useScalingFactor: false),
+        .custom("three runs / one run x100", useScalingFactor: false),
+        .custom("Pango markup ns per label", useScalingFactor: false),
+        .custom("Pango markup / three runs x100", polarity: .prefersLarger, useScalingFactor: false),
+    ]
+    Benchmark("Attributed label: three runs vs one run warm, Pango markup interleaved per label",
+              configuration: .init(metrics: attributedMetrics, warmupIterations: 1,
+                                   maxDuration: .seconds(6), maxIterations: 25)) { benchmark in
+        guard let peer = tl_pango_peer_create(fontsDirectory) else { fatalError("Pango peer") }
+        defer { tl_pango_peer_destroy(peer) }
+        let measurer = TextMeasurer()
+        for label in attributedWorkload {
+            blackHole(measurer.measure(label.oneRun, style: style, width: label.width))
+            blackHole(measurer.measure(label.runs, style: style, width: label.width))
+        }
+        var one: UInt64 = 0, three: UInt64 = 0, pango: UInt64 = 0
+        for label in attributedWorkload {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            blackHole(measurer.measure(label.oneRun, style: style, width: label.width).height)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            blackHole(measurer.measure(label.runs, style: style, width: label.width).height)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            blackHole(tl_pango_peer_measure_markup(peer, label.markup, Int32(label.markup.count), 15, label.width, nil))
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            one += t1 - t0
+            three += t2 - t1
+            pango += t3 - t2
+        }
+        let n = UInt64(attributedWorkload.count)
+        benchmark.measurement(attributedMetrics[0], Int(one / n))
+        benchmark.measurement(attributedMetrics[1], Int(three / n))
+        benchmark.measurement(attributedMetrics[2], Int(three * 100 / max(one, 1)))
+        benchmark.measurement(attributedMetrics[3], Int(pango / n))
+        benchmark.measurement(attributedMetrics[4], Int(pango * 100 / max(three, 1)))
     }
 }

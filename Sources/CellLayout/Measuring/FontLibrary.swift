@@ -30,7 +30,7 @@ enum FontLibrary {
         }
         var fallbacks: [FontFace] = []
         for (i, file) in spec.fallback.enumerated() {
-            fallbacks.append(try face(file, path: "fonts.fallback[\(i)]"))
+            fallbacks.append(try face(file, variations: spec.fallbackVariations[i] ?? [:], path: "fonts.fallback[\(i)]"))
         }
         var stacks: [String: FontStack] = [:]
         for name in spec.files.keys.sorted() {

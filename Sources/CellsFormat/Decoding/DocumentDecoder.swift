@@ -83,7 +83,7 @@ public struct DocumentDecoder: Sendable {
 
     /// The `fonts` object over `fontDefaults`, with `fontOverrides` on top.
     func decodeFonts(_ value: JSONValue?, path: String) throws(DocumentError) -> Fonts {
-        var fonts = Fonts(files: fontDefaults.files, fallback: fontDefaults.fallback, variations: fontDefaults.variations)
+        var fonts = fontDefaults
         if let value {
             let fields = try _JSONFields(value, path: path, what: "font files by name")
             for name in fields.members.keys.sorted() where name != "fallback" {
@@ -98,7 +98,21 @@ public struct DocumentDecoder: Sendable {
                 fonts.files[name] = file
                 fonts.variations[name] = nil
             }
-            if let fallback = try fields.strings("fallback") { fonts.fallback = fallback }
+            if let fallback = try fields.array("fallback") {
+                fonts.fallback = []
+                fonts.fallbackVariations = [:]
+                for (i, entry) in fallback.enumerated() {
+                    let path = JSONPath.appending(index: i, to: fields.pathOf("fallback"))
+                    switch entry {
+                    case .string(let file): fonts.fallback.append(file)
+                    case .object:
+                        let instance = try decodeFontInstance(entry, path: path)
+                        fonts.appendFallbackInstance(file: instance.file, index: instance.index, variations: instance.variations)
+                    default:
+                        throw DocumentError(path: path, message: "expected a font file path or a font instance, found \(entry.kindName)")
+                    }
+                }
+            }
         }
         for (name, file) in fontOverrides {
             fonts.files[name] = file

@@ -82,12 +82,17 @@ public struct Fonts: Sendable, Hashable {
     /// value, clamped to the axis's range when loaded; a name without an entry is the font's
     /// default instance.
     public var variations: [String: [String: Double]]
+    /// Position in `fallback` to the instance of that variable font, as `variations` is by name;
+    /// a position without an entry is the font's default instance.
+    public var fallbackVariations: [Int: [String: Double]]
 
     /// Fonts from their parts.
-    public init(files: [String: String] = [:], fallback: [String] = [], variations: [String: [String: Double]] = [:]) {
+    public init(files: [String: String] = [:], fallback: [String] = [], variations: [String: [String: Double]] = [:],
+                fallbackVariations: [Int: [String: Double]] = [:]) {
         self.files = files
         self.fallback = fallback
         self.variations = variations
+        self.fallbackVariations = fallbackVariations
     }
 
     /// Names `name` the instance of face `index` of `file` at `variations` (`"semibold"` as
@@ -95,6 +100,13 @@ public struct Fonts: Sendable, Hashable {
     public mutating func setInstance(_ name: String, file: String, index: Int = 0, variations: [String: Double]) {
         files[name] = index == 0 ? file : "\(file)#\(index)"
         self.variations[name] = variations.isEmpty ? nil : variations
+    }
+
+    /// Appends the instance of face `index` of `file` at `variations` to the fallback list, as a
+    /// cells.json `fallback` entry `{ "file", "index", "variations" }` does.
+    public mutating func appendFallbackInstance(file: String, index: Int = 0, variations: [String: Double]) {
+        fallbackVariations[fallback.count] = variations.isEmpty ? nil : variations
+        fallback.append(index == 0 ? file : "\(file)#\(index)")
     }
 }
 

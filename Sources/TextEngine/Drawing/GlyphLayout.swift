@@ -5,7 +5,8 @@ public struct GlyphLayout: Sendable {
     public var lines: [GlyphLine]
     /// The size, lines and baselines, exactly as `TextMeasurer.measure` gives them.
     public var measurement: TextMeasurement
-    /// Points per em of every face (the style's size; 0 when that is negative or not finite).
+    /// The style's size (0 when that is negative or not finite): points per em of every glyph of
+    /// a plain text; an attributed text's glyphs each carry their run's `PlacedGlyph.size`.
     public var size: Double
 }
 
@@ -28,8 +29,11 @@ public struct PlacedGlyph: Sendable, Hashable {
     public var x: Double
     /// The shaper's advance for it, in points (kerned against the glyph after it on the line).
     public var advance: Double
-    /// How far its origin sits above the baseline, in points (the shaper's y offset: marks).
+    /// How far its origin sits above the baseline, in points (the shaper's y offset: marks; and
+    /// its run's baseline offset).
     public var rise: Double
+    /// Points per em it is drawn at (its run's size).
+    public var size: Double
     /// The UTF-16 range of the text it draws (its grapheme cluster, or the clusters a
     /// ligature joins).
     public var text: Range<Int>

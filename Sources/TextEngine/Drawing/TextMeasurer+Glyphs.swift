@@ -9,6 +9,10 @@ extension TextMeasurer {
     /// caller drawing a bounded amount of a long text holds glyphs for no more than that: when
     /// lines are left out, only the kept text and `shapingContext` units after it are shaped.
     public func glyphLayout(_ text: String, style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
+        if style.kern != 0 || !style.paragraph.isPlain {
+            return glyphLayout([TextRun(text, fonts: style.fonts, size: style.effectiveSize, kern: style.kern)],
+                               style: style, width: width, textLimit: textLimit)
+        }
         var layout = self.layout(text, style: style, width: width)
         let size = style.effectiveSize
         let cut = layout.lines.firstIndex(where: { $0.range.upperBound > textLimit })
@@ -33,6 +37,54 @@ extension TextMeasurer {
         }
         withExtendedLifetime(faces) {}
         return GlyphLayout(lines: lines, measurement: layout.measurement, size: size)
+    }
+
+    /// The attributed text `runs` laid out as `layout(_:style:width:)` lays it out, with each
+    /// line's glyphs: each run's clusters reshaped as measuring shaped them, in the run's face
+    /// and size (`PlacedGlyph.size`), raised by its baseline offset, at the pen positions
+    /// measuring gave them (a line's indent included). Within each run a line's pieces are in
+    /// visual order (UAX #9 L2); the runs themselves follow each other in text order. Only the
+    /// first lines that end within the first `textLimit` UTF-16 units are kept.
+    public func glyphLayout(_ runs: [TextRun], style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
+        var layout = self.layout(runs, style: style, width: width)
+        if let cut = layout.lines.firstIndex(where: { $0.range.upperBound > textLimit }) { layout.lines.removeSubrange(cut...) }
+        let text = attributed.text(for: runs) { AttributedText(runs, measurer: self) }
+        guard !layout.lines.isEmpty else { return GlyphLayout(lines: [], measurement: layout.measurement, size: style.effectiveSize) }
+        let kept = runs.filter { !$0.text.isEmpty }
+        let units = ContiguousArray(kept.flatMap { $0.text.utf16 })
+        // Each run's clusters as measuring made them (from the segment cache), run-relative.
+        var runClusters: [MeasuredClusters] = []
+        var runUnits: [ContiguousArray<UInt16>] = []
+        for (r, run) in kept.enumerated() {
+            let end = r + 1 < text.runStarts.count ? text.runStarts[r + 1] : units.count
+            let own = ContiguousArray(units[text.runStarts[r]..<end])
+            var clusters = own.withUnsafeBufferPointer { MeasuredClusters(analyse($0, stack: run.fonts)) }
+            own.withUnsafeBufferPointer { clusters.assignRuns($0) }
+            runClusters.append(clusters)
+            runUnits.append(own)
+        }
+        let lines = layout.lines.map { line -> GlyphLine in
+            let startsParagraph = line.range.lowerBound == 0 || Self.isMandatoryBreak(units[line.range.lowerBound - 1])
+            let indent = startsParagraph ? style.paragraph.firstLineHeadIndent : style.paragraph.headIndent
+            var glyphs: [PlacedGlyph] = []
+            for piece in text.pieces(of: line.range) {
+                let run = kept[piece.run], start = text.runStarts[piece.run]
+                let clusters = runClusters[piece.run]
+                guard let first = clusters.starts.firstIndex(of: piece.range.lowerBound - start) else { continue }
+                var last = first
+                while last < clusters.count && clusters.starts[last] < piece.range.upperBound - start { last += 1 }
+                let size = run.size > 0 && run.size.isFinite ? run.size : 0
+                let placed = runUnits[piece.run].withUnsafeBufferPointer { own in
+                    clusters.glyphs(first..<last, text: own, faces: run.fonts.kernelTable, size: size,
+                                    kern: run.kern.isFinite ? run.kern : 0,
+                                    rise: run.baselineOffset.isFinite ? run.baselineOffset : 0)
+                }
+                let left = (indent.isFinite ? indent : 0) + piece.x
+                glyphs += placed.map { var g = $0; g.x += left; return g }
+            }
+            return GlyphLine(line: line, glyphs: glyphs)
+        }
+        return GlyphLayout(lines: lines, measurement: layout.measurement, size: style.effectiveSize)
     }
 
     /// How many UTF-16 units after the last kept line a cut `glyphLayout` shapes with it: far
@@ -124,7 +176,7 @@ private struct MeasuredClusters {
     /// put at its cluster's measured pen position (a right-to-left run's clusters mirrored within
     /// the run's measured width), and the runs are put in visual order (UAX #9 rule L2).
     func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
-                size: Double) -> [PlacedGlyph] {
+                size: Double, kern: Double = 0, rise: Double = 0) -> [PlacedGlyph] {
         var out: [PlacedGlyph] = []
         var placed: [(glyphs: Range<Int>, left: Double, width: Double, level: Int)] = []
         var pen = 0.0
@@ -138,13 +190,13 @@ private struct MeasuredClusters {
             let runLeft = pen
             for c in run {
                 lefts.append(pen)
-                pen += advances[c] * size
+                pen += advances[c] * size + kern
                 // The filler adds a joint only between two segments on one line.
                 if c + 1 < range.upperBound && jointsAfter[c] != 0 { pen += jointsAfter[c] * size }
             }
             let first = out.count
             place(run, lefts: lefts, runRight: pen, text: text, font: font, props: runProps, faces: faces, size: size,
-                  into: &out)
+                  kern: kern, rise: rise, into: &out)
             placed.append((first..<out.count, runLeft, pen - runLeft, Int(runProps & 0x7F)))
             runFirst = runEnd
         }
@@ -175,7 +227,7 @@ private struct MeasuredClusters {
     }
 
     private func place(_ run: Range<Int>, lefts: [Double], runRight: Double, text: UnsafeBufferPointer<UInt16>,
-                       font: Int, props: UInt16, faces: KernelFontTable, size: Double,
+                       font: Int, props: UInt16, faces: KernelFontTable, size: Double, kern: Double, rise: Double,
                        into out: inout [PlacedGlyph]) {
         let start = starts[run.lowerBound], end = starts[run.upperBound - 1] + lengths[run.upperBound - 1]
         // The paragraph around the run is the shaper's context, as it was when measuring.
@@ -209,7 +261,7 @@ private struct MeasuredClusters {
                 current = c
                 inCluster = 0
             }
-            let advance = advances[c] * size
+            let advance = advances[c] * size + kern
             let left = lefts[c - run.lowerBound]
             // A right-to-left run is drawn right to left over the width measured for it.
             let clusterLeft = backward != 0 ? runLeft + runRight - left - advance : left
@@ -217,8 +269,8 @@ private struct MeasuredClusters {
             let clusterStart = min(max(offset, start), end)
             let next = clusterValues.firstGreater(than: clusterStart) ?? end
             out.append(PlacedGlyph(face: face, glyph: g.id, x: clusterLeft + inCluster + Double(g.x_offset) * scale,
-                                   advance: Double(g.x_advance) * scale, rise: Double(g.y_offset) * scale,
-                                   text: clusterStart..<next))
+                                   advance: Double(g.x_advance) * scale, rise: Double(g.y_offset) * scale + rise,
+                                   size: size, text: clusterStart..<next))
             inCluster += Double(g.x_advance) * scale
         }
     }

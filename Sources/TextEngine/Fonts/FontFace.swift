@@ -40,6 +40,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     nonisolated(unsafe) let jointClasses: UnsafeMutablePointer<UInt8>
     /// This face's serial number, unique in the process.
     let serial: UInt64
+    /// The normal horizontal tracking of the face's `trak` table, nil without a usable one.
+    let trackingTable: FontTracking?
     /// Whether the face has an `opsz` axis its variations leave unset, so that each point size
     /// is measured at that optical size (Core Text's automatic optical size).
     public let followsOpticalSize: Bool
@@ -76,7 +78,19 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         guard faceIndex >= 0, faceIndex < faceCount else {
             throw fail(.noSuchFace, "face index \(faceIndex) out of range (the file has \(faceCount) face\(faceCount == 1 ? "" : "s"))")
         }
-        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { throw fail(.notAFont, "cannot create a face") }
+        guard let fileFace = hb_face_create(blob, UInt32(faceIndex)) else { throw fail(.notAFont, "cannot create a face") }
+        defer { hb_face_destroy(fileFace) }
+        let trak = hb_face_reference_table(fileFace, FontAxis.tag(of: "trak"))
+        defer { hb_blob_destroy(trak) }
+        var trakLength: UInt32 = 0
+        let trakData = hb_blob_get_data(trak, &trakLength)
+        trackingTable = trakData.flatMap { FontTracking(table: UnsafeRawBufferPointer(start: $0, count: Int(trakLength))) }
+        // Tracking depends on the point size and shaping does not (advances in em): a face with a
+        // `trak` table is shaped without it, so that no HarfBuzz applies it (6.0 does at a set
+        // `ptem`; 10.3 and later at 12 pt even without one, and offer no feature to turn it off).
+        guard let face = trakLength > 0 ? FontFace.faceHidingTrak(fileFace) : hb_face_reference(fileFace) else {
+            throw fail(.notAFont, "cannot create a face")
+        }
         defer { hb_face_destroy(face) }
         let upem = Int(hb_face_get_upem(face))
         guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
@@ -172,6 +186,28 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             kept[key] = made
             return made
         }
+    }
+
+    /// Whether the face has a `trak` table with horizontal tracking that `tracking(atPointSize:)`
+    /// reads (false without one, or for one HarfBuzz's sanitizer would reject).
+    public var hasTracking: Bool { trackingTable != nil }
+
+    /// The points added after each character at `size` points by the face's `trak` table (its
+    /// normal track, interpolated between the table's sizes and held at its first and last: see
+    /// `FontTracking`); 0 without a table, and for a size that is not a positive finite number.
+    public func tracking(atPointSize size: Double) -> Double {
+        guard let trackingTable, size.isFinite, size > 0 else { return 0 }
+        return trackingTable.units(atPointSize: size) * size / Double(unitsPerEm)
+    }
+
+    /// A face reading the tables of `face` except `trak`, which it does not have.
+    private static func faceHidingTrak(_ face: OpaquePointer) -> OpaquePointer? {
+        hb_face_create_for_tables({ _, tag, source in
+            // 'trak' (HarfBuzz's tags are big-endian packed characters).
+            tag == 0x7472_616B ? nil : hb_face_reference_table(OpaquePointer(source), tag)
+        }, UnsafeMutableRawPointer(hb_face_reference(face)), { source in
+            hb_face_destroy(OpaquePointer(source))
+        })
     }
 
     /// The largest font file loaded: 256 MiB, several times the largest real font collections

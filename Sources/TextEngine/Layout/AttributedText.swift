@@ -127,6 +127,30 @@ final class AttributedText: Sendable {
         runLineMetrics = shaping.runLineMetrics
     }
 
+    /// The pieces of one run each that the line `range` holds, in text order: each piece's
+    /// UTF-16 range and the pen position it starts at (as the filler advanced through the line).
+    func pieces(of range: Range<Int>) -> [(run: Int, range: Range<Int>, x: Double)] {
+        var out: [(run: Int, range: Range<Int>, x: Double)] = []
+        var pen = 0.0, previousJoint = 0.0, started = false
+        for segment in segments where segment.end > range.lowerBound && segment.start < range.upperBound {
+            if started { pen += previousJoint }
+            for c in segment.clusters {
+                let cluster = clusters[c], start = Int(cluster.start)
+                guard start >= range.lowerBound && start < range.upperBound else { continue }
+                let run = self.run(at: start)
+                if let last = out.last, last.run == run, last.range.upperBound == start {
+                    out[out.count - 1].range = last.range.lowerBound..<(start + Int(cluster.length))
+                } else {
+                    out.append((run, start..<(start + Int(cluster.length)), pen))
+                }
+                pen += cluster.advance
+                started = true
+            }
+            previousJoint = segment.joint
+        }
+        return out
+    }
+
     /// The run holding UTF-16 offset `offset` (the last run at the end of the text).
     func run(at offset: Int) -> Int {
         var low = 0, high = runStarts.count - 1

@@ -14,6 +14,12 @@ tl_pango_peer *tl_pango_peer_create(const char *fonts_dir);
 int32_t tl_pango_peer_measure(tl_pango_peer *peer, const char *text, int32_t length, double size,
                               double width, double *height);
 
+/// Lays out Pango markup (`<span>`s over the layout's DejaVu Sans at `size` points; UTF-8,
+/// `length` bytes) in `width` points with word wrapping, as tl_pango_peer_measure does, and
+/// returns the line count; `height` gets Pango's logical height.
+int32_t tl_pango_peer_measure_markup(tl_pango_peer *peer, const char *markup, int32_t length, double size,
+                                     double width, double *height);
+
 /// Frees the peer.
 void tl_pango_peer_destroy(tl_pango_peer *peer);
 
