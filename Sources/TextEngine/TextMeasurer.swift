@@ -84,7 +84,7 @@ public final class TextMeasurer: Sendable {
     private func run(_ text: String, style: TextStyle, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
         if text.isEmpty { return .empty }
-        if style.kern != 0 || !style.paragraph.isPlain {
+        if style.needsAttributedPath {
             return runAttributed([TextRun(text, fonts: style.fonts, size: style.effectiveSize, kern: style.kern)],
                                  style: style, width: width, sink: sink)
         }

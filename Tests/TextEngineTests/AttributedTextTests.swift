@@ -235,8 +235,8 @@ import Testing
 
     @Test func longTextsAreMeasuredAlikeEveryTime() {
         // Past AttributedCache.longestCachedText a text is analysed at every call.
-        let text = String(repeating: "Lorem ipsum dolor sit amet, 布局引擎 ", count: 200)
-        #expect(text.utf16.count > AttributedCache.longestCachedText)
+        let text = String(repeating: "Lorem ipsum dolor sit amet, 布局引擎 ", count: 500)
+        #expect(text.utf8.count > AttributedCache.longestCachedText)
         let style = TextStyle(fonts: Self.regular, size: 15, lines: 0)
         let runs = [TextRun(text, fonts: Self.regular, size: 15)]
         let first = measurer.measure(runs, style: style, width: 300)

@@ -126,12 +126,10 @@ import Testing
         defer { hb_blob_destroy(shaped) }
         #expect(hb_blob_get_length(shaped) == 0)
         let units = try HBShape.advances(font: Self.font, texts: [Self.text], options: ["--features=-trak"])[0]
-        let measurer = TextMeasurer()
-        for size in [4.0, 9, 12, 17, 100] {
-            let width = measurer.layout(Self.text, style: TextStyle(fonts: FontStack(primary: face), size: size),
-                                        width: .infinity).width
-            #expect(abs(width / size * 1000 - Double(units)) < 1e-9, "size \(size): \(width) against \(units) units")
-        }
+        // Shaping is size-independent (em advances): the tracking of each size is added after it.
+        let analysed = TextMeasurer().shapedText(Self.text, stack: FontStack(primary: face))
+        let em = analysed.segments.reduce(0.0) { $0 + $1.advance + $1.joint }
+        #expect(abs(em * 1000 - Double(units)) < 1e-9, "\(em) em against \(units) units")
     }
 
     @Test func aFaceWithoutATrakTableHasNoTracking() throws {
@@ -224,5 +222,28 @@ import Testing
                                           width: .infinity).width
         let units = try HBShape.advances(font: Self.font, texts: [Self.text], options: ["--features=-trak"])[0]
         #expect(abs(width / 10 * 1000 - Double(units)) < 1e-9)
+    }
+
+    @Test func measuredWidthsCarryTheTrackingOfEachSizeAsHBShapeAppliesIt() throws {
+        // A line's width is the sum of HarfBuzz's advances with `trak` at the point size (every
+        // glyph's, the last included), whole sizes inside the table where HarfBuzz 6 agrees.
+        let face = try FontFace(path: Self.font)
+        let measurer = TextMeasurer()
+        for size in [6.0, 9, 12, 17, 24, 48] {
+            let tracked = try Self.hbShape(["--font-ptem=\(size)"]).map(\.advance).reduce(0, +)
+            let style = TextStyle(fonts: FontStack(primary: face), size: size, lines: 0)
+            let measured = measurer.measure(Self.text, style: style, width: .infinity)
+            #expect(abs(measured.width - Double(tracked) * size / Double(face.unitsPerEm)) < 1e-9, "size \(size)")
+            // The same text as a run, with kern on top of the tracking.
+            let runs = [TextRun(Self.text, fonts: FontStack(primary: face), size: size, kern: 1)]
+            let kerned = measurer.measure(runs, style: style, width: .infinity)
+            #expect(abs(kerned.width - measured.width - Double(Self.text.count)) < 1e-9, "size \(size)")
+        }
+        // Tracking narrows the room on a line as kern does: a width that holds the text without
+        // it (HarfBuzz without `trak`) wraps with the 60 units of 6 pt.
+        let plain = try Self.hbShape(["--features=-trak"]).map(\.advance).reduce(0, +)
+        let style = TextStyle(fonts: FontStack(primary: face), size: 6, lines: 0)
+        let lines = measurer.measure(Self.text, style: style, width: Double(plain) * 6 / Double(face.unitsPerEm) + 0.01).lineCount
+        #expect(lines == 2)
     }
 }

@@ -9,7 +9,7 @@ extension TextMeasurer {
     /// caller drawing a bounded amount of a long text holds glyphs for no more than that: when
     /// lines are left out, only the kept text and `shapingContext` units after it are shaped.
     public func glyphLayout(_ text: String, style: TextStyle, width: Double, textLimit: Int = .max) -> GlyphLayout {
-        if style.kern != 0 || !style.paragraph.isPlain {
+        if style.needsAttributedPath {
             return glyphLayout([TextRun(text, fonts: style.fonts, size: style.effectiveSize, kern: style.kern)],
                                style: style, width: width, textLimit: textLimit)
         }
@@ -77,6 +77,7 @@ extension TextMeasurer {
                 let placed = runUnits[piece.run].withUnsafeBufferPointer { own in
                     clusters.glyphs(first..<last, text: own, faces: run.fonts.kernelTable, size: size,
                                     kern: run.kern.isFinite ? run.kern : 0,
+                                    tracking: run.fonts.kernelTable.hasTracking ? run.fonts.faces.map { $0.tracking(atPointSize: size) } : [],
                                     rise: run.baselineOffset.isFinite ? run.baselineOffset : 0)
                 }
                 let left = (indent.isFinite ? indent : 0) + piece.x
@@ -176,7 +177,7 @@ private struct MeasuredClusters {
     /// put at its cluster's measured pen position (a right-to-left run's clusters mirrored within
     /// the run's measured width), and the runs are put in visual order (UAX #9 rule L2).
     func glyphs(_ range: Range<Int>, text: UnsafeBufferPointer<UInt16>, faces: KernelFontTable,
-                size: Double, kern: Double = 0, rise: Double = 0) -> [PlacedGlyph] {
+                size: Double, kern: Double = 0, tracking: [Double] = [], rise: Double = 0) -> [PlacedGlyph] {
         var out: [PlacedGlyph] = []
         var placed: [(glyphs: Range<Int>, left: Double, width: Double, level: Int)] = []
         var pen = 0.0
@@ -190,13 +191,13 @@ private struct MeasuredClusters {
             let runLeft = pen
             for c in run {
                 lefts.append(pen)
-                pen += advances[c] * size + kern
+                pen += advances[c] * size + kern + (tracking.isEmpty ? 0 : tracking[fonts[c]])
                 // The filler adds a joint only between two segments on one line.
                 if c + 1 < range.upperBound && jointsAfter[c] != 0 { pen += jointsAfter[c] * size }
             }
             let first = out.count
             place(run, lefts: lefts, runRight: pen, text: text, font: font, props: runProps, faces: faces, size: size,
-                  kern: kern, rise: rise, into: &out)
+                  kern: kern + (tracking.isEmpty ? 0 : tracking[font]), rise: rise, into: &out)
             placed.append((first..<out.count, runLeft, pen - runLeft, Int(runProps & 0x7F)))
             runFirst = runEnd
         }

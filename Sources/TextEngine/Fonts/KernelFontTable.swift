@@ -17,6 +17,9 @@ final class KernelFontTable: @unchecked Sendable {
     /// Per face, in em: ascender, descender (negative) and line gap, read without touching the
     /// FontFace objects (no reference counting per line).
     let metrics: UnsafeMutableBufferPointer<(ascender: Double, descender: Double, lineGap: Double)>
+    /// Whether a face has a `trak` table, so its texts are measured with the tracking at their
+    /// size (through the attributed path, which adds it per cluster).
+    let hasTracking: Bool
 
     init(_ faces: [FontFace]) {
         self.faces = faces
@@ -25,6 +28,7 @@ final class KernelFontTable: @unchecked Sendable {
             hash = (hash ^ UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue))) &* 0x100_0000_01B3
         }
         identityHash = hash
+        hasTracking = faces.contains { $0.hasTracking }
         fonts = .allocate(capacity: max(1, faces.count))
         serials = .allocate(capacity: max(1, faces.count))
         metrics = .allocate(capacity: max(1, faces.count))

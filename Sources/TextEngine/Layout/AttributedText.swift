@@ -174,7 +174,9 @@ private struct Shaping {
     private var jointAfter: [Double] = []
     /// The runs' own segments: where each starts in the whole text, its cluster count, its sums,
     /// and its run's size and kern.
-    private var locals: [(start: Int, count: Int, segment: TextSegment, size: Double, kern: Double)] = []
+    private var locals: [(start: Int, count: Int, segment: TextSegment, size: Double)] = []
+    /// Per cluster: the points added after it (its run's kern and its face's tracking).
+    private var extra: [Double] = []
     private var slots: [Int: Int32] = [:]
 
     /// Adds the clusters of run `index` (shaped as `shaped`), whose text starts at `offset`.
@@ -183,6 +185,8 @@ private struct Shaping {
         let kern = run.kern.isFinite ? run.kern : 0
         let rise = run.baselineOffset.isFinite ? run.baselineOffset : 0
         let faces = run.fonts.kernelTable.metrics
+        // Each face's tracking at the run's size, added after every cluster as kern is.
+        let tracking = run.fonts.kernelTable.hasTracking ? run.fonts.faces.map { $0.tracking(atPointSize: size) } : []
         func slot(_ face: Int) -> Int32 {
             let key = index << 6 | face
             if let known = slots[key] { return known }
@@ -195,12 +199,14 @@ private struct Shaping {
         runLineMetrics.append(slot(0))
         for (k, segment) in shaped.segments.enumerated() {
             let id = Int32(locals.count)
-            locals.append((offset + segment.start, segment.graphemes.count, segment, size, kern))
+            locals.append((offset + segment.start, segment.graphemes.count, segment, size))
             guard segment.isShaped else { continue }
             var position = offset + segment.start
             for g in shaped.graphemes[segment.graphemes] {
-                clusters.append(.init(start: Int32(position), length: g.length, advance: g.advance * size + kern,
-                                      tail: g.tail * size + kern, hangs: g.hangs, metrics: slot(Int(g.font))))
+                let after = tracking.isEmpty ? kern : kern + tracking[Int(g.font)]
+                clusters.append(.init(start: Int32(position), length: g.length, advance: g.advance * size + after,
+                                      tail: g.tail * size + after, hangs: g.hangs, metrics: slot(Int(g.font))))
+                extra.append(after)
                 owner.append(id)
                 jointAfter.append(0)
                 position += Int(g.length)
@@ -229,13 +235,14 @@ private struct Shaping {
         if owner[last] == local && locals[local].start == start && locals[local].count == range.count {
             // One of its run's own segments, whole: its sums in em, as the plain path has them.
             let own = locals[local]
-            var hanging = 0
-            for c in range.reversed() { if clusters[c].hangs { hanging += 1 } else { break } }
+            var inTrailing = true
+            for c in range.reversed() {
+                segment.kern += extra[c]
+                if inTrailing && clusters[c].hangs { segment.kernTrailing += extra[c] } else { inTrailing = false }
+            }
             segment.advance = own.segment.advance
             segment.trailing = own.segment.trailingSpace
             segment.scale = own.size
-            segment.kern = own.kern * Double(range.count)
-            segment.kernTrailing = own.kern * Double(hanging)
             segment.hasInk = own.segment.trailingSpace < own.segment.advance
             segment.joint = jointAfter[last]
             return segment

@@ -37,6 +37,12 @@ public struct TextStyle: Sendable, Hashable {
         lineHeightMultiple > 0 && lineHeightMultiple.isFinite ? lineHeightMultiple : 1
     }
 
+    /// Whether a plain text in this style is measured as one attributed run: it has kern, a
+    /// paragraph style or a face with tracking, which the plain path does not know.
+    var needsAttributedPath: Bool {
+        kern != 0 || !paragraph.isPlain || fonts.kernelTable.hasTracking
+    }
+
     /// The size actually used: negative or non-finite sizes measure as 0.
     var effectiveSize: Double { size > 0 && size.isFinite ? size : 0 }
 }

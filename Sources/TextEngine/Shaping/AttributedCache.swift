@@ -69,15 +69,15 @@ final class AttributedCache: Sendable {
         half = max(1, capacity / 2)
     }
 
-    /// Texts longer than this many UTF-16 units are analysed at every call and never kept, so
+    /// Texts longer than this many UTF-8 bytes are analysed at every call and never kept, so
     /// the cache's memory stays bounded by its capacity times this.
-    static let longestCachedText = 4096
+    static let longestCachedText = 16_384
 
     /// The analysed text of `runs`, made by `make` (outside the lock) when it is not cached.
     func text(for runs: [TextRun], make: () -> AttributedText) -> AttributedText {
-        var units = 0
-        for run in runs { units += run.text.utf16.count }
-        if units > Self.longestCachedText { return make() }
+        var bytes = 0
+        for run in runs { bytes += run.text.utf8.count }
+        if bytes > Self.longestCachedText { return make() }
         let runs = Key(runs)
         if let found = state.withLock({ state -> AttributedText? in
             if let hit = state.recent[runs] { return hit }
