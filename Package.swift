@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ListSourcesTests",
-            dependencies: ["CellsFormat", "CellLayout", "DynamicType", "Locking", "RowHeightCache", "ListSources", "TestSupport", "TextEngine"]
+            dependencies: ["CellsFormat", "CellLayout", "DynamicType", "Locking", "RowHeightCache", "ListSources", "TemplateLayoutFonts", "TestSupport", "TextEngine"]
         ),
         .testTarget(name: "TemplateLayoutTests", dependencies: ["TemplateLayout", "TestSupport"]),
         .testTarget(name: "MeasureCLITests", dependencies: ["TemplateLayout", "TestSupport"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Examples/ documents with a fixed seed, so they are reproducible byte for byte.
 
-    python3 scripts/make-examples.py                       # Examples/feed.json, settings.json, chat.json
+    python3 scripts/make-examples.py                       # Examples/feed.json, settings.json, chat.json, attributed-feed.json
     python3 scripts/make-examples.py --feed-rows 100000 --out /tmp/feed-100k.json   # benchmark feed
     python3 scripts/make-examples.py --feed-rows 100000 --stream --out /tmp/feed.jsonl
 
@@ -190,6 +190,54 @@ def chat_document(seed=7):
     }
 
 
+def attributed_feed_document(rows=40, seed=32):
+    """A feed whose first line is one attributed label: a bold name inside a sentence and a
+    smaller, raised timestamp; the post below is paragraphs with spacing between them."""
+    rng = random.Random(seed)
+    template = {
+        "views": [
+            {"id": "avatar", "image": {"width": 40, "height": 40}},
+            {"id": "line", "label": {"text": [
+                {"text": "${name}", "font": "bold"},
+                {"text": " ${action} "},
+                {"text": "${target}", "font": "bold"},
+                {"text": "  ${time}", "size": 12, "baselineOffset": 1, "features": ["tnum"]},
+            ], "size": 15, "lines": 0}},
+            {"id": "body", "label": {"text": "${body}", "size": 14, "lines": 0, "lineSpacing": 2,
+                                     "paragraphSpacing": 8}},
+        ],
+        "constraints": [
+            "avatar.leading == super.leading + 16", "avatar.top == super.top + 12",
+            "avatar.width == 40", "avatar.height == avatar.width",
+            "line.leading == avatar.trailing + 10", "line.trailing == super.trailing - 16",
+            "line.top == avatar.top",
+            "body.leading == line.leading", "body.trailing == super.trailing - 16",
+            "body.top == line.bottom + 4",
+            "super.bottom >= avatar.bottom + 12", "super.bottom >= body.bottom + 12",
+        ],
+    }
+    actions_en = ["replied to", "mentioned", "liked a post by", "started following", "shared a photo from"]
+    actions_zh = ["回复了", "提到了", "赞了", "关注了"]
+    rows_out = []
+    for i in range(rows):
+        chinese = rng.random() < 0.35
+        names = NAMES_ZH if chinese else NAMES_EN
+        paragraphs = [chinese_post(rng) if chinese else english_post(rng) for _ in range(rng.choice([1, 1, 2, 3]))]
+        rows_out.append({
+            "key": "event-%d" % (i + 1),
+            "name": rng.choice(names),
+            "action": rng.choice(actions_zh if chinese else actions_en),
+            "target": rng.choice(names),
+            "time": rng.choice(["now", "2m", "15m", "1h", "3h", "10:42", "Mon", "12 Mar"]),
+            "body": "\n".join(paragraphs),
+        })
+    return {
+        "list": {"width": 375, "scale": 2, "rowHeight": 44, "separator": True},
+        "templates": {"EventCell": template},
+        "sections": [{"template": "EventCell", "autoHeight": True, "header": {"title": "Activity"}, "rows": rows_out}],
+    }
+
+
 def write_json(document, path):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(document, f, ensure_ascii=False, indent=1)
@@ -224,6 +272,7 @@ def main():
     write_json(feed_document(5000), os.path.join(here, "feed.json"))
     write_json(settings_document(), os.path.join(here, "settings.json"))
     write_json(chat_document(), os.path.join(here, "chat.json"))
+    write_json(attributed_feed_document(), os.path.join(here, "attributed-feed.json"))
 
 
 if __name__ == "__main__":

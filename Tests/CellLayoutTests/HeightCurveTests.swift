@@ -43,7 +43,7 @@ import TestSupport
                 try ListMeasurer(document: document, baseDirectory: base), document)
     }
 
-    @Test(arguments: ["chat", "settings", "feed"])
+    @Test(arguments: ["chat", "settings", "feed", "attributed-feed"])
     func everyExampleRowsCurveEqualsMeasuringAtEveryPixelWidth(_ name: String) throws {
         let (measurer, reference, document) = try Self.example(name)
         let scale = document.list.scale

@@ -128,7 +128,7 @@ import TestSupport
     }
 
     @Test func noBundledExampleRowIsAmbiguous() throws {
-        for file in ["feed.json", "chat.json", "settings.json"] {
+        for file in ["feed.json", "chat.json", "settings.json", "attributed-feed.json"] {
             let text = try String(contentsOfFile: Fixtures.root + "/Examples/" + file, encoding: .utf8)
             let document = try DocumentDecoder(fontDefaults: Fixtures.fonts).decode(try JSONParser().parse(text))
             let measurer = try ListMeasurer(document: document, baseDirectory: Fixtures.root)

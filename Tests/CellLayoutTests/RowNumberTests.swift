@@ -163,11 +163,14 @@ import TestSupport
 
     @Test func aPlaceholderNamingAnObjectOrNestedArrayIsAnErrorAtItsPath() throws {
         let measurer = try Fixtures.measurer([Self.template])
-        for value: JSONValue in [.object(["a": .number(1)]), .array([.array([])]), .array([.null]), .array([.object([:])])] {
+        // An array holding an object is read as the label's runs (its whole text is `${t}`): a
+        // run without a text is an error at that run.
+        for (value, path): (JSONValue, String) in [(.object(["a": .number(1)]), "t"), (.array([.array([])]), "t"),
+                                                   (.array([.null]), "t"), (.array([.object([:])]), "t[0]")] {
             #expect {
                 try measurer.measureRow(Fixtures.row(["t": value]), in: SectionSpec(template: "Tall"), frames: false)
             } throws: { error in
-                (error as? LayoutError)?.located(at: "sections[0].rows[0]").path == "sections[0].rows[0].t"
+                (error as? LayoutError)?.located(at: "sections[0].rows[0]").path == "sections[0].rows[0].\(path)"
             }
         }
     }

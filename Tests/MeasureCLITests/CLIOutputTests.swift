@@ -204,7 +204,7 @@ import TemplateLayout
     }
 
     @Test func examplesMeasureEveryRowInOrderWithAnyJobCount() throws {
-        for example in ["feed", "settings", "chat", "storyboard-feed"] {
+        for example in ["feed", "settings", "chat", "storyboard-feed", "attributed-feed"] {
             let path = CLIRunner.packageRoot.appendingPathComponent("Examples/\(example).json").path
             let two = try CLIRunner.run(["--jobs", "2", path])
             let one = try CLIRunner.run(["--jobs", "1", path])

@@ -33,7 +33,7 @@ import TemplateLayout
     @Test func everyLabelsInkLiesInsideItsFrameInABrowser() throws {
         let folder = try CLIRunner.temporaryFolder()
         var pictures: [URL] = []
-        for example in ["chat", "feed", "settings"] {
+        for example in ["chat", "feed", "settings", "attributed-feed"] {
             let svg = folder.appendingPathComponent("\(example).svg")
             let out = try CLIRunner.run(["--quiet", "--render", svg.path, "--render-rows", "40",
                                          CLIRunner.packageRoot.appendingPathComponent("Examples/\(example).json").path])
@@ -50,6 +50,24 @@ import TemplateLayout
         #expect(examples.isEmpty, "\(examples)")
         #expect(report.failures.contains { $0.hasPrefix("chromium \(squeezed.path): ") && $0.contains("outside every frame") },
                 "\(report.failures)")
+    }
+
+    /// An attributed label draws each run in its own size: in the attributed feed's picture a
+    /// label's line has glyph groups at more than one scale (the bold name and body at 15 pt,
+    /// the time smaller), and the invisible text of a line holds all of its runs' text.
+    @Test func attributedLabelsDrawEachRunInItsOwnSize() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        let svg = folder.appendingPathComponent("attributed.svg")
+        let out = try CLIRunner.run(["--quiet", "--render", svg.path, "--render-rows", "6",
+                                     CLIRunner.packageRoot.appendingPathComponent("Examples/attributed-feed.json").path])
+        #expect(out.status == 0, "\(out.stderr)")
+        let picture = try String(contentsOf: svg, encoding: .utf8)
+        let labels = picture.components(separatedBy: "<g class=\"label\"").dropFirst()
+        let scales = labels.map { label in
+            Set(label.components(separatedBy: "transform=\"matrix(").dropFirst().map { $0.prefix { $0 != " " } })
+        }
+        #expect(scales.contains { $0.count >= 2 }, "no label with glyphs of two sizes")
+        #expect(labels.count >= 6)
     }
 
     /// Random and hostile label texts and row keys (markup, `]]>`, C0 controls, U+FFFE, U+FFFF,

@@ -96,17 +96,18 @@ final class CurveTrace {
     /// stay those at `width` up to the last width the search finds with the same lines.
     /// Greedy filling compares each placement against one limit, so the widths that fill a text
     /// alike form one interval: lines equal at two widths are equal at every width between.
-    func measuredLabel(_ k: Int, text: String, style: TextStyle, width: Double, measurer: TextMeasurer) {
+    /// `layout` lays the label's text (a string or runs) out at a width; `isEmpty`: it has none.
+    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool, layout: (Double) -> TextLayout) {
         let slope = roundSlopes[k]
         measured[k] = (width, slope)
-        guard proved, slope != 0, reach > 0, !text.isEmpty else { return }
-        let here = measurer.layout(text, style: style, width: width)
+        guard proved, slope != 0, reach > 0, !isEmpty else { return }
+        let here = layout(width)
         func same(_ there: TextLayout) -> Bool {
             there.lines == here.lines && there.measurement == here.measurement
         }
-        func same(_ w: Double) -> Bool { same(measurer.layout(text, style: style, width: w)) }
+        func same(_ w: Double) -> Bool { same(layout(w)) }
         let far = max(0, width + slope * reach)
-        var otherLayout = measurer.layout(text, style: style, width: far)
+        var otherLayout = layout(far)
         if same(otherLayout) { return }
         // Between one width filled alike (`near`) and one not (`other`): first guessed, then
         // bisected, to well inside the curve's guard band (`HeightCurve.Builder.guardBand`).
@@ -118,7 +119,7 @@ final class CurveTrace {
         // wrong one costs layouts, never a wrong proof.
         for _ in 0..<Self.maximumGuesses where !closeEnough() {
             guard let guess = Self.firstChangedLineWidth(here, otherLayout), guess > near, guess < other else { break }
-            let atGuess = measurer.layout(text, style: style, width: guess)
+            let atGuess = layout(guess)
             if same(atGuess) {
                 near = guess
                 break
@@ -127,7 +128,7 @@ final class CurveTrace {
             otherLayout = atGuess
             let below = max(near, guess - Self.searchPrecision * max(1, abs(guess)))
             guard below > near else { break }
-            let belowGuess = measurer.layout(text, style: style, width: below)
+            let belowGuess = layout(below)
             if same(belowGuess) {
                 near = below
                 break

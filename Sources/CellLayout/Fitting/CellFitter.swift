@@ -124,19 +124,34 @@ extension CompiledTemplate {
         let widthParameter = program.isEdit[TemplateView.superWidth] ? program.variables[TemplateView.superWidth] : nil
         var wrapping = false
         for k in blueprint.labels.indices {
+            // nil: the label is measured by the runs rendered into `workspace.runs[k]`.
             let rendered = blueprint.withLabelText(k) { label in
-                Result { () throws(RowValueError) in try label.template.render(row) }
+                Result { () throws(LayoutError) -> String? in
+                    if label.isAttributed {
+                        do throws(RowValueError) { try label.render(row, into: &workspace.runs[k]) } catch { throw error.layoutError }
+                        return nil
+                    }
+                    do throws(RowValueError) { return try label.template.render(row) } catch {
+                        // Only a value the text cannot show gets here: it may be the label's runs.
+                        guard try label.renderRowRuns(row, into: &workspace.runs[k]) else { throw error.layoutError }
+                        return nil
+                    }
+                }
             }
-            let text: String
+            let text: String?
             switch rendered {
             case let .success(value): text = value
             case let .failure(error):
                 workspace.isClean = false
-                throw error.layoutError
+                throw error
             }
-            workspace.texts[k] = text
+            let plain = text ?? ""
+            workspace.texts[k] = plain
+            workspace.attributed[k] = text == nil
             workspace.measuredAt[k] = .infinity
-            push(k, blueprint.withLabelText(k) { measurer.measure(text, style: $0.style, width: .infinity) })
+            push(k, blueprint.withLabelText(k) {
+                $0.measure(text: plain, runs: workspace.runs[k], attributed: text == nil, width: .infinity, with: measurer)
+            })
             wrapping = wrapping || blueprint.labels[k].wraps
         }
         if wrapping {
@@ -159,12 +174,17 @@ extension CompiledTemplate {
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
                     push(k, blueprint.withLabelText(k) {
-                        measurer.measure(workspace.texts[k], style: $0.style, width: available)
+                        $0.measure(text: workspace.texts[k], runs: workspace.runs[k], attributed: workspace.attributed[k],
+                                   width: available, with: measurer)
                     })
                     if let trace {
-                        blueprint.withLabelText(k) {
-                            trace.measuredLabel(k, text: workspace.texts[k], style: $0.style, width: available,
-                                                measurer: measurer)
+                        blueprint.withLabelText(k) { label in
+                            let attributed = workspace.attributed[k]
+                            let isEmpty = attributed ? workspace.runs[k].isEmpty : workspace.texts[k].isEmpty
+                            trace.measuredLabel(k, width: available, isEmpty: isEmpty) { width in
+                                label.layout(text: workspace.texts[k], runs: workspace.runs[k], attributed: attributed,
+                                             width: width, with: measurer)
+                            }
                         }
                     }
                 }

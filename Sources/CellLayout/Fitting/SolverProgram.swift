@@ -6,6 +6,7 @@ import Darwin
 import CellsFormat
 import Locking
 import Solver
+import TextEngine
 
 /// A solver owned by one thread at a time: taken from a `SolverProgram`'s pool for one row and
 /// given back after, so no two threads ever touch it together.
@@ -18,6 +19,12 @@ final class SolverWorkspace: @unchecked Sendable {
     /// Per label slot: the width it was last measured at in this row, and its text.
     @exclusivity(unchecked) var measuredAt: [Double]
     @exclusivity(unchecked) var texts: [String]
+    /// Per label slot: an attributed label's runs in this row (`LabelText.render(_:into:)`;
+    /// empty for a plain label), their storage kept from row to row.
+    @exclusivity(unchecked) var runs: [[TextRun]]
+    /// Per label slot: whether this row measures it by its runs (an attributed label, or a row
+    /// giving runs for a whole-placeholder label) rather than by its text.
+    @exclusivity(unchecked) var attributed: [Bool]
     /// Per label slot: the width the current round's solution gives it (read for every label
     /// before any is measured).
     @exclusivity(unchecked) var roundWidths: [Double]
@@ -43,6 +50,8 @@ final class SolverWorkspace: @unchecked Sendable {
         suggested = Array(repeating: .nan, count: variableCount)
         measuredAt = Array(repeating: .infinity, count: labelCount)
         texts = Array(repeating: "", count: labelCount)
+        runs = Array(repeating: [], count: labelCount)
+        attributed = Array(repeating: false, count: labelCount)
         roundWidths = Array(repeating: 0, count: labelCount)
     }
 }

@@ -35,16 +35,30 @@ extension CompiledTemplate {
     /// filled in, as measuring filled them) broken at the width its frame in `frames` gives it,
     /// by the same fonts and text caches, and centred in the frame's height as the layout
     /// rounded it at `scale` pixels per point, keyed by view id. Labels without a frame are left out.
-    /// Each label keeps only its lines within its first `textLimit` UTF-16 units.
+    /// Each label keeps only its lines within its first `textLimit` UTF-16 units. An attributed
+    /// label (runs in the template or in the row) draws each run in its own face and size.
     public func labelGlyphs(_ data: JSONValue, frames: [Frame], scale: Double,
                             textMeasurer: TextMeasurer, textLimit: Int = .max) -> [String: LabelGlyphs] {
         var out: [String: LabelGlyphs] = [:]
         for label in blueprint.labels {
             let id = blueprint.views[label.view].id
             guard let frame = frames.first(where: { $0.id == id }) else { continue }
+            let shared = label.shared
+            var runs: [TextRun] = []
             // A row whose values cannot be rendered was an error when measured: no glyphs.
-            guard let text = try? label.textTemplate.render(data) else { continue }
-            out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width, textLimit: textLimit),
+            if shared.isAttributed {
+                guard (try? shared.render(data, into: &runs)) != nil else { continue }
+            } else if let text = try? label.textTemplate.render(data) {
+                out[id] = LabelGlyphs(text: text, layout: textMeasurer.glyphLayout(text, style: label.style, width: frame.width,
+                                                                                  textLimit: textLimit),
+                                      frameHeight: frame.height, scale: scale)
+                continue
+            } else {
+                // A value the text cannot show may be the label's runs, as measuring read them.
+                guard (try? shared.renderRowRuns(data, into: &runs)) == true else { continue }
+            }
+            out[id] = LabelGlyphs(text: runs.map(\.text).joined(),
+                                  layout: textMeasurer.glyphLayout(runs, style: label.style, width: frame.width, textLimit: textLimit),
                                   frameHeight: frame.height, scale: scale)
         }
         return out

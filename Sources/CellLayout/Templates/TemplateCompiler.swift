@@ -267,13 +267,87 @@ enum TemplateCompiler {
             throw outOfRange("lineHeightMultiple", formatNumber(label.lineHeightMultiple),
                              LayoutLimits.lineHeightMultipleRangeText)
         }
-        let style = TextStyle(fonts: font.fonts, size: font.size, lines: label.lines,
+        guard LayoutLimits.kerns.contains(label.kern) else {
+            throw outOfRange("kern", formatNumber(label.kern), LayoutLimits.kernRangeText)
+        }
+        if let problem = label.paragraph.problem {
+            throw LayoutError(path: "\(path).\(problem.key)", message: problem.message)
+        }
+        if let problem = label.problem { throw LayoutError(path: "\(path).text", message: problem) }
+        if label.runs != nil, !label.text.isEmpty {
+            throw LayoutError(path: "\(path).text", message: "a label's text is a string or runs: give \"text\" or \"runs\", not both")
+        }
+        let p = label.paragraph
+        var style = TextStyle(fonts: font.fonts, size: font.size, lines: label.lines,
                               lineBreak: LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .word, lineSpacing: label.lineSpacing,
-                              lineHeightMultiple: label.lineHeightMultiple)
-        return LabelSlot(view: view, text: label.text,
-                         shared: LabelText(template: TextTemplate(label.text, hints: inputs.hints), style: style),
+                              lineHeightMultiple: label.lineHeightMultiple, kern: label.kern,
+                              paragraph: ParagraphStyle(paragraphSpacing: p.paragraphSpacing,
+                                                        paragraphSpacingBefore: p.paragraphSpacingBefore,
+                                                        firstLineHeadIndent: p.firstLineHeadIndent, headIndent: p.headIndent,
+                                                        tailIndent: p.tailIndent, minimumLineHeight: p.minimumLineHeight,
+                                                        maximumLineHeight: p.maximumLineHeight))
+        var text = label.text
+        var runs = try label.runs.map { specs throws(LayoutError) in
+            try compileRuns(specs, of: label, fonts: fonts, contentSize: contentSize, path: "\(path).text", hints: inputs.hints)
+        } ?? []
+        // What a row's runs take for what they leave out: the label's typography, or the one
+        // run's that the label is compiled as.
+        var typography = label
+        // One run that sits on the baseline is the plain text in its typography: today's path.
+        if runs.count == 1, runs[0].run.baselineOffset == 0, let only = label.runs?.first {
+            style.fonts = runs[0].run.fonts
+            style.size = runs[0].run.size
+            style.kern = runs[0].run.kern
+            text = only.text
+            runs = []
+            typography.font = only.font ?? label.font
+            (typography.size, typography.textStyle, typography.relativeTo) = only.sizing(in: label)
+            typography.kern = only.kern ?? label.kern
+            typography.features = only.features ?? label.features
+            typography.runs = nil
+        }
+        return LabelSlot(view: view, text: text,
+                         shared: LabelText(template: TextTemplate(text, hints: inputs.hints), style: style, runs: runs,
+                                           rowRuns: RowRuns(label: typography, fonts: fonts, contentSize: contentSize)),
                          wraps: label.lines != 1, intrinsicWidth: inputs.parameter(), intrinsicHeight: inputs.parameter(),
                          firstBaselineOffset: inputs.parameter(), lastBaselineOffset: inputs.parameter())
+    }
+
+    /// An attributed label's runs, each with its text template and typography (`resolveRun`).
+    private static func compileRuns(_ specs: [TextRunSpec], of label: LabelSpec, fonts: [String: FontStack],
+                                    contentSize: ContentSizeCategory, path: String,
+                                    hints: MemberHints) throws(LayoutError) -> [RunText] {
+        var runs: [RunText] = []
+        runs.reserveCapacity(specs.count)
+        for (i, spec) in specs.enumerated() {
+            var run = try resolveRun(spec, of: label, fonts: fonts, contentSize: contentSize, path: "\(path)[\(i)]")
+            run.text = ""
+            runs.append(RunText(template: TextTemplate(spec.text, hints: hints), run: run))
+        }
+        return runs
+    }
+
+    /// One run of `label` as the text engine takes it, its text as written: its font, size and
+    /// features resolved as a label's are (`ResolvedFont`) from its own members or the label's;
+    /// errors name the run's member (`templates.T.views[1].label.text[2].size`).
+    static func resolveRun(_ spec: TextRunSpec, of label: LabelSpec, fonts: [String: FontStack],
+                           contentSize: ContentSizeCategory, path at: String) throws(LayoutError) -> TextRun {
+        if spec.textStyle != nil, spec.size != nil {
+            throw LayoutError(path: "\(at).size", message: "a run with a textStyle takes its size from the style: give size or textStyle, not both")
+        }
+        if spec.textStyle != nil, spec.relativeTo != nil {
+            throw LayoutError(path: "\(at).relativeTo", message: "relativeTo scales a size; a textStyle is sized by the category already")
+        }
+        let kern = spec.kern ?? label.kern
+        for (key, value) in [("kern", kern), ("baselineOffset", spec.baselineOffset)] where !LayoutLimits.kerns.contains(value) {
+            throw LayoutError(path: "\(at).\(key)",
+                              message: "\(formatNumber(value)) is out of range: expected \(LayoutLimits.kernRangeText)")
+        }
+        let sizing = spec.sizing(in: label)
+        let font = try ResolvedFont(font: spec.font ?? label.font, size: sizing.size, textStyle: sizing.textStyle,
+                                    relativeTo: sizing.relativeTo, features: spec.features ?? label.features,
+                                    at: contentSize, fonts: fonts, path: at)
+        return TextRun(spec.text, fonts: font.fonts, size: font.size, kern: kern, baselineOffset: spec.baselineOffset)
     }
 
     /// Fills each stack's arranged view indices and assigns mask bits; rejects unknown ids, a view

@@ -1,5 +1,6 @@
 import TextEngine
 import CellsFormat
+import DynamicType
 import Locking
 
 /// Where a view's intrinsic length on one axis comes from.
@@ -37,15 +38,101 @@ struct LabelSlot: Sendable {
 /// with several threads measuring one template, every retain of shared data bumps one count
 /// they contend on.
 final class LabelText: Sendable {
-    /// The label's text split into literals and row paths once.
+    /// The label's text split into literals and row paths once (empty for an attributed label).
     let template: TextTemplate
     /// The label's fonts and line settings.
     let style: TextStyle
+    /// An attributed label's runs, each with its resolved typography; empty for a plain text
+    /// (a label of one run without a baseline offset is compiled as a plain text in that run's
+    /// typography, the same measurement by one call fewer).
+    let runs: [RunText]
+    /// Whether the label's text is runs (`render(_:into:)`) rather than one string.
+    let isAttributed: Bool
+    /// For a plain label whose whole text is one `${path}`: what a row's runs there (an array
+    /// of run objects) resolve against; nil for any other label.
+    let rowRuns: RowRuns?
 
-    init(template: TextTemplate, style: TextStyle) {
+    init(template: TextTemplate, style: TextStyle, runs: [RunText] = [], rowRuns: RowRuns? = nil) {
         self.template = template
         self.style = style
+        self.runs = runs
+        self.rowRuns = runs.isEmpty && template.paths.count == 1 && template.parts.count == 1 ? rowRuns : nil
+        isAttributed = !runs.isEmpty
     }
+
+    /// This row's runs in `out` (emptied first, its storage kept): each run's text with its
+    /// `${path}`s filled in; a run whose text comes out empty is left out.
+    func render(_ row: JSONValue, into out: inout [TextRun]) throws(RowValueError) {
+        out.removeAll(keepingCapacity: true)
+        for part in runs {
+            let text = try part.template.render(row)
+            guard !text.isEmpty else { continue }
+            var run = part.run
+            run.text = text
+            out.append(run)
+        }
+    }
+
+    /// For a label whose whole text is one `${path}` and whose row holds an array of run objects
+    /// there: the row's runs in `out` (resolved as a template's runs are; an empty text left out)
+    /// and true. False, `out` untouched, for any other label or value.
+    func renderRowRuns(_ row: JSONValue, into out: inout [TextRun]) throws(LayoutError) -> Bool {
+        guard let rowRuns, let shared = template.paths.first,
+              case .array(let items)? = shared.path.value(in: row),
+              items.contains(where: { if case .object = $0 { return true } else { return false } }) else { return false }
+        let path = shared.path.text
+        let specs: [TextRunSpec]
+        do { specs = try DocumentDecoder.runs(fromRow: items, path: path) } catch {
+            throw LayoutError(path: error.path, message: error.message)
+        }
+        out.removeAll(keepingCapacity: true)
+        for (i, spec) in specs.enumerated() where !spec.text.isEmpty {
+            out.append(try TemplateCompiler.resolveRun(spec, of: rowRuns.label, fonts: rowRuns.fonts,
+                                                       contentSize: rowRuns.contentSize, path: "\(path)[\(i)]"))
+        }
+        return true
+    }
+
+    /// The label measured at `width`: `text` for a plain label, `runs` (as `render` left them)
+    /// for an attributed one. The plain label's call is the one it always made, its runs untouched.
+    @inline(__always)
+    func measure(text: String, runs rendered: @autoclosure () -> [TextRun], attributed: Bool, width: Double,
+                 with measurer: TextMeasurer) -> TextMeasurement {
+        guard attributed else { return measurer.measure(text, style: style, width: width) }
+        let runs = rendered()
+        return runs.isEmpty ? measurer.measure("", style: style, width: width) : measurer.measure(runs, style: style, width: width)
+    }
+
+    /// The label's lines at `width`, from what `measure` would read.
+    func layout(text: String, runs rendered: @autoclosure () -> [TextRun], attributed: Bool, width: Double,
+                with measurer: TextMeasurer) -> TextLayout {
+        guard attributed else { return measurer.layout(text, style: style, width: width) }
+        let runs = rendered()
+        return runs.isEmpty ? measurer.layout("", style: style, width: width) : measurer.layout(runs, style: style, width: width)
+    }
+}
+
+/// What a row's runs for a label resolve against: the label (for what a run leaves out), the
+/// template's fonts and the content size category it was compiled at.
+final class RowRuns: Sendable {
+    let label: LabelSpec
+    let fonts: [String: FontStack]
+    let contentSize: ContentSizeCategory
+
+    init(label: LabelSpec, fonts: [String: FontStack], contentSize: ContentSizeCategory) {
+        self.label = label
+        self.fonts = fonts
+        self.contentSize = contentSize
+    }
+}
+
+/// One run of an attributed label: its text template and its typography (a `TextRun` whose
+/// text each row fills in).
+struct RunText: Sendable {
+    /// The run's text split into literals and row paths once.
+    let template: TextTemplate
+    /// The run's fonts, size, kern and baseline offset, with an empty text.
+    let run: TextRun
 }
 
 extension TemplateBlueprint {

@@ -89,14 +89,13 @@ extension DocumentDecoder {
     func decodeLabel(_ value: JSONValue, path: String, fonts: Fonts,
                      warnings: inout [DocumentError]) throws(DocumentError) -> LabelSpec {
         let f = try _JSONFields(value, path: path, what: "a label")
-        warnings += f.unknownMembers(known: ["text", "font", "size", "textStyle", "relativeTo", "features", "lines", "lineBreak",
-                                            "lineSpacing", "lineHeightMultiple"])
-        var label = LabelSpec(text: try f.string("text") ?? "")
-        if let font = try f.string("font") {
-            guard fonts.files[font] != nil else {
-                let names = fonts.files.keys.sorted().map { JSONText.excerpt($0) }.joined(separator: ", ")
-                throw DocumentError(path: f.pathOf("font"), message: "font \(JSONText.excerpt(font)) not found in fonts (\(names))")
-            }
+        warnings += f.unknownMembers(known: DocumentDecoder.labelKeys)
+        var label = LabelSpec(text: "")
+        switch f.members["text"] {
+        case .array(let items)?: label.runs = try decodeRuns(items, path: f.pathOf("text"), fonts: fonts, warnings: &warnings)
+        default: label.text = try f.string("text") ?? ""
+        }
+        if let font = try Self.decodeFontName(f, fonts: fonts) {
             label.font = font
         } else if fonts.files["default"] == nil {
             throw DocumentError(path: path, message: "no \"default\" font to use; name one in fonts or pass --font")
@@ -104,21 +103,10 @@ extension DocumentDecoder {
         if let size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText) {
             label.size = size
         }
-        label.textStyle = try f.oneOf("textStyle", FontTextStyle.self)
-        label.relativeTo = try f.oneOf("relativeTo", FontTextStyle.self)
-        if label.textStyle != nil, f.members["size"] != nil {
-            throw DocumentError(path: f.pathOf("size"), message: "a label with a \"textStyle\" takes its size from the style: give \"size\" or \"textStyle\", not both")
-        }
-        if label.relativeTo != nil, label.textStyle != nil {
-            throw DocumentError(path: f.pathOf("relativeTo"), message: "\"relativeTo\" scales a \"size\"; a \"textStyle\" is sized by the category already")
-        }
-        if let features = try f.strings("features") {
-            for (i, feature) in features.enumerated() where feature.isEmpty || feature.utf8.count > 128 {
-                throw DocumentError(path: JSONPath.appending(index: i, to: f.pathOf("features")),
-                                    message: "expected an OpenType feature setting (\"tnum\", \"-liga\", \"ss01=1\")")
-            }
-            label.features = features
-        }
+        (label.textStyle, label.relativeTo) = try Self.decodeStyles(f, what: "a label")
+        if let features = try Self.decodeFeatures(f) { label.features = features }
+        if let kern = try f.number("kern", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText) { label.kern = kern }
+        label.paragraph = try decodeParagraph(f)
         if let lines = try f.integer("lines", in: LayoutLimits.labelLines) { label.lines = lines }
         if let mode = try f.oneOf("lineBreak", LineBreakModeSpec.self) { label.lineBreak = mode }
         if let spacing = try f.number("lineSpacing", in: LayoutLimits.lineSpacings, rangeText: LayoutLimits.lineSpacingRangeText) {
@@ -129,6 +117,111 @@ extension DocumentDecoder {
             label.lineHeightMultiple = multiple
         }
         return label
+    }
+
+    /// Every member a label may have.
+    static let labelKeys: Set<String> = [
+        "text", "font", "size", "textStyle", "relativeTo", "features", "lines", "lineBreak", "lineSpacing",
+        "lineHeightMultiple", "kern", "paragraphSpacing", "paragraphSpacingBefore", "firstLineHeadIndent",
+        "headIndent", "tailIndent", "minimumLineHeight", "maximumLineHeight",
+    ]
+
+    /// An attributed label text: an array of run objects (SPEC, "Attributed text"), each
+    /// checked as a label's members are, at its own path (`...label.text[2].size`).
+    func decodeRuns(_ items: [JSONValue], path: String, fonts: Fonts,
+                    warnings: inout [DocumentError]) throws(DocumentError) -> [TextRunSpec] {
+        var runs: [TextRunSpec] = []
+        runs.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            let (run, f) = try Self.decodeRun(item, path: JSONPath.appending(index: i, to: path), fonts: fonts)
+            warnings += f.unknownMembers(known: Self.runKeys)
+            runs.append(run)
+        }
+        return runs
+    }
+
+    /// A row's value given as a label's runs (an array of run objects, as a template's `text`
+    /// array): each run checked at `path[i]`, its `font` left for the template's fonts to find.
+    /// Members a run does not know are ignored, as a row's other data is.
+    package static func runs(fromRow items: [JSONValue], path: String) throws(DocumentError) -> [TextRunSpec] {
+        var runs: [TextRunSpec] = []
+        runs.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            runs.append(try decodeRun(item, path: JSONPath.appending(index: i, to: path), fonts: nil).run)
+        }
+        return runs
+    }
+
+    /// Every member a run may have.
+    static let runKeys: Set<String> = ["text", "font", "size", "textStyle", "relativeTo", "kern", "baselineOffset", "features"]
+
+    /// One run object; its `font` checked against `fonts` when given.
+    private static func decodeRun(_ item: JSONValue, path: String,
+                                  fonts: Fonts?) throws(DocumentError) -> (run: TextRunSpec, fields: _JSONFields) {
+        let f = try _JSONFields(item, path: path, what: "a text run")
+        guard let text = try f.string("text") else {
+            throw DocumentError(path: f.path, message: "a text run needs a \"text\" (a string)")
+        }
+        var run = TextRunSpec(text)
+        if let fonts { run.font = try decodeFontName(f, fonts: fonts) } else { run.font = try f.string("font") }
+        run.size = try f.number("size", in: LayoutLimits.fontSizes, rangeText: LayoutLimits.fontSizeRangeText)
+        (run.textStyle, run.relativeTo) = try decodeStyles(f, what: "a run")
+        run.kern = try f.number("kern", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText)
+        run.baselineOffset = try f.number("baselineOffset", in: LayoutLimits.kerns, rangeText: LayoutLimits.kernRangeText) ?? 0
+        run.features = try decodeFeatures(f)
+        return (run, f)
+    }
+
+    /// A `font` member: a name the document's `fonts` has.
+    private static func decodeFontName(_ f: _JSONFields, fonts: Fonts) throws(DocumentError) -> String? {
+        guard let font = try f.string("font") else { return nil }
+        guard fonts.files[font] != nil else {
+            let names = fonts.files.keys.sorted().map { JSONText.excerpt($0) }.joined(separator: ", ")
+            throw DocumentError(path: f.pathOf("font"), message: "font \(JSONText.excerpt(font)) not found in fonts (\(names))")
+        }
+        return font
+    }
+
+    /// `textStyle` and `relativeTo`: a style gives the size, so it excludes `size` and `relativeTo`.
+    private static func decodeStyles(_ f: _JSONFields, what: String) throws(DocumentError) -> (FontTextStyle?, FontTextStyle?) {
+        let textStyle = try f.oneOf("textStyle", FontTextStyle.self)
+        let relativeTo = try f.oneOf("relativeTo", FontTextStyle.self)
+        if textStyle != nil, f.members["size"] != nil {
+            throw DocumentError(path: f.pathOf("size"), message: "\(what) with a \"textStyle\" takes its size from the style: give \"size\" or \"textStyle\", not both")
+        }
+        if relativeTo != nil, textStyle != nil {
+            throw DocumentError(path: f.pathOf("relativeTo"), message: "\"relativeTo\" scales a \"size\"; a \"textStyle\" is sized by the category already")
+        }
+        return (textStyle, relativeTo)
+    }
+
+    /// `features`: OpenType feature settings, each a non-empty string HarfBuzz may read.
+    private static func decodeFeatures(_ f: _JSONFields) throws(DocumentError) -> [String]? {
+        guard let features = try f.strings("features") else { return nil }
+        for (i, feature) in features.enumerated() where feature.isEmpty || feature.utf8.count > 128 {
+            throw DocumentError(path: JSONPath.appending(index: i, to: f.pathOf("features")),
+                                message: "expected an OpenType feature setting (\"tnum\", \"-liga\", \"ss01=1\")")
+        }
+        return features
+    }
+
+    /// The paragraph members of a label, each in its `LayoutLimits` range; a maximum line height
+    /// below the minimum is an error (no line could keep both).
+    private func decodeParagraph(_ f: _JSONFields) throws(DocumentError) -> ParagraphSpec {
+        var values: [String: Double] = [:]
+        for (key, _) in ParagraphSpec().members {
+            let (range, text) = LayoutLimits.paragraphRange(key)
+            values[key] = try f.number(key, in: range, rangeText: text)
+        }
+        let paragraph = ParagraphSpec(
+            paragraphSpacing: values["paragraphSpacing"] ?? 0, paragraphSpacingBefore: values["paragraphSpacingBefore"] ?? 0,
+            firstLineHeadIndent: values["firstLineHeadIndent"] ?? 0, headIndent: values["headIndent"] ?? 0,
+            tailIndent: values["tailIndent"] ?? 0, minimumLineHeight: values["minimumLineHeight"] ?? 0,
+            maximumLineHeight: values["maximumLineHeight"] ?? 0)
+        if let problem = paragraph.lineHeightProblem {
+            throw DocumentError(path: f.pathOf("maximumLineHeight"), message: problem)
+        }
+        return paragraph
     }
 
     func decodeStack(_ value: JSONValue, path: String, warnings: inout [DocumentError]) throws(DocumentError) -> StackSpec {

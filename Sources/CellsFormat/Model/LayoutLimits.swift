@@ -26,6 +26,22 @@ public enum LayoutLimits {
     /// A label's `lineHeightMultiple`.
     public static let lineHeightMultiples = Double.leastNonzeroMagnitude...1000.0
 
+    /// A label's or run's `kern` and a run's `baselineOffset`, in points: a thousand points is
+    /// ten times a large title's size, far past any real letter spacing or superscript.
+    public static let kerns = -1000.0...1000.0
+    /// A paragraph's spacing (`paragraphSpacing`, `paragraphSpacingBefore`), its head indents
+    /// (`firstLineHeadIndent`, `headIndent`) and its line height bounds (`minimumLineHeight`,
+    /// `maximumLineHeight`), in points.
+    public static let paragraphLengths = 0.0...10_000.0
+    /// A paragraph's `tailIndent`, in points (0 or negative from the trailing edge, positive
+    /// from the leading edge).
+    public static let tailIndents = -10_000.0...10_000.0
+
+    /// The range and its text for messages of each paragraph member, by its cells.json key.
+    public static func paragraphRange(_ key: String) -> (range: ClosedRange<Double>, text: String) {
+        key == "tailIndent" ? (tailIndents, tailIndentRangeText) : (paragraphLengths, paragraphLengthRangeText)
+    }
+
     /// The most views a template may have: the solver's tableau of a chain of views grows with
     /// the square of their number, so a template's size is bounded as a number's range is.
     /// A table cell has some tens.
@@ -62,6 +78,13 @@ public enum LayoutLimits {
     package static let lineSpacingRangeText = "-100000...100000 points"
     /// `lineHeightMultiples`, for messages.
     package static let lineHeightMultipleRangeText = "a positive factor up to 1000"
+
+    /// `kerns`, for messages.
+    package static let kernRangeText = "-1000...1000 points"
+    /// `paragraphLengths`, for messages.
+    package static let paragraphLengthRangeText = "0...10000 points"
+    /// `tailIndents`, for messages.
+    package static let tailIndentRangeText = "-10000...10000 points"
 
     /// `0...1000000 points`, for messages.
     package static let sizeRangeText = "0...1000000 points"

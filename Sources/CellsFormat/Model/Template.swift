@@ -95,8 +95,12 @@ public enum LineBreakModeSpec: String, Sendable, CaseIterable {
 
 /// A label's text and typography.
 public struct LabelSpec: Sendable {
-    /// Text, with `${path}` placeholders.
+    /// Text, with `${path}` placeholders (empty when `runs` give the text).
     public var text: String
+    /// An attributed text: runs that each may change the font, size, kern, baseline offset and
+    /// features (SPEC, "Attributed text"); nil for a plain `text`. A label has one or the other:
+    /// both is an error when its template compiles.
+    public var runs: [TextRunSpec]?
     /// Name of a font in the document's `fonts`.
     public var font: String
     /// Point size (with `relativeTo`, the size at the `large` category).
@@ -115,13 +119,23 @@ public struct LabelSpec: Sendable {
     public var lineSpacing: Double
     /// Factor applied to each line's height.
     public var lineHeightMultiple: Double
+    /// Points added after every character (`NSAttributedString.Key.kern`); a run may set its own.
+    public var kern: Double
+    /// NSParagraphStyle's spacing, indents and line height bounds (SPEC, "Paragraph style").
+    public var paragraph: ParagraphSpec
+    /// Why the label cannot be compiled, found where it was made (an `AttributedString` with an
+    /// attribute no run can carry); the template's compile throws it at the label's path.
+    package var problem: String?
 
     /// A label with UILabel's defaults: default font, 17 points, one line, word wrapping.
     public init(text: String, font: String = "default", size: Double = 17, textStyle: FontTextStyle? = nil,
                 relativeTo: FontTextStyle? = nil, features: [String] = [], lines: Int = 1,
-                lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1) {
+                lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
+                kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec()) {
         self.features = features
         self.text = text
+        self.kern = kern
+        self.paragraph = paragraph
         self.font = font
         self.size = size
         self.textStyle = textStyle
@@ -132,8 +146,22 @@ public struct LabelSpec: Sendable {
         self.lineHeightMultiple = lineHeightMultiple
     }
 
-    /// Whether its size follows the content size category (it has a `textStyle` or `relativeTo`).
-    public var followsContentSize: Bool { textStyle != nil || relativeTo != nil }
+    /// A label whose text is `runs`, with UILabel's defaults for everything a run leaves to it.
+    public init(runs: [TextRunSpec], font: String = "default", size: Double = 17, textStyle: FontTextStyle? = nil,
+                relativeTo: FontTextStyle? = nil, features: [String] = [], lines: Int = 1,
+                lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
+                kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec()) {
+        self.init(text: "", font: font, size: size, textStyle: textStyle, relativeTo: relativeTo, features: features,
+                  lines: lines, lineBreak: lineBreak, lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple,
+                  kern: kern, paragraph: paragraph)
+        self.runs = runs
+    }
+
+    /// Whether its size follows the content size category (it or one of its runs has a
+    /// `textStyle` or `relativeTo`).
+    public var followsContentSize: Bool {
+        textStyle != nil || relativeTo != nil || (runs?.contains { $0.textStyle != nil || $0.relativeTo != nil } ?? false)
+    }
 
     /// Its point size at `category`: the style's size there, or `size` scaled with `relativeTo`,
     /// or `size` (the one rule a label and an attributed run share).
@@ -149,6 +177,64 @@ public struct LabelSpec: Sendable {
         if let textStyle { return textStyle.pointSize(at: category) }
         if let relativeTo { return relativeTo.scaledValue(size, at: category) }
         return size
+    }
+}
+
+/// A label's paragraph style, as NSParagraphStyle's members of the same names (SPEC, "Paragraph
+/// style"); every member in points, 0 by default.
+public struct ParagraphSpec: Sendable, Hashable {
+    /// Added after every paragraph but the last.
+    public var paragraphSpacing: Double
+    /// Added before every paragraph but the first.
+    public var paragraphSpacingBefore: Double
+    /// Narrows the first line of each paragraph from the leading edge.
+    public var firstLineHeadIndent: Double
+    /// Narrows the other lines of each paragraph from the leading edge.
+    public var headIndent: Double
+    /// Narrows every line: 0 or negative from the trailing edge, positive the line's width from
+    /// the leading edge.
+    public var tailIndent: Double
+    /// The least height of a line (0: no bound).
+    public var minimumLineHeight: Double
+    /// The greatest height of a line (0: no bound).
+    public var maximumLineHeight: Double
+
+    /// A paragraph style; members left out are 0.
+    public init(paragraphSpacing: Double = 0, paragraphSpacingBefore: Double = 0, firstLineHeadIndent: Double = 0,
+                headIndent: Double = 0, tailIndent: Double = 0, minimumLineHeight: Double = 0,
+                maximumLineHeight: Double = 0) {
+        self.paragraphSpacing = paragraphSpacing
+        self.paragraphSpacingBefore = paragraphSpacingBefore
+        self.firstLineHeadIndent = firstLineHeadIndent
+        self.headIndent = headIndent
+        self.tailIndent = tailIndent
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+    }
+
+    /// Each member with its cells.json key, in NSParagraphStyle's order, for checks and messages.
+    public var members: [(key: String, value: Double)] {
+        [("paragraphSpacing", paragraphSpacing), ("paragraphSpacingBefore", paragraphSpacingBefore),
+         ("firstLineHeadIndent", firstLineHeadIndent), ("headIndent", headIndent), ("tailIndent", tailIndent),
+         ("minimumLineHeight", minimumLineHeight), ("maximumLineHeight", maximumLineHeight)]
+    }
+
+    /// Why no line can keep both bounds (a maximum line height below the minimum), or nil.
+    package var lineHeightProblem: String? {
+        guard maximumLineHeight > 0, maximumLineHeight < minimumLineHeight else { return nil }
+        return "maximumLineHeight \(JSONText.number(maximumLineHeight)) is below minimumLineHeight \(JSONText.number(minimumLineHeight))"
+    }
+
+    /// The first member outside its `LayoutLimits` range or bound that cannot hold, with its
+    /// key, for a paragraph built in Swift (the decoder checks each as it reads it).
+    package var problem: (key: String, message: String)? {
+        for (key, value) in members {
+            let (range, text) = LayoutLimits.paragraphRange(key)
+            if !range.contains(value) {
+                return (key, "\(JSONText.number(value)) is out of range: expected \(text)")
+            }
+        }
+        return lineHeightProblem.map { ("maximumLineHeight", $0) }
     }
 }
 

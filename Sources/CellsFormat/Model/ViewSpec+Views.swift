@@ -1,3 +1,4 @@
+import Foundation
 import DynamicType
 
 // Views as Swift values, one factory per cells.json kind, with UIKit's defaults:
@@ -9,13 +10,67 @@ extension ViewSpec {
     public static func label(_ id: String, text: String, font: String = "default", size: Double = 17,
                              textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
                              features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
-                             lineHeightMultiple: Double = 1, hidden: HiddenSpec = false,
+                             lineHeightMultiple: Double = 1, kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec(),
+                             hidden: HiddenSpec = false,
                              hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
         ViewSpec(id: id, kind: .label(LabelSpec(text: text, font: font, size: size, textStyle: textStyle,
                                                 relativeTo: relativeTo, features: features, lines: lines,
                                                 lineBreak: lineBreak,
-                                                lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple)),
+                                                lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple,
+                                                kern: kern, paragraph: paragraph)),
                  hidden: hidden, hugging: hugging, compression: compression)
+    }
+
+    /// A label whose text is `runs` (an attributed text, SPEC "Attributed text"): each run's
+    /// members left nil take the label's `font`, `size` or `textStyle`, `relativeTo`, `kern`
+    /// and `features`.
+    public static func label(_ id: String, runs: [TextRunSpec], font: String = "default", size: Double = 17,
+                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
+                             features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             lineHeightMultiple: Double = 1, kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec(),
+                             hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
+        ViewSpec(id: id, kind: .label(LabelSpec(runs: runs, font: font, size: size, textStyle: textStyle,
+                                                relativeTo: relativeTo, features: features, lines: lines,
+                                                lineBreak: lineBreak, lineSpacing: lineSpacing,
+                                                lineHeightMultiple: lineHeightMultiple, kern: kern, paragraph: paragraph)),
+                 hidden: hidden, hugging: hugging, compression: compression)
+    }
+
+    /// A label whose runs are listed one per line: `TextRunSpec("${name}", font: "bold")`,
+    /// `" replied to "`, ... (`TextRunBuilder`).
+    public static func label(_ id: String, font: String = "default", size: Double = 17,
+                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
+                             features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             lineHeightMultiple: Double = 1, kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec(),
+                             hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750],
+                             @TextRunBuilder runs: () -> [TextRunSpec]) -> ViewSpec {
+        label(id, runs: runs(), font: font, size: size, textStyle: textStyle, relativeTo: relativeTo, features: features,
+              lines: lines, lineBreak: lineBreak, lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple,
+              kern: kern, paragraph: paragraph, hidden: hidden, hugging: hugging, compression: compression)
+    }
+
+    /// A label whose text is Foundation's `AttributedString`, read through
+    /// `TemplateLayoutAttributes` (one run per stretch of equal attributes, `${path}`
+    /// placeholders filled per row); an attribute outside that scope makes the template an error
+    /// when it compiles, naming the label and the attribute.
+    public static func label(_ id: String, attributedText: AttributedString, font: String = "default", size: Double = 17,
+                             textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil,
+                             features: [String] = [], lines: Int = 1, lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             lineHeightMultiple: Double = 1, kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec(),
+                             hidden: HiddenSpec = false,
+                             hugging: [Double] = [250, 250], compression: [Double] = [750, 750]) -> ViewSpec {
+        let read = TextRunSpec.runs(from: attributedText)
+        var view = label(id, runs: (try? read.get()) ?? [], font: font, size: size, textStyle: textStyle,
+                         relativeTo: relativeTo, features: features, lines: lines, lineBreak: lineBreak,
+                         lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, kern: kern,
+                         paragraph: paragraph, hidden: hidden, hugging: hugging, compression: compression)
+        if case .failure(let error) = read, case .label(var spec) = view.kind {
+            spec.problem = error.message
+            view.kind = .label(spec)
+        }
+        return view
     }
 
     /// An image (UIImageView) whose intrinsic size is `width` x `height` (numbers or row paths).
