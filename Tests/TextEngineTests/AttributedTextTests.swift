@@ -258,4 +258,23 @@ import Testing
         #expect(composed.lines.map(\.range) == [0..<5, 5..<12])
         #expect(decomposed.lines.map(\.range) == [0..<6, 6..<13])
     }
+
+    @Test func everyLineBreakModeWorksWithRuns() {
+        let runs = [TextRun("Grace", fonts: Self.bold, size: 17), TextRun(" replied to everyone", fonts: Self.regular, size: 13)]
+        let width = plain("Grace", Self.bold).width + plain(" re", size: 13).width + 0.5
+        func lines(_ mode: LineBreakMode, _ limit: Int = 0) -> [Int] {
+            measurer.layout(runs, style: TextStyle(fonts: Self.regular, size: 17, lines: limit, lineBreak: mode), width: width)
+                .lines.map(\.range.lowerBound)
+        }
+        // `char` fills each line to the last grapheme that fits, across the change of run.
+        let char = lines(.char)
+        #expect(char.first == 0 && char.count > 1 && char[1] == 8)
+        // The truncating modes and `clip` wrap as `word` does; a limit keeps the first lines.
+        let word = lines(.word)
+        #expect(word.first == 0 && word.dropFirst().first == 6)
+        for mode in [LineBreakMode.truncateTail, .truncateMiddle, .truncateHead, .clip] {
+            #expect(lines(mode) == word)
+            #expect(lines(mode, 1) == [0])
+        }
+    }
 }
