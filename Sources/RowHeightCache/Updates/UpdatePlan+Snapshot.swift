@@ -49,6 +49,7 @@ extension UpdatePlan {
         }
         self.sections = sections
         self.reloaded = reloaded
+        runKinds = UpdatePlan.runKinds(of: sections)
     }
 }
 
