@@ -11,6 +11,15 @@ extension UpdatePlan {
     /// item out of place is taken where the other order finds it, so the work is O(items +
     /// changes), not a diff's O(items x changes); the moves it settles on need not be the
     /// fewest, which costs nothing here (a moved row keeps its height either way).
+    ///
+    /// Specialized for common identifier types: unspecialized, every dictionary lookup of the
+    /// walk looks up its types' metadata at run time.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     init<SectionID, ItemID>(from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>) {
         var oldIndex: [SectionID: Int] = [:]
         oldIndex.reserveCapacity(old.numberOfSections)
