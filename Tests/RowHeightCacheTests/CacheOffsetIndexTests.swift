@@ -80,4 +80,22 @@ struct CacheOffsetIndexTests {
         // The row tree's build (450), and setting one total in a two-section tree (2 to 4).
         #expect((452...454).contains(visits))
     }
+
+    @Test func rowsMovedFromTheEndToTheFrontLeaveTheOthersInPlace() throws {
+        // Each moved row lands before rows that were before it: the rows that keep their order
+        // are shifted in place (the offsets edited, not rebuilt), only the moved ones copied.
+        let rows = 100_000
+        var heights = [(0..<rows).map { Double($0 % 89) * 0.5 }]
+        let expected = [[heights[0][rows - 1], heights[0][rows - 2]] + heights[0][0..<(rows - 2)]]
+        var index = OffsetIndex()
+        index.build(heights: heights, estimate: 44)
+        let update = BatchUpdate(moveRows: [.init(from: IndexPath(row: rows - 1, section: 0), to: IndexPath(row: 0, section: 0)),
+                                            .init(from: IndexPath(row: rows - 2, section: 0), to: IndexPath(row: 1, section: 0))])
+        let plan = try UpdatePlan(update: update, oldCounts: [rows], newCounts: [rows])
+        #expect(plan.runKinds == [[.gathered, .gathered, .shifted]])
+        let visits = try Self.follow(update, heights: &heights, index: &index, newCounts: [rows], estimate: 44)
+        #expect(heights == expected)
+        #expect(Self.matchesFreshBuild(index, heights, estimate: 44))
+        #expect(Double(visits) <= 10 * floorLog2(rows))
+    }
 }

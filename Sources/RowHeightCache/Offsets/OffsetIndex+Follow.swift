@@ -18,7 +18,7 @@ extension OffsetIndex {
                 swap(&tree, &old[section])
             case let .rebuilt(base, runs) where base >= 0:
                 swap(&tree, &old[base])
-                OffsetIndex.edit(&tree, base: base, runs: runs, heights: heights[index], estimate: estimate)
+                OffsetIndex.edit(&tree, runs: runs, kinds: plan.runKinds[index], heights: heights[index], estimate: estimate)
             case .rebuilt:
                 tree = OffsetTree(OffsetIndex.effective(heights[index], estimate: estimate))
             }
@@ -36,9 +36,9 @@ extension OffsetIndex {
     /// Edits one section's tree: removes the old rows that do not stay in place (deleted,
     /// reloaded or moved away), last first, then inserts the rows that arrive (inserted,
     /// reloaded, moved in) at their new indexes, first first.
-    static func edit(_ tree: inout OffsetTree, base: Int, runs: [RowRun], heights: [Double], estimate: Double) {
+    static func edit(_ tree: inout OffsetTree, runs: [RowRun], kinds: [UpdatePlan.RunKind], heights: [Double], estimate: Double) {
         var kept: [Range<Int>] = []
-        UpdatePlan.classify(runs, base: base) { run, kind in
+        for (run, kind) in zip(runs, kinds) {
             if case .shifted = kind { kept.append(run.start..<(run.start + run.count)) }
         }
         // k edits cost O(k log n); past n / 16 of them a fresh O(n) build is cheaper.
@@ -54,10 +54,10 @@ extension OffsetIndex {
             end = range.lowerBound
         }
         var destination = 0
-        UpdatePlan.classify(runs, base: base) { run, kind in
+        for (run, kind) in zip(runs, kinds) {
             if case .shifted = kind {
                 destination += run.count
-                return
+                continue
             }
             for row in destination..<(destination + run.count) {
                 let height = heights[row]

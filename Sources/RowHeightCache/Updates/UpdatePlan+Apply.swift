@@ -9,8 +9,8 @@ extension UpdatePlan {
         // rows, rows from other sections): edits below may overwrite where they were.
         var gathered = [[T]](repeating: [], count: sections.count)
         for (index, origin) in sections.enumerated() {
-            guard case let .rebuilt(base, runs) = origin else { continue }
-            UpdatePlan.classify(runs, base: base) { run, kind in
+            guard case let .rebuilt(_, runs) = origin else { continue }
+            for (run, kind) in zip(runs, runKinds[index]) {
                 if case .gathered = kind {
                     gathered[index].append(contentsOf: old[run.section][run.start..<(run.start + run.count)])
                 }
@@ -27,7 +27,7 @@ extension UpdatePlan {
             case let .rebuilt(base, runs):
                 var rows: [T] = []
                 if base >= 0 { swap(&rows, &old[base]) }
-                UpdatePlan.edit(&rows, base: base, runs: runs, gathered: gathered[index], fresh: fresh)
+                UpdatePlan.edit(&rows, runs: runs, kinds: runKinds[index], gathered: gathered[index], fresh: fresh)
                 result.append(rows)
             }
         }
@@ -44,27 +44,62 @@ extension UpdatePlan {
         case gathered
     }
 
-    /// Calls `body` for each run with how it is produced; shifted runs are the base section's
-    /// runs that start after the previous shifted run ends.
-    static func classify(_ runs: [RowRun], base: Int, _ body: (RowRun, RunKind) -> Void) {
-        var end = 0
-        for run in runs {
-            if run.section < 0 {
-                body(run, .fresh)
-            } else if run.section == base, run.start >= end {
-                end = run.start + run.count
-                body(run, .shifted)
-            } else {
-                body(run, .gathered)
+    /// `kinds(of:base:)` of each rebuilt section of `sections`, empty for the others.
+    static func runKinds(of sections: [SectionOrigin]) -> [[RunKind]] {
+        sections.map { origin in
+            guard case let .rebuilt(base, runs) = origin else { return [] }
+            return kinds(of: runs, base: base)
+        }
+    }
+
+    /// How each of `runs` is produced: the shifted runs are the chain of the base section's
+    /// runs, in increasing order of old rows, that holds the most rows; the other base runs
+    /// are gathered. Taking each base run that starts past the last one taken instead would let
+    /// one row moved from the end to the front gather every row after it.
+    static func kinds(of runs: [RowRun], base: Int) -> [RunKind] {
+        var kinds = runs.map { $0.section < 0 ? RunKind.fresh : .gathered }
+        let chain = runs.indices.filter { runs[$0].section == base && base >= 0 }
+        if zip(chain, chain.dropFirst()).allSatisfy({ runs[$0.0].start + runs[$0.0].count <= runs[$0.1].start }) {
+            for index in chain { kinds[index] = .shifted }
+            return kinds
+        }
+        // The heaviest increasing chain: for each run in new order, the best chain ending
+        // before its start (a prefix maximum over old starts, in a Fenwick tree) plus its rows.
+        var rank = [Int](repeating: 0, count: runs.count)
+        for (place, index) in chain.sorted(by: { runs[$0].start < runs[$1].start }).enumerated() { rank[index] = place + 1 }
+        var tree = [(rows: Int, run: Int)](repeating: (0, -1), count: chain.count + 1)
+        var previous = [Int](repeating: -1, count: runs.count)
+        var best = (rows: 0, run: -1)
+        for index in chain {
+            let place = rank[index]
+            var before = (rows: 0, run: -1)
+            var at = place - 1
+            while at > 0 {
+                if tree[at].rows > before.rows { before = tree[at] }
+                at &= at - 1
+            }
+            previous[index] = before.run
+            let ending = (rows: before.rows + runs[index].count, run: index)
+            if ending.rows > best.rows { best = ending }
+            at = place
+            while at < tree.count {
+                if ending.rows > tree[at].rows { tree[at] = ending }
+                at += at & -at
             }
         }
+        var index = best.run
+        while index >= 0 {
+            kinds[index] = .shifted
+            index = previous[index]
+        }
+        return kinds
     }
 
     /// Edits the base section's `rows` into `runs` in place. Shifted runs keep their order on
     /// both sides, so those moving left are moved front to back and those moving right back to
     /// front, and none overwrites rows another still has to move; then gathered and fresh rows
     /// are written into the gaps.
-    static func edit<T>(_ rows: inout [T], base: Int, runs: [RowRun], gathered: [T], fresh: () -> T) {
+    static func edit<T>(_ rows: inout [T], runs: [RowRun], kinds: [RunKind], gathered: [T], fresh: () -> T) {
         let oldCount = rows.count
         let newCount = runs.reduce(0) { $0 + $1.count }
         if newCount > oldCount {
@@ -76,7 +111,7 @@ extension UpdatePlan {
         var writes: [(to: Int, count: Int, gatheredAt: Int?)] = []
         var destination = 0
         var nextGathered = 0
-        classify(runs, base: base) { run, kind in
+        for (run, kind) in zip(runs, kinds) {
             switch kind {
             case .shifted:
                 if run.start != destination { shifts.append((run.start, destination, run.count)) }

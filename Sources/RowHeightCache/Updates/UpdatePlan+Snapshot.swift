@@ -1,3 +1,5 @@
+import Foundation
+
 extension UpdatePlan {
     /// The plan that turns the list `old` describes into the one `new` describes: sections and
     /// items are matched by identifier, so every item in both keeps its row (and its heights)
@@ -9,6 +11,15 @@ extension UpdatePlan {
     /// item out of place is taken where the other order finds it, so the work is O(items +
     /// changes), not a diff's O(items x changes); the moves it settles on need not be the
     /// fewest, which costs nothing here (a moved row keeps its height either way).
+    ///
+    /// Specialized for common identifier types: unspecialized, every dictionary lookup of the
+    /// walk looks up its types' metadata at run time.
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     init<SectionID, ItemID>(from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>) {
         var oldIndex: [SectionID: Int] = [:]
         oldIndex.reserveCapacity(old.numberOfSections)
@@ -47,6 +58,7 @@ extension UpdatePlan {
         }
         self.sections = sections
         self.reloaded = reloaded
+        runKinds = UpdatePlan.runKinds(of: sections)
     }
 }
 
@@ -92,7 +104,7 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
             // A stretch of equal identifiers, compared through the arrays' buffers and kept as
             // one run (marked items are looked at one by one, below).
             if !marks && i < before.count {
-                let matched = Self.equalPrefix(before, from: i, after, from: j)
+                let matched = IdentifierScan.equalPrefix(before, from: i, after, from: j)
                 if matched > 0 {
                     append(RowRun(section: base, start: i, count: matched))
                     i += matched
@@ -152,7 +164,7 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
                 j += 1
                 continue
             }
-            if let distance = Self.nearer(item, in: before, after: i, than: before[i], in: after, after: j) {
+            if let distance = IdentifierScan.nearer(item, in: before, after: i, than: before[i], in: after, after: j) {
                 for k in i..<(i + distance) {
                     if !ahead.isEmpty, let run = ahead.removeValue(forKey: before[k]) {
                         if run >= 0 { runs[run] = RowRun(section: base, start: k, count: 1) }
@@ -213,8 +225,24 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
         }
     }
 
+    /// Each item's row in `items`.
+    private static func rows(of items: [ItemID]) -> [ItemID: Int] {
+        var rows: [ItemID: Int] = [:]
+        rows.reserveCapacity(items.count)
+        for (row, item) in items.enumerated() { rows[item] = row }
+        return rows
+    }
+}
+
+/// The walk's scans over identifier arrays, where nearly all of its time goes: generic over the
+/// item type alone and specialized for common identifier types, so that those run as plain loops
+/// (an unspecialized comparison goes through the type's witness table, item by item).
+enum IdentifierScan {
     /// How many identifiers from `i` in `before` equal those from `j` in `after`, in a row.
-    private static func equalPrefix(_ before: [ItemID], from i: Int, _ after: [ItemID], from j: Int) -> Int {
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
+    static func equalPrefix<ItemID: Hashable>(_ before: [ItemID], from i: Int, _ after: [ItemID], from j: Int) -> Int {
         before.withUnsafeBufferPointer { before in
             after.withUnsafeBufferPointer { after in
                 var count = 0
@@ -228,21 +256,16 @@ private struct SnapshotWalk<SectionID: Hashable & Sendable, ItemID: Hashable & S
 
     /// How far past `i` the old order `before` holds `item`, when it does so within a short
     /// window and sooner than the new order `after` holds `other` past `j`; nil otherwise.
-    private static func nearer(_ item: ItemID, in before: [ItemID], after i: Int, than other: ItemID,
-                               in after: [ItemID], after j: Int) -> Int? {
+    @_specialize(where ItemID == Int)
+    @_specialize(where ItemID == String)
+    @_specialize(where ItemID == UUID)
+    static func nearer<ItemID: Hashable>(_ item: ItemID, in before: [ItemID], after i: Int, than other: ItemID,
+                                         in after: [ItemID], after j: Int) -> Int? {
         let window = 64
         for distance in 1...window {
             if i + distance < before.count && before[i + distance] == item { return distance }
             if j + distance < after.count && after[j + distance] == other { return nil }
         }
         return nil
-    }
-
-    /// Each item's row in `items`.
-    private static func rows(of items: [ItemID]) -> [ItemID: Int] {
-        var rows: [ItemID: Int] = [:]
-        rows.reserveCapacity(items.count)
-        for (row, item) in items.enumerated() { rows[item] = row }
-        return rows
     }
 }

@@ -42,6 +42,9 @@ struct UpdatePlan: Sendable {
     /// Where reloaded rows are after the update (rows of reloaded sections included): their
     /// content changed, so even a keyed row is measured again.
     var reloaded: [IndexPath] = []
+    /// How each run of each rebuilt section is produced in place (`kinds(of:base:)`; empty
+    /// for other sections), worked out once for every array the plan edits.
+    var runKinds: [[RunKind]] = []
 
     /// Resolves `update` against `oldCounts` (rows per section before) and `newCounts` (the
     /// source's rows per section after); throws, changing nothing, on any contradiction.
@@ -270,6 +273,7 @@ struct UpdatePlan: Sendable {
         if let inconsistency { throw inconsistency }
         self.sections = sections
         self.reloaded = reloadedRows
+        runKinds = UpdatePlan.runKinds(of: sections)
     }
 }
 
