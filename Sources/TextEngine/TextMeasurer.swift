@@ -148,6 +148,7 @@ extension TextMeasurer {
     func runAttributed(_ runs: [TextRun], style: TextStyle, width: Double,
                        sink: (TextLine) -> Void) -> TextMeasurement {
         let text = attributed.text(for: runs) { AttributedText(runs, measurer: self) }
+        if !text.isAnalysed { return .unmeasured }
         if text.utf16Count == 0 { return .empty }
         var filler = AttributedFiller(text, width: width.isNaN ? 0 : width, paragraph: style.paragraph,
                                       breaksAtGraphemes: style.lineBreak.breaksAtGraphemes,

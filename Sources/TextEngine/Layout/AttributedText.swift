@@ -67,6 +67,9 @@ final class AttributedText: Sendable {
     let runStarts: [Int]
     let runLineMetrics: [Int32]
     let utf16Count: Int
+    /// False when the kernel could not analyse a run (out of memory): the text is then
+    /// unmeasured, never measured as if that run were empty.
+    let isAnalysed: Bool
 
     /// `runs` analysed with `measurer`'s caches; runs whose text is empty are left out.
     init(_ runs: [TextRun], measurer: TextMeasurer) {
@@ -81,13 +84,16 @@ final class AttributedText: Sendable {
         utf16Count = units.count
         runStarts = starts
         var shaping = Shaping()
+        var analysed = true
         units.withUnsafeBufferPointer { all in
             for (r, run) in kept.enumerated() {
                 let end = r + 1 < starts.count ? starts[r + 1] : all.count
                 let shaped = measurer.analyse(UnsafeBufferPointer(rebasing: all[starts[r]..<end]), stack: run.fonts)
+                analysed = analysed && shaped.isAnalysed
                 shaping.add(shaped, run: run, index: r, at: starts[r])
             }
         }
+        isAnalysed = analysed
 
         // The whole text's breaks, found as the plain path finds them.
         var positions = [Int32](repeating: 0, count: units.count + 1)

@@ -95,7 +95,8 @@ final class AttributedCache: Sendable {
             return found
         }
         let made = make()
-        state.withLock { Self.insert(made, for: runs, into: &$0, half: half) }
+        // A text the kernel could not analyse is not kept: the next call tries again.
+        if made.isAnalysed { state.withLock { Self.insert(made, for: runs, into: &$0, half: half) } }
         return made
     }
 

@@ -10,11 +10,16 @@ final class ShapedText: Sendable {
     let graphemes: ContiguousArray<Grapheme>
     /// Length of the text in UTF-16 code units.
     let utf16Count: Int
+    /// False when the kernel could not analyse the text (out of memory): it is then one empty
+    /// paragraph, which must not be taken for a measurement.
+    let isAnalysed: Bool
 
-    init(segments: ContiguousArray<TextSegment>, graphemes: ContiguousArray<Grapheme>, utf16Count: Int) {
+    init(segments: ContiguousArray<TextSegment>, graphemes: ContiguousArray<Grapheme>, utf16Count: Int,
+         isAnalysed: Bool = true) {
         self.segments = segments
         self.graphemes = graphemes
         self.utf16Count = utf16Count
+        self.isAnalysed = isAnalysed
     }
 
     /// The clusters of `segment`; nil when it has no shaping (empty content).

@@ -98,7 +98,7 @@ extension TextMeasurer {
         let segment = TextSegment(start: 0, end: utf16Count, endsParagraph: true, isShaped: false,
                                   graphemes: 0..<0, trailingSpacesStart: 0,
                                   advance: 0, trailingSpace: 0, fontMask: 0, joint: 0)
-        return ShapedText(segments: [segment], graphemes: [], utf16Count: utf16Count)
+        return ShapedText(segments: [segment], graphemes: [], utf16Count: utf16Count, isAnalysed: false)
     }
 
     /// Characters of UAX #14 classes BK, CR, LF and NL.
