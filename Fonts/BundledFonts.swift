@@ -40,14 +40,14 @@ public enum BundledFonts {
     }
 
     /// The default fonts in `directory`: `default`, `bold`, and the CJK and emoji fallbacks.
-    public static func fontsSpec(in directory: String) -> Fonts {
+    public static func fonts(in directory: String) -> Fonts {
         Fonts(files: ["default": directory + "/DejaVuSans.ttf", "bold": directory + "/DejaVuSans-Bold.ttf"],
                   fallback: [directory + "/DroidSansFallbackFull.ttf", directory + "/NotoColorEmoji.ttf"])
     }
 
-    /// `fontsSpec(in:)` of `directory()`, or nil when the bundled folder cannot be found.
-    public static func defaultFontsSpec() -> Fonts? {
-        directory().map(fontsSpec(in:))
+    /// `fonts(in:)` of `directory()`, or nil when the bundled folder cannot be found.
+    public static func defaultFonts() -> Fonts? {
+        directory().map(fonts(in:))
     }
 
     /// The folders `directory()` tried, for an error message that says where fonts were looked for.
@@ -98,7 +98,7 @@ extension Fonts {
     /// package is a dependency (see `BundledFonts.directory`); throws when they cannot be found.
     public static var bundled: Fonts {
         get throws(DocumentError) {
-            guard let spec = BundledFonts.defaultFontsSpec() else {
+            guard let spec = BundledFonts.defaultFonts() else {
                 throw DocumentError(path: "fonts", message: "the bundled fonts were not found; looked in \(BundledFonts.searchedDescription())")
             }
             return spec

@@ -3,7 +3,7 @@
 // changes it through the front end and shows that the cache still answers right.
 import TemplateLayout
 
-guard let fonts = BundledFonts.defaultFontsSpec() else {
+guard let fonts = BundledFonts.defaultFonts() else {
     print("FrontEndExamples: the bundled Fonts folder was not found; run from the package root")
     exitWithFailure()
 }

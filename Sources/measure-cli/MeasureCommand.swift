@@ -176,7 +176,7 @@ struct MeasureCommand: ParsableCommand {
     /// The bundled fonts, needed unless `--font` is given; with `--font` they still supply bold
     /// and the fallbacks when found.
     func bundledFonts() throws(CLIFailure) -> Fonts? {
-        if let spec = BundledFonts.defaultFontsSpec() { return spec }
+        if let spec = BundledFonts.defaultFonts() { return spec }
         if font != nil { return nil }
         return nil
     }

@@ -150,8 +150,8 @@ import TestSupport
                                        compiledDirectory: nil) == fonts)
         #expect(BundledFonts.directory(environment: [:], executablePath: "/usr/bin/x", currentDirectory: "/nonexistent",
                                        compiledDirectory: nil) == nil)
-        #expect(try Fonts.bundled == BundledFonts.fontsSpec(in: BundledFonts.directory()!))
-        let spec = BundledFonts.fontsSpec(in: "/F")
+        #expect(try Fonts.bundled == BundledFonts.fonts(in: BundledFonts.directory()!))
+        let spec = BundledFonts.fonts(in: "/F")
         #expect(spec.files == ["default": "/F/DejaVuSans.ttf", "bold": "/F/DejaVuSans-Bold.ttf"])
         #expect(spec.fallback == ["/F/DroidSansFallbackFull.ttf", "/F/NotoColorEmoji.ttf"])
     }

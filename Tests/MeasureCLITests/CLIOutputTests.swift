@@ -212,7 +212,7 @@ import TemplateLayout
             #expect(two.stdout == one.stdout)
             // Every line agrees with the library measuring the same document in this process.
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let fonts = BundledFonts.fontsSpec(in: CLIRunner.packageRoot.appendingPathComponent("Fonts").path)
+            let fonts = BundledFonts.fonts(in: CLIRunner.packageRoot.appendingPathComponent("Fonts").path)
             let document = try DocumentDecoder(fontDefaults: fonts).decode(try JSONParser().parse(bytes))
             let measurer = try ListMeasurer(document: document, baseDirectory: (path as NSString).deletingLastPathComponent)
             var expected: [String] = []

@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleMeasuresThroughTheCacheAndFollowsAnInsert() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/Examples/chat.json")))
-        let fonts = BundledFonts.fontsSpec(in: Fixtures.root + "/Fonts")
+        let fonts = BundledFonts.fonts(in: Fixtures.root + "/Fonts")
         let document = try DocumentDecoder(fontDefaults: fonts).decode(JSONParser().parse(bytes))
         let pool = try MeasurerPool(base: document, baseDirectory: Fixtures.root + "/Examples")
         let source = ListHeightSource(document: document, measure: pool.measure)

@@ -30,7 +30,7 @@ let feedPath: String = {
 /// Rows measured by one end-to-end pass with `jobs` threads (headers and footers included).
 func measureFeed(jobs: Int) throws -> Int {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: feedPath)))
-    let fonts = BundledFonts.fontsSpec(in: packageRoot + "/Fonts")
+    let fonts = BundledFonts.fonts(in: packageRoot + "/Fonts")
     let document = try DocumentDecoder(fontDefaults: fonts).decode(try JSONParser().parse(bytes))
     let measurer = try ListMeasurer(document: document, baseDirectory: packageRoot)
     var work: [(section: Int, row: Int)] = []
