@@ -58,6 +58,7 @@ extension TextMeasurer {
         // Each run's clusters as measuring made them (from the segment cache), run-relative.
         var runClusters: [MeasuredClusters] = []
         var runUnits: [ContiguousArray<UInt16>] = []
+        let tracking = kept.map(\.faceTracking)
         for (r, run) in kept.enumerated() {
             let end = r + 1 < text.runStarts.count ? text.runStarts[r + 1] : units.count
             let own = ContiguousArray(units[text.runStarts[r]..<end])
@@ -76,12 +77,9 @@ extension TextMeasurer {
                 guard let first = clusters.starts.firstIndex(of: piece.range.lowerBound - start) else { continue }
                 var last = first
                 while last < clusters.count && clusters.starts[last] < piece.range.upperBound - start { last += 1 }
-                let size = run.size > 0 && run.size.isFinite ? run.size : 0
                 let placed = runUnits[piece.run].withUnsafeBufferPointer { own in
-                    clusters.glyphs(first..<last, text: own, faces: run.fonts.kernelTable, size: size,
-                                    kern: run.kern.isFinite ? run.kern : 0,
-                                    tracking: run.fonts.kernelTable.hasTracking ? run.fonts.faces.map { $0.tracking(atPointSize: size) } : [],
-                                    rise: run.baselineOffset.isFinite ? run.baselineOffset : 0)
+                    clusters.glyphs(first..<last, text: own, faces: run.fonts.kernelTable, size: run.effectiveSize,
+                                    kern: run.effectiveKern, tracking: tracking[piece.run], rise: run.effectiveBaselineOffset)
                 }
                 let left = (indent.isFinite ? indent : 0) + piece.x
                 glyphs += placed.map { var g = $0; g.x += left; return g }

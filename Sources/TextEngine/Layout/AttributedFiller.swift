@@ -9,9 +9,7 @@ struct AttributedFiller {
         var start: Int
         var end: Int
         var width: Double
-        var ascender: Double
-        var descender: Double
-        var lineGap: Double
+        var metrics: AttributedText.Metrics
         var startsParagraph: Bool
     }
 
@@ -28,7 +26,7 @@ struct AttributedFiller {
     private var placed = false     // whether anything is on the current line
     private var emitted = 0
     private var full = false       // maxLines lines emitted: anything more is truncated
-    private var ascender = -Double.infinity, descender = Double.infinity, lineGap = -Double.infinity
+    private var extremes = AttributedText.Metrics.none
     private var firstOfParagraph = true
     private var limit = 0.0
 
@@ -68,12 +66,6 @@ struct AttributedFiller {
         return false
     }
 
-    private mutating func include(_ s: AttributedText.Segment) {
-        ascender = max(ascender, s.ascender)
-        descender = min(descender, s.descender)
-        lineGap = max(lineGap, s.lineGap)
-    }
-
     /// Places `segment`, whose previous segment has joint `previousJoint` (points) with it.
     private mutating func place(_ segment: AttributedText.Segment, after previousJoint: Double, sink: (Line) -> Void) {
         if segment.clusters.isEmpty {
@@ -92,7 +84,7 @@ struct AttributedFiller {
                 let start = advance + before
                 if segment.hasInk { ink = start + segmentInk }
                 advance = start + (segment.advance * segment.scale + segment.kern)
-                include(segment)
+                extremes.include(segment.extremes)
                 placed = true
                 return
             }
@@ -114,36 +106,28 @@ struct AttributedFiller {
                 ink = advance + g.tail
             }
             advance += g.advance
-            let m = text.metrics[Int(g.metrics)]
-            ascender = max(ascender, m.ascender)
-            descender = min(descender, m.descender)
-            lineGap = max(lineGap, m.lineGap)
+            extremes.include(text.metrics[Int(g.metrics)])
             placed = true
             position += Int(g.length)
         }
     }
 
     private mutating func emit(at end: Int, endsParagraph: Bool, sink: (Line) -> Void) {
-        if ascender == -.infinity {
+        if extremes.isNone {
             // Nothing shaped on the line: it has the height of its run's primary face.
-            let m = text.metrics[Int(text.runLineMetrics[text.run(at: lineStart)])]
-            ascender = m.ascender
-            descender = m.descender
-            lineGap = m.lineGap
+            extremes = text.metrics[Int(text.runLineMetrics[text.run(at: lineStart)])]
         }
         let head = indent(first: firstOfParagraph), tail = Self.points(paragraph.tailIndent)
         let reported = ink > 0 && (head != 0 || tail < 0) ? head + ink + max(0, -tail) : ink
-        sink(Line(start: lineStart, end: end, width: reported, ascender: ascender, descender: descender,
-                  lineGap: lineGap, startsParagraph: firstOfParagraph && emitted > 0))
+        sink(Line(start: lineStart, end: end, width: reported, metrics: extremes,
+                  startsParagraph: firstOfParagraph && emitted > 0))
         emitted += 1
         full = emitted >= maxLines
         lineStart = end
         advance = 0
         ink = 0
         placed = false
-        ascender = -.infinity
-        descender = .infinity
-        lineGap = -.infinity
+        extremes = .none
         if endsParagraph != firstOfParagraph {
             firstOfParagraph = endsParagraph
             limit = LineFiller.limit(width: available(first: firstOfParagraph))
@@ -162,7 +146,8 @@ struct AttributedLineStack {
 
     /// Places `line` below the lines so far and returns it as a `TextLine`.
     mutating func add(_ line: AttributedFiller.Line) -> TextLine {
-        var height = (line.ascender - line.descender + line.lineGap) * multiple
+        let m = line.metrics
+        var height = (m.ascender - m.descender + m.lineGap) * multiple
         let least = paragraph.minimumLineHeight, most = paragraph.maximumLineHeight
         if least > 0 && least.isFinite { height = max(height, least) }
         if most > 0 && most.isFinite { height = min(height, most) }
@@ -171,7 +156,7 @@ struct AttributedLineStack {
             let between = paragraph.paragraphSpacing + paragraph.paragraphSpacingBefore
             if between != 0 && between.isFinite { top += between }
         }
-        let baseline = top + height - line.lineGap + line.descender
+        let baseline = top + height - m.lineGap + m.descender
         return result.append(line.start..<line.end, width: line.width, height: height, top: &top, baseline: baseline)
     }
 }

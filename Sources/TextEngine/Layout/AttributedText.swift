@@ -46,17 +46,29 @@ final class AttributedText: Sendable {
         var hasInk: Bool
         /// Points a line holding this segment and the next adds between them.
         var joint: Double
-        /// The extremes of its clusters' metrics (none: -inf, +inf, -inf).
-        var ascender: Double
-        var descender: Double
-        var lineGap: Double
+        /// The extremes of its clusters' metrics.
+        var extremes: Metrics
     }
 
-    /// A face at a run's size and baseline offset, in points.
+    /// A face at a run's size and baseline offset, in points; or the extremes of several (the
+    /// highest ascender, the lowest descender, the largest line gap).
     struct Metrics: Sendable {
         var ascender: Double
         var descender: Double
         var lineGap: Double
+
+        /// The extremes of no face at all: anything included replaces them.
+        static let none = Metrics(ascender: -.infinity, descender: .infinity, lineGap: -.infinity)
+
+        /// Whether no face was included.
+        var isNone: Bool { ascender == -.infinity }
+
+        /// Widens these extremes to hold `other`'s.
+        mutating func include(_ other: Metrics) {
+            ascender = max(ascender, other.ascender)
+            descender = min(descender, other.descender)
+            lineGap = max(lineGap, other.lineGap)
+        }
     }
 
     let segments: [Segment]
@@ -187,12 +199,9 @@ private struct Shaping {
 
     /// Adds the clusters of run `index` (shaped as `shaped`), whose text starts at `offset`.
     mutating func add(_ shaped: ShapedText, run: TextRun, index: Int, at offset: Int) {
-        let size = run.size > 0 && run.size.isFinite ? run.size : 0
-        let kern = run.kern.isFinite ? run.kern : 0
-        let rise = run.baselineOffset.isFinite ? run.baselineOffset : 0
+        let size = run.effectiveSize, kern = run.effectiveKern, rise = run.effectiveBaselineOffset
         let faces = run.fonts.kernelTable.metrics
-        // Each face's tracking at the run's size, added after every cluster as kern is.
-        let tracking = run.fonts.kernelTable.hasTracking ? run.fonts.faces.map { $0.tracking(atPointSize: size) } : []
+        let tracking = run.faceTracking
         func slot(_ face: Int) -> Int32 {
             let key = index << 6 | face
             if let known = slots[key] { return known }
@@ -229,13 +238,10 @@ private struct Shaping {
     mutating func segment(start: Int, end: Int, endsParagraph: Bool, clusters range: Range<Int>) -> AttributedText.Segment {
         var segment = AttributedText.Segment(
             start: start, end: end, endsParagraph: endsParagraph, clusters: range, advance: 0, trailing: 0, scale: 1,
-            kern: 0, kernTrailing: 0, hasInk: false, joint: 0, ascender: -.infinity, descender: .infinity, lineGap: -.infinity)
+            kern: 0, kernTrailing: 0, hasInk: false, joint: 0, extremes: .none)
         guard let last = range.last else { return segment }
         for c in range {
-            let m = metrics[Int(clusters[c].metrics)]
-            segment.ascender = max(segment.ascender, m.ascender)
-            segment.descender = min(segment.descender, m.descender)
-            segment.lineGap = max(segment.lineGap, m.lineGap)
+            segment.extremes.include(metrics[Int(clusters[c].metrics)])
         }
         let local = Int(owner[range.lowerBound])
         if owner[last] == local && locals[local].start == start && locals[local].count == range.count {

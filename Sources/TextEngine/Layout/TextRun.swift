@@ -23,6 +23,20 @@ public struct TextRun: Sendable, Hashable {
     }
 }
 
+extension TextRun {
+    /// The size measured: 0 for a negative or non-finite size (as `TextStyle.effectiveSize`).
+    var effectiveSize: Double { size > 0 && size.isFinite ? size : 0 }
+    /// The kern added: 0 when it is not finite.
+    var effectiveKern: Double { kern.isFinite ? kern : 0 }
+    /// The baseline offset applied: 0 when it is not finite.
+    var effectiveBaselineOffset: Double { baselineOffset.isFinite ? baselineOffset : 0 }
+    /// Each face's `trak` tracking at the run's size, added after every cluster it shapes as
+    /// kern is; empty when no face has a `trak` table.
+    var faceTracking: [Double] {
+        fonts.kernelTable.hasTracking ? fonts.faces.map { $0.tracking(atPointSize: effectiveSize) } : []
+    }
+}
+
 /// A label's paragraph settings beyond line spacing, as NSParagraphStyle's (SPEC section 1,
 /// "Paragraph style"); every value is in points and 0 means none.
 public struct ParagraphStyle: Sendable, Hashable {
