@@ -97,6 +97,11 @@ enum PangoReference {
         /// Whether line heights come from the fonts' metrics unrounded (cairo's hint_metrics
         /// off; needs python3-gi-cairo), instead of rounded to whole points.
         var exactMetrics = false
+        /// Whether runs of spaces are kept in the first font (no Pango fallback on them, see the
+        /// script). That makes each run of spaces an item of its own, shaped apart from its
+        /// neighbours, so a query whose font covers every character turns it off: Pango then
+        /// shapes a line's words with their spaces, kerning a comma against the space after it.
+        var spacesInFirstFont = true
     }
 
     struct Result: Decodable {
@@ -149,7 +154,7 @@ for line in sys.stdin:
     # SPEC: a character goes to a fallback font only when DejaVu Sans lacks it, spaces too.
     # Pango's itemizer gives a space the font of its neighbour; no fallback on each run of
     # spaces (U+0020 and U+00A0, which DejaVu Sans has) gives them the first font instead.
-    for m in re.finditer("[ \u00a0]+", text):
+    for m in re.finditer("[ \u00a0]+", text) if q.get("spacesInFirstFont", True) else []:
         a = Pango.attr_fallback_new(False)
         a.start_index = len(text[:m.start()].encode("utf-8"))
         a.end_index = len(text[:m.end()].encode("utf-8"))
