@@ -43,6 +43,29 @@ struct FontInstanceListTests {
         #expect(heights["black"]! > heights["thin"]!)
     }
 
+    @Test func aWeightByNumberIsTheInstanceAtThatWght() throws {
+        var byWeight = Fonts(files: ["default": Self.inter])
+        byWeight.setInstance("semibold", file: Self.inter, weight: 600)
+        var byVariations = Fonts(files: ["default": Self.inter])
+        byVariations.setInstance("semibold", file: Self.inter, variations: ["wght": 600])
+        #expect(byWeight == byVariations)
+        // A label width where semibold takes more lines than the default (regular) instance.
+        let measurer = TextMeasurer()
+        func lines(_ variations: [String: Double], _ width: Double) throws -> Int {
+            measurer.layout(Self.text, style: TextStyle(fonts: FontStack(primary: try FontFace(path: Self.inter, variations: variations)),
+                                                        size: 15, lines: 0), width: width).lines.count
+        }
+        let width = try #require(try stride(from: 120.0, through: 400, by: 1).first { try lines(["wght": 600], $0) > lines([:], $0) })
+        let row = RowSpec(data: .object(["text": .string(Self.text)]), template: "Cell", autoHeight: true)
+        var heights: [Double] = []
+        for fonts in [byWeight, Fonts(files: ["default": Self.inter, "semibold": Self.inter])] {
+            let document = Document(list: ListSettings(width: width + 32, separator: false), fonts: fonts,
+                                    templates: ["Cell": Self.template(font: "semibold")])
+            heights.append(try ListMeasurer(document: document, baseDirectory: "/").measureRow(row, in: SectionSpec(), frames: false).height)
+        }
+        #expect(heights[0] > heights[1], "\(heights)")
+    }
+
     @Test func anAxisTheFontLacksIsAFontErrorAtTheFontsPath() throws {
         var fonts = Fonts(files: ["default": Self.inter])
         fonts.setInstance("wide", file: Self.inter, variations: ["wdth": 120])

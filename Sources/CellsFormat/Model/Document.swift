@@ -102,6 +102,12 @@ public struct Fonts: Sendable, Hashable {
         self.variations[name] = variations.isEmpty ? nil : variations
     }
 
+    /// Names `name` face `index` of `file` at `weight` on its `wght` axis (`600`: semibold), as
+    /// `setInstance(_:file:index:variations:)` with `["wght": weight]` does.
+    public mutating func setInstance(_ name: String, file: String, index: Int = 0, weight: Double) {
+        setInstance(name, file: file, index: index, variations: ["wght": weight])
+    }
+
     /// Appends the instance of face `index` of `file` at `variations` to the fallback list, as a
     /// cells.json `fallback` entry `{ "file", "index", "variations" }` does.
     public mutating func appendFallbackInstance(file: String, index: Int = 0, variations: [String: Double]) {
