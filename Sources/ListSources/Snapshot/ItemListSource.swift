@@ -1,4 +1,5 @@
 import DynamicType
+import Foundation
 import Locking
 import CellsFormat
 import CellLayout
@@ -16,6 +17,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The pool's `measure` and `curve`, made once (the properties make a closure on every read).
     private let measure: ListHeightSource.Measure
     private let curve: ListHeightSource.Curve
+    /// How a typed template's row is measured from its item's values (nil: every row is built
+    /// by `cells.row(for:in:)`).
+    private let typed: ItemCells<SectionID, ItemID>.TypedMeasure?
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -33,6 +37,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         pool = try MeasurerPool(base: document, baseDirectory: ".")
         measure = pool.measure
         curve = pool.curve
+        var memberNames: [String: [String]] = [:]
+        for name in cells.templates.keys { memberNames[name] = pool.memberNames(ofTemplate: name) }
+        typed = cells.typed?(memberNames)
         current = _Guarded(ListSnapshot())
     }
 
@@ -62,8 +69,27 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The height of the item at `indexPath` at `width` and content size category `contentSize`:
     /// its value read and measured now. An error about the row names its identifier
     /// (`item 42: ...`).
+    @_specialize(where SectionID == Int, ItemID == Int)
+    @_specialize(where SectionID == Int, ItemID == String)
+    @_specialize(where SectionID == Int, ItemID == UUID)
+    @_specialize(where SectionID == String, ItemID == Int)
+    @_specialize(where SectionID == String, ItemID == String)
+    @_specialize(where SectionID == String, ItemID == UUID)
     public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
-        try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
+        // Specialized for the common identifier types: a generic body looks up the types it
+        // builds from them (optionals, the snapshot) at run time on every row.
+        if let typed {
+            let id = try identifier(at: indexPath)
+            do {
+                let height = try typed(id) { name, names, values in
+                    try pool.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
+                }
+                if let height { return height }
+            } catch let error as LayoutError {
+                throw FrontEndError("item \(id)", error.description)
+            }
+        }
+        return try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
     }
 
     /// The item's height curve over `widths` at `contentSize` (a `HeightCache` with curve widths
@@ -76,18 +102,25 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// `body` on the row of the item at `indexPath`, read now; a layout error names the item.
     @inline(__always)
     private func withRow<Result>(at indexPath: IndexPath, _ body: (RowSpec) throws -> Result) throws -> Result {
-        guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
-            let counts = current.withLock { snapshot in
-                (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
-            }
-            throw HeightCacheError.invalidIndexPath(indexPath, sections: counts.0, rows: counts.1)
-        }
+        let id = try identifier(at: indexPath)
         let row = try cells.row(for: id, in: document)
         do {
             return try body(row)
         } catch let error as LayoutError {
             throw FrontEndError("item \(id)", error.description)
         }
+    }
+
+    /// The identifier at `indexPath`; `invalidIndexPath` outside the snapshot.
+    @inline(__always)
+    private func identifier(at indexPath: IndexPath) throws -> ItemID {
+        guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
+            let counts = current.withLock { snapshot in
+                (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
+            }
+            throw HeightCacheError.invalidIndexPath(indexPath, sections: counts.0, rows: counts.1)
+        }
+        return id
     }
 
     /// The item's height; items have no keys (`apply` moves their heights by identifier). Given
