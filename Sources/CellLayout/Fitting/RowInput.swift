@@ -21,14 +21,6 @@ enum RowInput {
             return member >= 0 ? values[Int(member)] : nil
         }
     }
-
-    /// The row as a JSON value (errors describe what a member holds through it).
-    var json: JSONValue {
-        switch self {
-        case .json(let row): return row
-        case .members: return .null
-        }
-    }
 }
 
 /// The members a compiled template reads, one per distinct one-member path (`${name}`, a
