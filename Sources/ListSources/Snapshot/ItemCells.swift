@@ -1,4 +1,6 @@
 import CellsFormat
+import Foundation
+import Locking
 import CellLayout
 import RowHeightCache
 
@@ -44,9 +46,15 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
         let name = template.name
         typed = { memberNames in
             let bound = template.bound(to: memberNames[name] ?? [])
-            return { id, measure in
+            return { indexPath, snapshot, measure in
+                // The identifier is read here, in code built for its type, not by the source.
+                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
-                return try bound.withValues(of: value, measure)
+                do {
+                    return try bound.withValues(of: value, measure)
+                } catch let error as LayoutError {
+                    throw ItemCellsError.layout(id, error)
+                }
             }
         }
     }
@@ -75,13 +83,18 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
         typed = { memberNames in
             var bound: [String: BoundItemTemplate<Item>] = [:]
             for (name, template) in byName { bound[name] = template.bound(to: memberNames[name] ?? []) }
-            return { [bound] id, measure in
+            return { [bound] indexPath, snapshot, measure in
+                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
                 switch choose(value) {
                 case .height: return nil
                 case .template(let name):
                     guard let template = bound[name] else { throw ItemCellsError.noTemplate(id, name) }
-                    return try template.withValues(of: value, measure)
+                    do {
+                        return try template.withValues(of: value, measure)
+                    } catch let error as LayoutError {
+                        throw ItemCellsError.layout(id, error)
+                    }
                 }
             }
         }
@@ -90,9 +103,20 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     /// Measures a typed template's row: the template's name, its member names and the values
     /// (one per name).
     @usableFromInline typealias MeasureValues = (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double
-    /// The height of an identifier's row measured from its item's values through `measure`;
-    /// nil when the row is not a template's (a fixed height).
-    @usableFromInline typealias TypedMeasure = @Sendable (_ id: ItemID, _ measure: MeasureValues) throws -> Double?
+    /// The height of the row at an index path of the snapshot, measured from its item's values
+    /// through `measure`; nil when the row is not a template's (a fixed height) or the path is
+    /// outside the snapshot. A layout error names the item's identifier.
+    /// (`snapshot` is the source's `_Guarded<ListSnapshot<SectionID, ItemID>>`, passed as an
+    /// object so that the closure's type names no generic type: a generic source would look the
+    /// type up at run time to call it.)
+    @usableFromInline typealias TypedMeasure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
+                                                          _ measure: MeasureValues) throws -> Double?
+
+    /// The identifier at `indexPath` in `snapshot`, the source's guarded snapshot; nil outside it.
+    @inlinable
+    static func identifier(at indexPath: IndexPath, in snapshot: AnyObject) -> ItemID? {
+        unsafeDowncast(snapshot, to: _Guarded<ListSnapshot<SectionID, ItemID>>.self).withLock { $0.itemIdentifier(for: indexPath) }
+    }
 
     /// `Encodable` items of one type, each measured by `template`, whose `${path}` placeholders
     /// read the item's members (as `HeightCache(template:fonts:items:width:)` reads them); an item
@@ -224,6 +248,12 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 /// Errors of a snapshot list's rows that are not the layout's: named by item identifier.
 @usableFromInline
 enum ItemCellsError {
+    /// A layout error of item `id`'s row.
+    @usableFromInline
+    static func layout(_ id: some Hashable, _ error: LayoutError) -> FrontEndError {
+        FrontEndError("item \(id)", error.description)
+    }
+
     @usableFromInline
     static func noItem(_ id: some Hashable) -> FrontEndError {
         FrontEndError("item \(id)", "the item provider has no value for this identifier")

@@ -1,5 +1,4 @@
 import DynamicType
-import Foundation
 import Locking
 import CellsFormat
 import CellLayout
@@ -19,7 +18,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     private let curve: ListHeightSource.Curve
     /// How a typed template's row is measured from its item's values (nil: every row is built
     /// by `cells.row(for:in:)`).
-    private let typed: ItemCells<SectionID, ItemID>.TypedMeasure?
+    private let typed: TypedRows?
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -39,7 +38,7 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         curve = pool.curve
         var memberNames: [String: [String]] = [:]
         for name in cells.templates.keys { memberNames[name] = pool.memberNames(ofTemplate: name) }
-        typed = cells.typed?(memberNames)
+        typed = cells.typed.map { TypedRows($0(memberNames)) }
         current = _Guarded(ListSnapshot())
     }
 
@@ -69,25 +68,13 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The height of the item at `indexPath` at `width` and content size category `contentSize`:
     /// its value read and measured now. An error about the row names its identifier
     /// (`item 42: ...`).
-    @_specialize(where SectionID == Int, ItemID == Int)
-    @_specialize(where SectionID == Int, ItemID == String)
-    @_specialize(where SectionID == Int, ItemID == UUID)
-    @_specialize(where SectionID == String, ItemID == Int)
-    @_specialize(where SectionID == String, ItemID == String)
-    @_specialize(where SectionID == String, ItemID == UUID)
     public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
-        // Specialized for the common identifier types: a generic body looks up the types it
-        // builds from them (optionals, the snapshot) at run time on every row.
+        // A typed row is read and measured by the cells' code, built for the identifier and item
+        // types; this generic body handles no value of those types (each would cost a look-up
+        // of its type at run time, on every row).
         if let typed {
-            let id = try identifier(at: indexPath)
-            do {
-                let height = try typed(id) { name, names, values in
-                    try pool.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
-                }
-                if let height { return height }
-            } catch let error as LayoutError {
-                throw FrontEndError("item \(id)", error.description)
-            }
+            let height = try typed.height(at: indexPath, in: current, pool: pool, width: width, contentSize: contentSize)
+            if !height.isNaN { return height }
         }
         return try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
     }
@@ -147,6 +134,26 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         } catch {
             throw FrontEndError("section \(id)", error.description)
         }
+    }
+}
+
+/// A typed template's measuring (`ItemCells.TypedMeasure`) in an object of a type that is not
+/// generic, so that a generic source reads and calls it without looking a type up at run time.
+final class TypedRows: Sendable {
+    typealias Measure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
+                                   _ measure: (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double) throws -> Double?
+    let measure: Measure
+
+    init(_ measure: @escaping Measure) { self.measure = measure }
+
+    /// The height of the row at `indexPath` of `snapshot` measured by `pool`, NaN when it is not
+    /// a typed template's (a fixed height) or outside the snapshot. Not generic: a generic caller
+    /// handling the optional result would look its type up at run time.
+    func height(at indexPath: IndexPath, in snapshot: AnyObject, pool: MeasurerPool, width: Double,
+                contentSize: ContentSizeCategory) throws -> Double {
+        try measure(indexPath, snapshot) { name, names, values in
+            try pool.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
+        } ?? .nan
     }
 }
 
