@@ -13,8 +13,10 @@
 //   items     HeightCache(template:fonts:items:width:) over the 10,000 items: every item encoded
 //             up front (the peer of `apply10k` and `make10k`)
 //   apply10k  apply of a 10,000-item snapshot to a snapshot cache holding none (emptied first, untimed)
-//   make10k   HeightCache(snapshot:cells:fonts:width:) over those 10,000 items: fonts loaded,
-//             the template compiled, the snapshot applied
+//   make10k   HeightCache(snapshot:cells:fonts:width:) over those 10,000 items: the template
+//             compiled, the snapshot applied, the fonts' faces shared with the process's live caches
+//   cold10k   the same with fonts no live cache holds (fresh copies of the files, made untimed):
+//             every face read and parsed, as for the first cache of a process
 //   diff100k  Swift's CollectionDifference (with inferred moves) from 100,000 identifiers to the
 //             same with 1,000 moved: the peer of `move1k`
 //   move1k    apply of that move to a cache over the 100,000 items, every row measured (the
@@ -56,7 +58,9 @@ let typedCell = ItemTemplate<Post>("FeedCell") { content in
 }
 
 let feedSnapshot = ListSnapshot<Int, Int>.single(Array(0..<Feed.rows))
-let typedCells = ItemCells<Int, Int>(item: { posts[$0] }, template: typedCell)
+/// Made in a function, as an app makes its cells (top-level code is not specialized).
+func makeTypedCells() -> ItemCells<Int, Int> { ItemCells(item: { posts[$0] }, template: typedCell) }
+let typedCells = makeTypedCells()
 let encodedCells = ItemCells<Int, Int>(item: { posts[$0] }, template: FeedCell.template)
 let typedCache = try HeightCache(snapshot: feedSnapshot, cells: typedCells, fonts: fonts, width: 375)
 let encodedCache = try HeightCache(snapshot: feedSnapshot, cells: encodedCells, fonts: fonts, width: 375)
@@ -125,8 +129,9 @@ func pass(_ mode: String) async -> Double {
     case "apply10k":
         try! applyCache.apply(feedSnapshot)
         return Double(applyCache.numberOfRows(inSection: 0) ?? 0)
-    case "make10k":
-        let cache = try! HeightCache(snapshot: feedSnapshot, cells: typedCells, fonts: fonts, width: 375)
+    case "make10k", "cold10k":
+        let cache = try! HeightCache(snapshot: feedSnapshot, cells: typedCells, fonts: mode == "make10k" ? fonts : Cold.fonts,
+                                     width: 375)
         return Double(cache.numberOfRows(inSection: 0) ?? 0)
     case "diff100k":
         return Double(Big.movedIDs.difference(from: Big.ids).inferringMoves().count)
@@ -147,7 +152,34 @@ func prepare(_ mode: String) async {
     case "encoded": encodedCache.invalidateAll()
     case "apply10k": try! applyCache.apply(ListSnapshot<Int, Int>())
     case "move1k": try! Big.cache.apply(Big.snapshot)
+    case "cold10k": Cold.copy()
     default: break
+    }
+}
+
+/// Fonts no live cache holds: the feed's files copied afresh before each `cold10k` pass (a new
+/// file on disk, so its faces are read and parsed again).
+enum Cold {
+    nonisolated(unsafe) static var fonts = Fonts()
+    nonisolated(unsafe) static var copies = 0
+
+    static func folder(_ copy: Int) -> String { NSTemporaryDirectory() + "snapshot-ratios-\(getpid())-\(copy)" }
+
+    /// Deletes the last copy (each copy deletes the one before).
+    static func removeCopies() { try? FileManager.default.removeItem(atPath: folder(copies)) }
+
+    static func copy() {
+        copies += 1
+        let folder = folder(copies)
+        try? FileManager.default.removeItem(atPath: Self.folder(copies - 1))
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func copied(_ file: String) -> String {
+            let target = folder + "/" + (file as NSString).lastPathComponent
+            if !FileManager.default.fileExists(atPath: target) { try! FileManager.default.copyItem(atPath: file, toPath: target) }
+            return target
+        }
+        Cold.fonts = Fonts(files: SnapshotRatios.fonts.files.mapValues(copied),
+                           fallback: SnapshotRatios.fonts.fallback.map(copied))
     }
 }
 
@@ -156,8 +188,9 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rounds = arguments.first.flatMap(Int.init) ?? 11
 let modes = arguments.count > 1 ? arguments[1].split(separator: ",").map(String.init)
-    : ["one", "typed", "encoded", "items", "apply10k", "make10k", "diff100k", "move1k"]
-let peers = ["typed": "one", "encoded": "one", "apply10k": "items", "make10k": "items", "move1k": "diff100k"]
+    : ["one", "typed", "encoded", "items", "apply10k", "make10k", "cold10k", "diff100k", "move1k"]
+let peers = ["typed": "one", "encoded": "one", "apply10k": "items", "make10k": "items", "cold10k": "items",
+             "move1k": "diff100k"]
 var wall: [String: [Double]] = [:]
 for mode in modes {
     await prepare(mode)
@@ -173,6 +206,7 @@ for round in 0..<rounds {
         if result.isNaN { print(result) }
     }
 }
+Cold.removeCopies()
 print("mode       wall ms  vs peer  paired  peer  (medians of \(rounds) rounds)")
 for mode in modes {
     let w = median(wall[mode]!)

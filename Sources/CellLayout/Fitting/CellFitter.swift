@@ -41,6 +41,14 @@ extension CompiledTemplate {
     func fit(_ row: JSONValue, width: Double, measurer: TextMeasurer, scale: Double,
              frames wantFrames: Bool, fixedContentHeight: Double? = nil,
              probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil) throws(LayoutError) -> FittedCell {
+        try fit(.json(row), width: width, measurer: measurer, scale: scale, frames: wantFrames,
+                fixedContentHeight: fixedContentHeight, probe: probe, trace: trace)
+    }
+
+    /// `fit` of a row given as JSON or as member values (`RowInput`).
+    func fit(_ row: RowInput, width: Double, measurer: TextMeasurer, scale: Double,
+             frames wantFrames: Bool, fixedContentHeight: Double? = nil,
+             probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil) throws(LayoutError) -> FittedCell {
         let mask = blueprint.visibilityMask(for: row)
         // Which view is tallest is a comparison of heights the curve does not follow.
         if let trace, !blueprint.tallestFields.isEmpty { trace.giveUp() }
@@ -66,7 +74,7 @@ extension CompiledTemplate {
 
     /// `fit` with one variant's program, and the choice of tallest arranged views its solution
     /// gives (`TemplateBlueprint.tallestChoice`).
-    private func fit(_ row: JSONValue, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
+    private func fit(_ row: RowInput, program: SolverProgram, width: Double, measurer: TextMeasurer, scale: Double,
                      frames wantFrames: Bool, fixedContentHeight: Double?,
                      probe: AmbiguityProbe?, trace: CurveTrace?) throws(LayoutError) -> (FittedCell, UInt64) {
         // Shared, read-only template data is read in place, never copied into locals: with
@@ -106,12 +114,13 @@ extension CompiledTemplate {
 
         suggest(TemplateView.superWidth, width)
         if let fixedContentHeight { suggest(TemplateView.superHeight, fixedContentHeight) }
-        if case .object(let object) = row {
+        if case .json(.object(let object)) = row {
             // The object is taken out of the row once, not once per size.
             rowSizes.read(object, suggestSize)
         } else {
             for d in blueprint.rowDimensions.indices {
-                suggestSize(blueprint.rowDimensions[d].parameter, RowBinding.points(at: blueprint.rowDimensions[d].path, in: row))
+                suggestSize(blueprint.rowDimensions[d].parameter,
+                            RowBinding.points(row.value(at: blueprint.rowDimensions[d].path)?.sizeNumber))
             }
         }
         if badSize >= 0 {

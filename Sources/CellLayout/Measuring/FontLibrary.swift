@@ -1,3 +1,4 @@
+import Locking
 import TextEngine
 import CellsFormat
 #if canImport(Glibc)
@@ -21,7 +22,9 @@ enum FontLibrary {
             let key = "\(location)#\(index)" + variations.keys.sorted().map { "@\($0)=\(variations[$0] ?? 0)" }.joined()
             if let loaded = faces[key] { return loaded }
             do {
-                let loaded = try FontFace(path: location, faceIndex: index, variations: variations)
+                let loaded = try LoadedFaces.face(key: key) { () throws(FontError) -> FontFace in
+                    try FontFace(path: location, faceIndex: index, variations: variations)
+                }
                 faces[key] = loaded
                 return loaded
             } catch {
@@ -39,6 +42,44 @@ enum FontLibrary {
                                      fallbacks: fallbacks)
         }
         return stacks
+    }
+
+    /// The faces loaded in this process that something still holds, by file, face index,
+    /// variations and the file's identity on disk (device, inode, size, modification time): a
+    /// document loading a file another live document loaded shares its face instead of reading
+    /// and parsing the file again (a face is immutable). A file changed since is loaded afresh.
+    enum LoadedFaces {
+        /// A face held weakly: the cache keeps no face alive.
+        final class Entry: @unchecked Sendable {
+            // Read and written only under `faces`' lock.
+            weak var face: FontFace?
+            init(_ face: FontFace) { self.face = face }
+        }
+
+        static let faces = _Guarded<[String: Entry]>([:])
+
+        /// The live face loaded for `key` from the file as it is now, else `load()`'s (kept).
+        static func face(key: String, load: () throws(FontError) -> FontFace) throws(FontError) -> FontFace {
+            let path = String(key[..<(key.lastIndex(of: "#") ?? key.endIndex)])
+            var info = stat()
+            guard stat(path, &info) == 0 else { return try load() }
+            #if canImport(Darwin)
+            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            #else
+            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            #endif
+            let identity = "\(key)|\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)"
+            if let live = faces.withLock({ $0[identity]?.face }) { return live }
+            let loaded = try load()
+            return faces.withLock { faces in
+                if let raced = faces[identity]?.face { return raced }
+                // Entries whose faces are gone are dropped as new ones come, so the table stays
+                // as large as the set of faces alive.
+                if faces.count >= 64 { faces = faces.filter { $0.value.face != nil } }
+                faces[identity] = Entry(loaded)
+                return loaded
+            }
+        }
     }
 
     /// The largest face index a `#N` suffix may give (FreeType keeps a face index in 16 bits).

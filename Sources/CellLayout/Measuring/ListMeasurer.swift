@@ -96,6 +96,49 @@ public final class ListMeasurer: Sendable {
         return try measureRow(row, in: section, listWidth: width, frames: frames, lent: templates.lent)
     }
 
+    /// The height of a row measured with template `name` (an `autoHeight` row without an
+    /// accessory, as a typed template's rows are) at list width `width` and `contentSize`, its
+    /// values given one per member: `values[i]` is member `names[i]` (nil: missing). Equal to
+    /// `measureRow` of the row object holding those members; with `names` starting with the
+    /// template's `memberNames`, the template reads `values` in place (no object is built).
+    package func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+                            width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
+        try Self.check(width: width)
+        let capped = contentSize.capped(at: list.maximumContentSize)
+        if !compiling.followsContentSize || capped == list.effectiveContentSize {
+            return try measureRow(template: name, members: names, values: values, width: width, lent: lent)
+        }
+        let templates = try compiling.compiled(at: capped)
+        return try withExtendedLifetime(templates) { () throws(LayoutError) -> Double in
+            try measureRow(template: name, members: names, values: values, width: width, lent: templates.lent)
+        }
+    }
+
+    /// `measureRow(template:members:values:width:contentSize:)` with the templates `lent`.
+    private func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+                            width: Double, lent: [String: _Lent<CompiledTemplate>]) throws(LayoutError) -> Double {
+        guard let template = lent[name] else {
+            throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
+        }
+        let contentWidth = max(0, width - list.indexWidth)
+        let fitted = try template.read { template throws(LayoutError) in
+            let slots = template.members
+            // `names` is normally the template's own array (one identity check), or starts with it.
+            if slots.isComplete, names.count == slots.names.count ? names == slots.names
+                : names.count > slots.names.count && names[..<slots.names.count].elementsEqual(slots.names) {
+                return try slots.slots.withUnsafeBufferPointer { slots throws(LayoutError) in
+                    try template.fit(.members(values: values, slots: slots), width: contentWidth, measurer: measurer,
+                                     scale: list.scale, frames: false)
+                }
+            }
+            var object = JSONObject(minimumCapacity: names.count)
+            for i in names.indices { if let value = values[i] { object[names[i]] = value } }
+            return try template.fit(.json(.object(object)), width: contentWidth, measurer: measurer, scale: list.scale,
+                                    frames: false)
+        }
+        return try rowHeight(fitted, separator: list.separator)
+    }
+
     /// Throws unless `width` is a list width the layout measures exactly (`LayoutLimits`).
     private static func check(width: Double) throws(LayoutError) {
         guard LayoutLimits.isSize(width) else {
@@ -223,6 +266,12 @@ public final class ListMeasurer: Sendable {
             try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,
                              probe: probe, trace: trace)
         }
+        return CellMeasurement(height: try rowHeight(fitted, separator: separator), frames: fitted.frames)
+    }
+
+    /// The row height of a fitted cell: its content height plus the separator when asked, on
+    /// the pixel grid; throws for a height (or frame) no list can show.
+    private func rowHeight(_ fitted: FittedCell, separator: Bool) throws(LayoutError) -> Double {
         let separatorHeight = separator ? 1 / list.scale : 0
         let height = TextMeasurement.roundUp(fitted.contentHeight + separatorHeight, scale: list.scale)
         // Every number given out is finite: a row whose layout is not is an error, never `null`.
@@ -237,7 +286,7 @@ public final class ListMeasurer: Sendable {
             throw LayoutError(path: "", message: "the layout gives this row a negative height "
                               + "(super.height \(formatNumber(content))): its constraints put super.bottom above super.top")
         }
-        return CellMeasurement(height: height, frames: fitted.frames)
+        return height
     }
 }
 

@@ -33,9 +33,9 @@ enum RowBinding {
     }
 
     /// The error for a row whose value at `path` is not a size: what it holds and what was expected.
-    static func sizeError(at path: RowPath, in row: JSONValue, for what: String) -> RowValueError {
+    static func sizeError(at path: RowPath, in row: RowInput, for what: String) -> RowValueError {
         let found: String
-        switch path.value(in: row) {
+        switch row.value(at: path) {
         case .number(let n)?: found = formatNumber(n)
         case .string(let s)?: found = JSONText.excerpt(s)
         case .bool(let b)?: found = b ? "true" : "false"
@@ -73,11 +73,11 @@ enum HiddenRule: Sendable {
     }
 
     /// Whether the view is hidden for `row`, as `HiddenSpec.isHidden(in:)`.
-    func isHidden(in row: JSONValue) -> Bool {
+    func isHidden(in row: RowInput) -> Bool {
         switch self {
         case .always(let hidden): return hidden
-        case .whenTrue(let path): return path.value(in: row)?.isTruthy ?? false
-        case .whenFalse(let path): return !(path.value(in: row)?.isTruthy ?? false)
+        case .whenTrue(let path): return row.value(at: path)?.isTruthy ?? false
+        case .whenFalse(let path): return !(row.value(at: path)?.isTruthy ?? false)
         }
     }
 }

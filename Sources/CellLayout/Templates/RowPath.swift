@@ -178,7 +178,7 @@ struct TextTemplate: Sendable {
         init(_ path: RowPath) { self.path = path }
 
         /// The text this placeholder inserts for `row`.
-        static func text(_ lent: _Lent<SharedPath>, in row: JSONValue) throws(RowValueError) -> String {
+        static func text(_ lent: _Lent<SharedPath>, in row: RowInput) throws(RowValueError) -> String {
             try lent.read { shared throws(RowValueError) in try TextTemplate.text(at: shared.path, in: row) }
         }
     }
@@ -229,6 +229,11 @@ struct TextTemplate: Sendable {
     /// array of scalars: its elements joined by spaces); a placeholder naming an object or an
     /// array of other values is an error at its path.
     func render(_ row: JSONValue) throws(RowValueError) -> String {
+        try render(.json(row))
+    }
+
+    /// `render(_:)` of a row given as JSON or as member values.
+    func render(_ row: RowInput) throws(RowValueError) -> String {
         if parts.count == 1 {
             switch parts[0] {
             case .literal(let s): return s
@@ -247,8 +252,8 @@ struct TextTemplate: Sendable {
 
     /// The text one placeholder inserts for `row`.
     @inline(__always)
-    fileprivate static func text(at path: borrowing RowPath, in row: JSONValue) throws(RowValueError) -> String {
-        guard let value = path.value(in: row) else { return "" }
+    fileprivate static func text(at path: borrowing RowPath, in row: RowInput) throws(RowValueError) -> String {
+        guard let value = row.value(at: path) else { return "" }
         if case .string(let s) = value { return s }
         guard let text = value.interpolationTextIfScalar else {
             throw RowValueError(path: path.text, message: "\"${\(path.text)}\" names \(value.kindName): expected a string, a number, a boolean or an array of them")

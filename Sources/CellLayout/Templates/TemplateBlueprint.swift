@@ -27,7 +27,7 @@ struct TemplateBlueprint: Sendable {
     var tallestFields: [TallestField] = []
 
     /// The visibility mask of a row: bit `b` set when `maskedViews[b]` is hidden.
-    func visibilityMask(for row: JSONValue) -> UInt64 {
+    func visibilityMask(for row: RowInput) -> UInt64 {
         var mask: UInt64 = 0
         for (bit, view) in maskedViews.enumerated() where views[view].hidden.isHidden(in: row) {
             mask |= 1 << UInt64(bit)

@@ -63,6 +63,11 @@ final class LabelText: Sendable {
     /// This row's runs in `out` (emptied first, its storage kept): each run's text with its
     /// `${path}`s filled in; a run whose text comes out empty is left out.
     func render(_ row: JSONValue, into out: inout [TextRun]) throws(RowValueError) {
+        try render(.json(row), into: &out)
+    }
+
+    /// `render(_:into:)` of a row given as JSON or as member values.
+    func render(_ row: RowInput, into out: inout [TextRun]) throws(RowValueError) {
         out.removeAll(keepingCapacity: true)
         for part in runs {
             let text = try part.template.render(row)
@@ -77,8 +82,13 @@ final class LabelText: Sendable {
     /// there: the row's runs in `out` (resolved as a template's runs are; an empty text left out)
     /// and true. False, `out` untouched, for any other label or value.
     func renderRowRuns(_ row: JSONValue, into out: inout [TextRun]) throws(LayoutError) -> Bool {
+        try renderRowRuns(.json(row), into: &out)
+    }
+
+    /// `renderRowRuns(_:into:)` of a row given as JSON or as member values.
+    func renderRowRuns(_ row: RowInput, into out: inout [TextRun]) throws(LayoutError) -> Bool {
         guard let rowRuns, let shared = template.paths.first,
-              case .array(let items)? = shared.path.value(in: row),
+              case .array(let items)? = row.value(at: shared.path),
               items.contains(where: { if case .object = $0 { return true } else { return false } }) else { return false }
         let path = shared.path.text
         let specs: [TextRunSpec]

@@ -57,6 +57,17 @@ public final class MeasurerPool: Sendable {
         }
     }
 
+    /// The height of a typed template's row from its values (see
+    /// `ListMeasurer.measureRow(template:members:values:width:contentSize:)`), by the first measurer.
+    package func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+                            width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
+        try first.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
+    }
+
+    /// The members template `name` reads, in the order it reads values fastest; nil when the
+    /// document has no such template.
+    package func memberNames(ofTemplate name: String) -> [String]? { first.template(named: name)?.memberNames }
+
     /// The height curve of a row by SPEC section 1's policy over list widths `widths` at
     /// `contentSize`, for `ListHeightSource`: `ListMeasurer.heightCurve(of:in:widths:contentSize:)`
     /// of the first measurer.

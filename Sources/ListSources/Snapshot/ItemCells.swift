@@ -1,4 +1,6 @@
 import CellsFormat
+import Foundation
+import Locking
 import CellLayout
 import RowHeightCache
 
@@ -27,12 +29,39 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     var single: RowMaker?
     var value: (@Sendable (ItemID) -> (any Sendable)?)?
     var byType: [ObjectIdentifier: @Sendable (_ value: any Sendable, _ id: ItemID, _ document: Document) throws -> RowSpec] = [:]
+    /// For cells of typed templates: given each template's compiled member names, how an
+    /// identifier's row is measured from its item's values without a row object (nil from the
+    /// made function: measure the row `row(for:in:)` gives, as for a fixed height).
+    @usableFromInline var typed: (@Sendable (_ memberNames: [String: [String]]) -> TypedMeasure)?
     var header: (@Sendable (SectionID) -> SupplementarySpec?)?
     var footer: (@Sendable (SectionID) -> SupplementarySpec?)?
 
     /// Items of one type, each measured by `template`; `item` gives the value of an identifier
     /// (nil: the row is an error naming the identifier).
+    /// Inlinable, so that the code reading each row's item is built for the caller's item and
+    /// identifier types (a generic body looks up the types it builds from them on every row).
+    @inlinable
     public init<Item>(item: @escaping @Sendable (ItemID) -> Item?, template: ItemTemplate<Item>) {
+        self.init(rowsOf: item, template: template)
+        let name = template.name
+        typed = { memberNames in
+            let bound = template.bound(to: memberNames[name] ?? [])
+            return { indexPath, snapshot, measure in
+                // The identifier is read here, in code built for its type, not by the source.
+                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
+                guard let value = item(id) else { throw ItemCellsError.noItem(id) }
+                do {
+                    return try bound.withValues(of: value, measure)
+                } catch let error as LayoutError {
+                    throw ItemCellsError.layout(id, error)
+                }
+            }
+        }
+    }
+
+    /// `init(item:template:)` but for its typed measuring.
+    @usableFromInline
+    init<Item>(rowsOf item: @escaping @Sendable (ItemID) -> Item?, template: ItemTemplate<Item>) {
         templates[template.name] = template.template
         let name = template.name
         // No choice to make: the row is the template's, without a lookup by name.
@@ -51,6 +80,42 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
             guard let value = item(id) else { throw ItemCellsError.noItem(id) }
             return try Self.row(for: value, id: id, choice: choose(value), templates: byName)
         }
+        typed = { memberNames in
+            var bound: [String: BoundItemTemplate<Item>] = [:]
+            for (name, template) in byName { bound[name] = template.bound(to: memberNames[name] ?? []) }
+            return { [bound] indexPath, snapshot, measure in
+                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
+                guard let value = item(id) else { throw ItemCellsError.noItem(id) }
+                switch choose(value) {
+                case .height: return nil
+                case .template(let name):
+                    guard let template = bound[name] else { throw ItemCellsError.noTemplate(id, name) }
+                    do {
+                        return try template.withValues(of: value, measure)
+                    } catch let error as LayoutError {
+                        throw ItemCellsError.layout(id, error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Measures a typed template's row: the template's name, its member names and the values
+    /// (one per name).
+    @usableFromInline typealias MeasureValues = (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double
+    /// The height of the row at an index path of the snapshot, measured from its item's values
+    /// through `measure`; nil when the row is not a template's (a fixed height) or the path is
+    /// outside the snapshot. A layout error names the item's identifier.
+    /// (`snapshot` is the source's `_Guarded<ListSnapshot<SectionID, ItemID>>`, passed as an
+    /// object so that the closure's type names no generic type: a generic source would look the
+    /// type up at run time to call it.)
+    @usableFromInline typealias TypedMeasure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
+                                                          _ measure: MeasureValues) throws -> Double?
+
+    /// The identifier at `indexPath` in `snapshot`, the source's guarded snapshot; nil outside it.
+    @inlinable
+    static func identifier(at indexPath: IndexPath, in snapshot: AnyObject) -> ItemID? {
+        unsafeDowncast(snapshot, to: _Guarded<ListSnapshot<SectionID, ItemID>>.self).withLock { $0.itemIdentifier(for: indexPath) }
     }
 
     /// `Encodable` items of one type, each measured by `template`, whose `${path}` placeholders
@@ -181,7 +246,15 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
 }
 
 /// Errors of a snapshot list's rows that are not the layout's: named by item identifier.
+@usableFromInline
 enum ItemCellsError {
+    /// A layout error of item `id`'s row.
+    @usableFromInline
+    static func layout(_ id: some Hashable, _ error: LayoutError) -> FrontEndError {
+        FrontEndError("item \(id)", error.description)
+    }
+
+    @usableFromInline
     static func noItem(_ id: some Hashable) -> FrontEndError {
         FrontEndError("item \(id)", "the item provider has no value for this identifier")
     }

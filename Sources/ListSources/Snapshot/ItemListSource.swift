@@ -16,6 +16,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The pool's `measure` and `curve`, made once (the properties make a closure on every read).
     private let measure: ListHeightSource.Measure
     private let curve: ListHeightSource.Curve
+    /// How a typed template's row is measured from its item's values (nil: every row is built
+    /// by `cells.row(for:in:)`).
+    private let typed: TypedRows?
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -33,6 +36,9 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         pool = try MeasurerPool(base: document, baseDirectory: ".")
         measure = pool.measure
         curve = pool.curve
+        var memberNames: [String: [String]] = [:]
+        for name in cells.templates.keys { memberNames[name] = pool.memberNames(ofTemplate: name) }
+        typed = cells.typed.map { TypedRows($0(memberNames)) }
         current = _Guarded(ListSnapshot())
     }
 
@@ -63,7 +69,14 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// its value read and measured now. An error about the row names its identifier
     /// (`item 42: ...`).
     public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
-        try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
+        // A typed row is read and measured by the cells' code, built for the identifier and item
+        // types; this generic body handles no value of those types (each would cost a look-up
+        // of its type at run time, on every row).
+        if let typed {
+            let height = try typed.height(at: indexPath, in: current, pool: pool, width: width, contentSize: contentSize)
+            if !height.isNaN { return height }
+        }
+        return try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
     }
 
     /// The item's height curve over `widths` at `contentSize` (a `HeightCache` with curve widths
@@ -76,18 +89,25 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// `body` on the row of the item at `indexPath`, read now; a layout error names the item.
     @inline(__always)
     private func withRow<Result>(at indexPath: IndexPath, _ body: (RowSpec) throws -> Result) throws -> Result {
-        guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
-            let counts = current.withLock { snapshot in
-                (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
-            }
-            throw HeightCacheError.invalidIndexPath(indexPath, sections: counts.0, rows: counts.1)
-        }
+        let id = try identifier(at: indexPath)
         let row = try cells.row(for: id, in: document)
         do {
             return try body(row)
         } catch let error as LayoutError {
             throw FrontEndError("item \(id)", error.description)
         }
+    }
+
+    /// The identifier at `indexPath`; `invalidIndexPath` outside the snapshot.
+    @inline(__always)
+    private func identifier(at indexPath: IndexPath) throws -> ItemID {
+        guard indexPath.count == 2, let id = current.withLock({ $0.itemIdentifier(for: indexPath) }) else {
+            let counts = current.withLock { snapshot in
+                (snapshot.numberOfSections, indexPath.count == 2 ? snapshot.numberOfItems(atSection: indexPath[0]) : nil)
+            }
+            throw HeightCacheError.invalidIndexPath(indexPath, sections: counts.0, rows: counts.1)
+        }
+        return id
     }
 
     /// The item's height; items have no keys (`apply` moves their heights by identifier). Given
@@ -114,6 +134,26 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         } catch {
             throw FrontEndError("section \(id)", error.description)
         }
+    }
+}
+
+/// A typed template's measuring (`ItemCells.TypedMeasure`) in an object of a type that is not
+/// generic, so that a generic source reads and calls it without looking a type up at run time.
+final class TypedRows: Sendable {
+    typealias Measure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
+                                   _ measure: (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double) throws -> Double?
+    let measure: Measure
+
+    init(_ measure: @escaping Measure) { self.measure = measure }
+
+    /// The height of the row at `indexPath` of `snapshot` measured by `pool`, NaN when it is not
+    /// a typed template's (a fixed height) or outside the snapshot. Not generic: a generic caller
+    /// handling the optional result would look its type up at run time.
+    func height(at indexPath: IndexPath, in snapshot: AnyObject, pool: MeasurerPool, width: Double,
+                contentSize: ContentSizeCategory) throws -> Double {
+        try measure(indexPath, snapshot) { name, names, values in
+            try pool.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
+        } ?? .nan
     }
 }
 

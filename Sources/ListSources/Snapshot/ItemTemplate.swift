@@ -1,3 +1,4 @@
+import DynamicType
 import CellsFormat
 import CellLayout
 
@@ -30,7 +31,8 @@ public struct ItemView<Item>: LayoutItem, Sendable {
                              lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
                              hidden: ItemVisibility<Item> = false, hugging: [Double] = [250, 250],
                              compression: [Double] = [750, 750]) -> ItemView {
-        let member = ItemMember<Item>(name: "\(id):text") { .string($0[keyPath: text]) }
+        let read = PropertyRead(text)
+        let member = ItemMember<Item>(name: "\(id):text") { .string(read($0)) }
         return label(id, member: member, font: font, size: size, lines: lines, lineBreak: lineBreak,
                      lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, hidden: hidden,
                      hugging: hugging, compression: compression)
@@ -42,7 +44,8 @@ public struct ItemView<Item>: LayoutItem, Sendable {
                              lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
                              hidden: ItemVisibility<Item> = false, hugging: [Double] = [250, 250],
                              compression: [Double] = [750, 750]) -> ItemView {
-        let member = ItemMember<Item>(name: "\(id):text") { $0[keyPath: text].map(JSONValue.string) ?? .null }
+        let read = PropertyRead(text)
+        let member = ItemMember<Item>(name: "\(id):text") { read($0).map(JSONValue.string) ?? .null }
         return label(id, member: member, font: font, size: size, lines: lines, lineBreak: lineBreak,
                      lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, hidden: hidden,
                      hugging: hugging, compression: compression)
@@ -57,6 +60,49 @@ public struct ItemView<Item>: LayoutItem, Sendable {
                                   lineHeightMultiple: lineHeightMultiple, hidden: hiddenSpec, hugging: hugging,
                                   compression: compression)
         return ItemView(spec, members: [member] + hiddenMembers)
+    }
+
+    /// A label whose text is the item's runs (an attributed text: each `TextRunSpec`'s members
+    /// left nil take the label's), as a cells.json label `"${path}"` reads a row's array of run
+    /// objects; no runs (or only empty ones) measure as an empty label.
+    public static func label(_ id: String, runs: KeyPath<Item, [TextRunSpec]> & Sendable, font: String = "default",
+                             size: Double = 17, lines: Int = 1, lineBreak: LineBreakModeSpec = .word,
+                             lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
+                             hidden: ItemVisibility<Item> = false, hugging: [Double] = [250, 250],
+                             compression: [Double] = [750, 750]) -> ItemView {
+        let read = PropertyRead(runs)
+        let member = ItemMember<Item>(name: "\(id):text") { TextRunSpec.rowValue(read($0)) }
+        return label(id, member: member, font: font, size: size, lines: lines, lineBreak: lineBreak,
+                     lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, hidden: hidden,
+                     hugging: hugging, compression: compression)
+    }
+
+    /// A label whose text is `runs`, listed one per line: `ItemRun(\.name, font: "bold")` (a
+    /// run whose text is the item's property), `" replied to "` or a `TextRunSpec` (fixed
+    /// runs). As `ViewSpec.label(_:runs:)`: a run's members left nil take the label's, a run
+    /// whose text is empty for an item adds nothing; `kern` and `paragraph` apply to the whole text.
+    public static func label(_ id: String, font: String = "default", size: Double = 17, lines: Int = 1,
+                             lineBreak: LineBreakModeSpec = .word, lineSpacing: Double = 0,
+                             lineHeightMultiple: Double = 1, kern: Double = 0, paragraph: ParagraphSpec = ParagraphSpec(),
+                             hidden: ItemVisibility<Item> = false, hugging: [Double] = [250, 250],
+                             compression: [Double] = [750, 750],
+                             @ItemRunBuilder<Item> runs: () -> [ItemRun<Item>]) -> ItemView {
+        var specs: [TextRunSpec] = []
+        var members: [ItemMember<Item>] = []
+        for run in runs() {
+            var spec = run.spec
+            if let read = run.read {
+                let name = "\(id):run\(members.count)"
+                spec.text = "${\(name)}"
+                members.append(ItemMember(name: name) { .string(read($0)) })
+            }
+            specs.append(spec)
+        }
+        let (hiddenSpec, hiddenMembers) = hidden.bound(to: id)
+        let spec = ViewSpec.label(id, runs: specs, font: font, size: size, lines: lines, lineBreak: lineBreak,
+                                  lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, kern: kern,
+                                  paragraph: paragraph, hidden: hiddenSpec, hugging: hugging, compression: compression)
+        return ItemView(spec, members: members + hiddenMembers)
     }
 
     /// An image whose intrinsic size is read from the item (or fixed: `ItemSize` takes number
@@ -94,25 +140,100 @@ public struct ItemView<Item>: LayoutItem, Sendable {
     }
 }
 
-/// One value a typed template reads from an item: the row member it is written to and how it is read.
+/// A run of a typed template's attributed label: its text the item's property (`ItemRun(\.name,
+/// font: "bold")`) or fixed (`" replied to "`, a `TextRunSpec`), with a run's typography.
+public struct ItemRun<Item>: Sendable {
+    /// The run's typography (its text, for a run read from the item, is the item's).
+    let spec: TextRunSpec
+    let read: (@Sendable (UnsafeRawPointer) -> String)?
+
+    /// A run whose text is the item's `text`; the other members as `TextRunSpec`'s (nil: the label's).
+    public init(_ text: KeyPath<Item, String> & Sendable, font: String? = nil, size: Double? = nil,
+                textStyle: FontTextStyle? = nil, relativeTo: FontTextStyle? = nil, kern: Double? = nil,
+                baselineOffset: Double = 0, features: [String]? = nil) {
+        spec = TextRunSpec("", font: font, size: size, textStyle: textStyle, relativeTo: relativeTo, kern: kern,
+                           baselineOffset: baselineOffset, features: features)
+        read = PropertyRead(text).read
+    }
+
+    /// A fixed run.
+    public init(_ run: TextRunSpec) {
+        spec = run
+        read = nil
+    }
+}
+
+/// Builds the runs of `ItemView.label(_:runs:)` one per line: `ItemRun`s, `TextRunSpec`s,
+/// plain strings (runs in the label's typography), `if`, `for` and arrays.
+@resultBuilder
+public enum ItemRunBuilder<Item> {
+    /// A run.
+    public static func buildExpression(_ run: ItemRun<Item>) -> [ItemRun<Item>] { [run] }
+    /// A fixed run.
+    public static func buildExpression(_ run: TextRunSpec) -> [ItemRun<Item>] { [ItemRun(run)] }
+    /// A fixed run in the label's typography.
+    public static func buildExpression(_ text: String) -> [ItemRun<Item>] { [ItemRun(TextRunSpec(text))] }
+    /// Several runs.
+    public static func buildExpression(_ runs: [ItemRun<Item>]) -> [ItemRun<Item>] { runs }
+    /// The runs in order.
+    public static func buildBlock(_ parts: [ItemRun<Item>]...) -> [ItemRun<Item>] { parts.flatMap { $0 } }
+    /// An `if` without `else`.
+    public static func buildOptional(_ parts: [ItemRun<Item>]?) -> [ItemRun<Item>] { parts ?? [] }
+    /// The `if` branch.
+    public static func buildEither(first parts: [ItemRun<Item>]) -> [ItemRun<Item>] { parts }
+    /// The `else` branch.
+    public static func buildEither(second parts: [ItemRun<Item>]) -> [ItemRun<Item>] { parts }
+    /// A `for` loop.
+    public static func buildArray(_ parts: [[ItemRun<Item>]]) -> [ItemRun<Item>] { parts.flatMap { $0 } }
+}
+
+/// One value a typed template reads from an item: the row member it is written to and how it is
+/// read from a pointer to the item.
 struct ItemMember<Item>: Sendable {
     let name: String
-    let read: @Sendable (Item) -> JSONValue
+    let read: @Sendable (UnsafeRawPointer) -> JSONValue
+}
+
+/// A property a typed template reads, through a pointer to the item: a stored property at a fixed
+/// offset (`MemoryLayout.offset(of:)`) is loaded there, without projecting the key path, whose
+/// generic machinery costs more per read than the rest of the row's values; any other key path
+/// (computed, through an optional or a class) is projected.
+struct PropertyRead<Item, Value>: Sendable {
+    let read: @Sendable (UnsafeRawPointer) -> Value
+
+    init(_ keyPath: KeyPath<Item, Value> & Sendable) {
+        if let offset = MemoryLayout<Item>.offset(of: keyPath) {
+            read = { $0.load(fromByteOffset: offset, as: Value.self) }
+        } else {
+            read = { $0.assumingMemoryBound(to: Item.self).pointee[keyPath: keyPath] }
+        }
+    }
+
+    /// The property of the item at `item`.
+    @inline(__always)
+    func callAsFunction(_ item: UnsafeRawPointer) -> Value { read(item) }
 }
 
 /// A size read from an item's property (`\Post.photo?.height`) or fixed (`40`).
 public struct ItemSize<Item>: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     let fixed: Double?
-    let read: (@Sendable (Item) -> Double?)?
+    let read: (@Sendable (UnsafeRawPointer) -> Double?)?
 
     /// A fixed number of points.
     public init(integerLiteral value: Int) { fixed = Double(value); read = nil }
     /// A fixed number of points.
     public init(floatLiteral value: Double) { fixed = value; read = nil }
     /// The item's number at `keyPath`, in points.
-    public init(_ keyPath: KeyPath<Item, Double> & Sendable) { fixed = nil; read = { $0[keyPath: keyPath] } }
+    public init(_ keyPath: KeyPath<Item, Double> & Sendable) {
+        fixed = nil
+        let property = PropertyRead(keyPath)
+        read = { property($0) }
+    }
     /// The item's optional number at `keyPath` (nil counts as 0).
-    public init(_ keyPath: KeyPath<Item, Double?> & Sendable) { fixed = nil; read = { $0[keyPath: keyPath] } }
+    public init(_ keyPath: KeyPath<Item, Double?> & Sendable) {
+        fixed = nil
+        read = PropertyRead(keyPath).read
+    }
 
     /// The item's number at `keyPath`, in points.
     public static func from(_ keyPath: KeyPath<Item, Double> & Sendable) -> ItemSize { ItemSize(keyPath) }
@@ -129,21 +250,22 @@ public struct ItemSize<Item>: Sendable, ExpressibleByIntegerLiteral, Expressible
 /// When a view of a typed template is hidden: always, never, or as the item's `Bool` says.
 public struct ItemVisibility<Item>: Sendable, ExpressibleByBooleanLiteral {
     let always: Bool?
-    let read: (@Sendable (Item) -> Bool)?
+    let read: (@Sendable (UnsafeRawPointer) -> Bool)?
 
     /// Always hidden (`true`) or always shown (`false`).
     public init(booleanLiteral value: Bool) { always = value; read = nil }
     /// Hidden when the item's `keyPath` is true.
-    public init(_ keyPath: KeyPath<Item, Bool> & Sendable) { always = nil; read = { $0[keyPath: keyPath] } }
+    public init(_ keyPath: KeyPath<Item, Bool> & Sendable) { always = nil; read = PropertyRead(keyPath).read }
 
     /// Hidden when the item's `keyPath` is true (`hidden: .when(\.isRead)`).
     public static func when(_ keyPath: KeyPath<Item, Bool> & Sendable) -> ItemVisibility { ItemVisibility(keyPath) }
     /// Hidden when the item's `keyPath` is false (`hidden: .unless(\.unread)`).
     public static func unless(_ keyPath: KeyPath<Item, Bool> & Sendable) -> ItemVisibility {
-        ItemVisibility(always: nil, read: { !$0[keyPath: keyPath] })
+        let property = PropertyRead(keyPath)
+        return ItemVisibility(always: nil, read: { !property($0) })
     }
 
-    private init(always: Bool?, read: (@Sendable (Item) -> Bool)?) {
+    private init(always: Bool?, read: (@Sendable (UnsafeRawPointer) -> Bool)?) {
         self.always = always
         self.read = read
     }
@@ -225,12 +347,56 @@ public struct ItemTemplate<Item>: Sendable {
     /// The row the template lays out for `item`: one member per bound value, read from the item.
     public func row(for item: Item) -> JSONValue {
         var object = JSONObject(minimumCapacity: members.count)
-        for member in members { object[member.name] = member.read(item) }
+        withUnsafePointer(to: item) { item in
+            for member in members { object[member.name] = member.read(UnsafeRawPointer(item)) }
+        }
         return .object(object)
+    }
+
+    /// The template's members in the order `names` (a compiled template's `memberNames`) gives,
+    /// then the others: how `ItemCells` hands an item's values to the measurer.
+    @usableFromInline
+    func bound(to names: [String]) -> BoundItemTemplate<Item> {
+        var order = names
+        for member in members where !names.contains(member.name) { order.append(member.name) }
+        let readers = order.map { name in members.first { $0.name == name }?.read }
+        return BoundItemTemplate(name: name, names: order, readers: readers)
     }
 
     /// What the template's layout of `item` leaves open (see `Template.ambiguity(for:fonts:width:)`).
     public func ambiguity(for item: Item, fonts: Fonts, width: Double) throws -> LayoutAmbiguity {
         try template.ambiguity(for: row(for: item), fonts: fonts, width: width)
+    }
+}
+
+/// A typed template's members in the order its compiled template reads them: an item's values
+/// are read into a buffer on the stack in that order and measured without a row object.
+@usableFromInline
+struct BoundItemTemplate<Item>: Sendable {
+    @usableFromInline let name: String
+    /// The member names, the compiled template's first.
+    @usableFromInline let names: [String]
+    /// Per name, how it is read from a pointer to the item (nil: the template has no such
+    /// member, so the row has none).
+    @usableFromInline let readers: [(@Sendable (UnsafeRawPointer) -> JSONValue)?]
+
+    init(name: String, names: [String], readers: [(@Sendable (UnsafeRawPointer) -> JSONValue)?]) {
+        self.name = name
+        self.names = names
+        self.readers = readers
+    }
+
+    /// `body` with the template's name, `names` and `item`'s values (one per name).
+    @inlinable
+    func withValues<Result>(of item: Item,
+                            _ body: (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Result) rethrows -> Result {
+        try withUnsafePointer(to: item) { item in
+            try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: readers.count) { values in
+                let raw = UnsafeRawPointer(item)
+                for i in readers.indices { values.initializeElement(at: i, to: readers[i]?(raw)) }
+                defer { _ = values.deinitialize() }
+                return try body(name, names, UnsafeBufferPointer(values))
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     /// The sections in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
     /// Each section's items in order, parallel to `sectionIdentifiers`.
-    private(set) var items: [[ItemID]] = []
+    @usableFromInline private(set) var items: [[ItemID]] = []
     /// The section holding each item.
     private(set) var sectionOfItem: [ItemID: SectionID] = [:]
     private var sections: Set<SectionID> = []
@@ -61,6 +61,9 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     public func contains(item: ItemID) -> Bool { sectionOfItem[item] != nil }
 
     /// The identifier at `indexPath` (section, then row), nil outside the snapshot.
+    /// Inlinable: a cache's source reads it for every row it measures, and the caller's
+    /// identifier types make it direct code where a call would look types up at run time.
+    @inlinable
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
         guard indexPath.count == 2 else { return nil }
         let (section, row) = (indexPath[0], indexPath[1])
