@@ -18,6 +18,10 @@ typedef struct tl_filler {
     int failed;         // out of memory
     double joint;       // the last segment placed's joint with the next one, in em (tl_segment);
                         // who gives segments in windows sets it for a window's first segment
+    double turn;        // the smallest limit above options.limit at which a placement decided so
+                        // far would go the other way (INFINITY: none), and the largest width a
+    double floor;       // placement that fit was compared with (-INFINITY: none): the lines are
+                        // the same at every limit from floor up to below turn (tl_fill_probe.c)
 } tl_filler;
 
 /// Starts filling lines into `scratch->lines`, none placed yet.

@@ -17,6 +17,8 @@ struct ParametricRegion: Sendable {
     var rowOfSymbol: [Int32] = []
     /// Per row, its value when the region was captured.
     var constants: [Double] = []
+    /// Per row, its basic symbol.
+    var basics: [Int32] = []
     /// Row `r`'s parameter terms are `terms[starts[r] ..< starts[r + 1]]`.
     var starts: [Int32] = []
     var terms: [ParameterTerm] = []
@@ -28,6 +30,9 @@ struct ParametricRegion: Sendable {
     var checkedIsDummy: [Bool] = []
     /// The region clock's value when this region last answered (the least recent is replaced).
     var lastUse = 0
+    /// The external symbols another optimal solution may give other values, at any parameter
+    /// values this basis answers (`Tableau.movableExternals`), ascending.
+    var movable: [Int] = []
 
     /// Empties the region for a new capture, keeping its storage.
     mutating func reset(symbolCount: Int, rowCount: Int) {
@@ -35,12 +40,15 @@ struct ParametricRegion: Sendable {
         rowOfSymbol.append(contentsOf: repeatElement(-1, count: symbolCount))
         constants.clear()
         constants.reserveCapacity(rowCount)
+        basics.clear()
+        basics.reserveCapacity(rowCount)
         starts.clear()
         starts.reserveCapacity(rowCount + 1)
         starts.append(0)
         terms.clear()
         checkedRows.clear()
         checkedIsDummy.clear()
+        movable.clear()
     }
 
     /// Row `r`'s value at the parameter values `values` (indexed by symbol).

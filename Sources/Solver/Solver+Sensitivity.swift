@@ -29,6 +29,14 @@ extension Solver {
     /// inside it; a bound of the basis that is tight now makes the range end there. Nil as for
     /// `parametricSlope(of:along:)`.
     public func parametricRange(of parameter: Variable) -> ClosedRange<Double>? {
+        parametricRange(of: parameter, ignoringTags: [])
+    }
+
+    /// `parametricRange(of:)` without the bounds that the constraints tagged `ignoredTags` set
+    /// (a row whose basic symbol is one of theirs): for a caller who knows that leaving the
+    /// basis there changes none of the values it reads (a constraint whose slack or errors no
+    /// other value can trade against), so the values it reads go on along this basis's map.
+    public func parametricRange(of parameter: Variable, ignoringTags ignoredTags: [Int]) -> ClosedRange<Double>? {
         guard isParameter(parameter) else { return nil }
         if tableau.needsSolve { tableau.solveForReading() }
         guard tableau.activeRegion >= 0 else { return nil }
@@ -43,6 +51,11 @@ extension Solver {
                     c += region.terms[t].coefficient
                 }
                 if c == 0 { continue }
+                if !ignoredTags.isEmpty {
+                    // The constraint whose slack, error or marker is this row's basic symbol.
+                    let owner = tableau.ownerOf[Int(region.basics[r])]
+                    if owner >= 0, let record = tableau.constraints[owner], ignoredTags.contains(record.tag) { continue }
+                }
                 if region.checkedIsDummy[k] {
                     lower = now
                     upper = now
@@ -54,6 +67,36 @@ extension Solver {
             }
         }
         return Swift.min(lower, now) ... Swift.max(upper, now)
+    }
+
+    /// The variables another optimal solution may give other values, read from the parametric
+    /// region that holds the current solution (see `Tableau.movableExternals`): a superset of
+    /// `ambiguousVariables()` (blocked moves at a degenerate vertex count too) that is the same
+    /// wherever the region answers, found when the region was made, so asking costs no copy and
+    /// no solve. Nil when the solution is not held as a parametric region.
+    public func movableVariables() -> [Variable]? {
+        if tableau.needsSolve { tableau.solveForReading() }
+        guard tableau.activeRegion >= 0 else { return nil }
+        return tableau.regions[tableau.activeRegion].movable.map { Variable(id: $0) }
+    }
+
+    /// Whether the required equalities alone give `v` one value for each set of parameter values,
+    /// whatever `free`'s (a parameter), so that no other constraint, suggestion or priority moves
+    /// it: `v`'s row holds only parameters other than `free` and required equalities' markers. A
+    /// sufficient test, not a necessary one: it reads the tableau's current basis, in which a
+    /// variable so pinned may be non-basic (false then). Every row of the tableau follows from
+    /// the constraints, so a true answer holds for every solve, whatever basis it ends in.
+    public func isPinned(_ v: Variable, whatever free: Variable) -> Bool {
+        guard v.id >= 0, v.id < tableau.kinds.count, tableau.kinds[v.id] == .external, tableau.artificial == nil else {
+            return false
+        }
+        let r = tableau.rowOf[v.id]
+        guard r >= 0 else { return false }
+        for t in tableau.rows[r].terms(tableau.arena) {
+            let kind = tableau.kinds[t.symbol]
+            guard t.symbol != free.id, kind == .parameter || kind == .dummy else { return false }
+        }
+        return true
     }
 
     private func isParameter(_ v: Variable) -> Bool {

@@ -32,6 +32,14 @@ final class CurveTrace {
         self.reach = max(0, reach)
     }
 
+    /// Makes the trace new for the next fit, wanting proof `reach` past it (its storage kept).
+    func reset(reach: Double) {
+        self.reach = max(0, reach)
+        proved = true
+        contentHeight = 0
+        contentHeightSlope = 0
+    }
+
     /// Nothing past the fit's width is proved.
     func giveUp() {
         proved = false
@@ -43,10 +51,30 @@ final class CurveTrace {
         if limit < reach { reach = max(0, limit) }
     }
 
-    /// Starts a fit over `labelCount` label slots, none measured yet.
+    /// Per label slot: whether only its height and baselines reach the rest of the layout (its
+    /// width is pinned: `CompiledTemplate.fit`), so its measured width is not followed.
+    private var heightAlone: [Bool] = []
+    /// The solver tags of the constraints that read those labels' measured widths: where the
+    /// basis changes at one of them, nothing else does (see `heightAlone`).
+    private var ignoredTags: [Int] = []
+
+    /// Starts a fit over `labelCount` label slots, none measured yet, none followed by its
+    /// height alone.
     func start(labelCount: Int) {
-        measured = Array(repeating: (.infinity, 0), count: labelCount)
-        roundSlopes = Array(repeating: 0, count: labelCount)
+        measured.removeAll(keepingCapacity: true)
+        measured.append(contentsOf: repeatElement((.infinity, 0), count: labelCount))
+        roundSlopes.removeAll(keepingCapacity: true)
+        roundSlopes.append(contentsOf: repeatElement(0, count: labelCount))
+        heightAlone.removeAll(keepingCapacity: true)
+        heightAlone.append(contentsOf: repeatElement(false, count: labelCount))
+        ignoredTags.removeAll(keepingCapacity: true)
+    }
+
+    /// Follows label `k` by its height alone (see `heightAlone`): `widthTags` are the tags of
+    /// the constraints on its measured width.
+    func followHeightAlone(_ k: Int, widthTags: [Int]) {
+        heightAlone[k] = true
+        ignoredTags.append(contentsOf: widthTags)
     }
 
     /// The slope of `v` along the content width in the solver's current solution, after
@@ -56,7 +84,7 @@ final class CurveTrace {
         guard proved else { return nil }
         // A content width no constraint names moves nothing.
         guard let parameter else { return 0 }
-        guard let range = solver.parametricRange(of: parameter),
+        guard let range = solver.parametricRange(of: parameter, ignoringTags: ignoredTags),
               let slope = solver.parametricSlope(of: v, along: parameter) else {
             giveUp()
             return nil
@@ -92,21 +120,30 @@ final class CurveTrace {
         }
     }
 
-    /// Follows a label measured at `width` (moving as this round's `roundWidth` found): its lines
-    /// stay those at `width` up to the last width the search finds with the same lines.
-    /// Greedy filling compares each placement against one limit, so the widths that fill a text
-    /// alike form one interval: lines equal at two widths are equal at every width between.
-    /// `layout` lays the label's text (a string or runs) out at a width; `isEmpty`: it has none.
-    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool, layout: (Double) -> TextLayout) {
+    /// Follows a label measured at `width` (moving as this round's `roundWidth` found): what
+    /// the layout reads of it stays that at `width` up to the last width where its lines do, or,
+    /// when its measured width reaches nothing (`heightAlone`), where its height and baselines do. `span` tells both from the line filler's own decisions (nil:
+    /// it cannot, for this text); else the lines are searched for with `layout`, which lays the
+    /// label's text (a string or runs) out at a width. Greedy filling compares each placement
+    /// against one limit, so the widths that fill a text alike form one interval: lines equal at
+    /// two widths are equal at every width between. `isEmpty`: the label has no text.
+    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool,
+                       span: (_ width: Double, _ far: Double) -> LineSpan?, layout: (Double) -> TextLayout) {
         let slope = roundSlopes[k]
         measured[k] = (width, slope)
         guard proved, slope != 0, reach > 0, !isEmpty else { return }
+        let far = max(0, width + slope * reach)
+        // The span looks up from `width`: a label narrowing as the content widens is searched.
+        if slope > 0, let span = span(width, far) {
+            let through = heightAlone[k] ? span.sameHeightThrough : span.sameLinesThrough
+            limit((through - width) / slope)
+            return
+        }
         let here = layout(width)
         func same(_ there: TextLayout) -> Bool {
             there.lines == here.lines && there.measurement == here.measurement
         }
         func same(_ w: Double) -> Bool { same(layout(w)) }
-        let far = max(0, width + slope * reach)
         var otherLayout = layout(far)
         if same(otherLayout) { return }
         // Between one width filled alike (`near`) and one not (`other`): first guessed, then

@@ -119,7 +119,13 @@ extension CompiledTemplate {
             let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
             throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
-        trace?.start(labelCount: blueprint.labels.count)
+        if let trace {
+            trace.start(labelCount: blueprint.labels.count)
+            // A wrapping label whose width is pinned reaches the layout by its height alone.
+            for k in blueprint.labels.indices where blueprint.labels[k].wraps && widthIsPinned(k, program: program, solver: solver) {
+                trace.followHeightAlone(k, widthTags: program.labelWidthTags[k])
+            }
+        }
         // The content width as the solver holds it, for a trace (nil: no constraint names it).
         let widthParameter = program.isEdit[TemplateView.superWidth] ? program.variables[TemplateView.superWidth] : nil
         var wrapping = false
@@ -181,10 +187,13 @@ extension CompiledTemplate {
                         blueprint.withLabelText(k) { label in
                             let attributed = workspace.attributed[k]
                             let isEmpty = attributed ? workspace.runs[k].isEmpty : workspace.texts[k].isEmpty
-                            trace.measuredLabel(k, width: available, isEmpty: isEmpty) { width in
+                            trace.measuredLabel(k, width: available, isEmpty: isEmpty, span: { width, far in
+                                label.lineSpan(text: workspace.texts[k], runs: workspace.runs[k], attributed: attributed,
+                                               width: width, through: far, with: measurer)
+                            }, layout: { width in
                                 label.layout(text: workspace.texts[k], runs: workspace.runs[k], attributed: attributed,
                                              width: width, with: measurer)
-                            }
+                            })
                         }
                     }
                 }
@@ -225,16 +234,40 @@ extension CompiledTemplate {
             let height = program.variables[TemplateView.superHeight]
             trace.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
         }
-        // On a copy: the check brings the rows up to date and forgets the workspace's remembered bases.
-        if let probe { probe.result = ambiguity(program, solver.copy()) }
+        // On a copy: the check brings the rows up to date and forgets the workspace's remembered
+        // bases. A curve's fit, one per step, asks its region instead (a superset, the same
+        // across the region, known without a copy): only whether the height may move counts there.
+        if let probe {
+            if trace != nil, let movable = solver.movableVariables() {
+                probe.result = ambiguity(program, (movable, []))
+            } else {
+                probe.result = ambiguity(program, solver.copy().ambiguity())
+            }
+        }
         return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
                 solvedTallest)
     }
 
-    /// The frame values of the visible views and the content height that `solver`'s ambiguous
-    /// variables are (see `LayoutAmbiguity`).
-    private func ambiguity(_ program: SolverProgram, _ solver: Solver) -> LayoutAmbiguity {
-        let (variables, tags) = solver.ambiguity()
+    /// Whether label `k`'s width is one function of the solver's parameters whatever its own
+    /// measured width (a parameter): required equalities pin it, and its hugging and compression
+    /// are not required (a required one could make the layout fail at some measured widths).
+    /// Its measured width then reaches nothing but its own hugging and compression errors, which
+    /// no other variable can trade against (the width they compare is pinned), so every other
+    /// value of the solution is the same whatever that width: only its height and baselines count.
+    private func widthIsPinned(_ k: Int, program: SolverProgram, solver: Solver) -> Bool {
+        let view = blueprint.labels[k].view
+        guard blueprint.views[view].hugging.horizontal < 1000, blueprint.views[view].compression.horizontal < 1000 else {
+            return false
+        }
+        return solver.isPinned(program.variables[TemplateView.width(view)],
+                               whatever: program.variables[blueprint.labels[k].intrinsicWidth])
+    }
+
+    /// The frame values of the visible views and the content height that a solver's ambiguous
+    /// variables (`answer`, `Solver.ambiguity()`) are (see `LayoutAmbiguity`).
+    private func ambiguity(_ program: SolverProgram,
+                           _ answer: (variables: [Variable], constraintTags: [Int])) -> LayoutAmbiguity {
+        let (variables, tags) = answer
         let found = Set(variables)
         guard !found.isEmpty else { return LayoutAmbiguity() }
         let v = program.variables

@@ -76,6 +76,9 @@ final class SolverProgram: Sendable {
     let edits: [Int]
     /// Whether each template variable is set per row; others are never suggested.
     let isEdit: [Bool]
+    /// Per label slot: the solver tags of its hugging and compression resistance across (the
+    /// constraints its measured width is in).
+    let labelWidthTags: [[Int]]
     /// Whether the solver was built with equality markers, because an implied equality needed
     /// them (see `Solver.equalityMarkersNeeded`); for tests and diagnostics.
     let keepsEqualityMarkers: Bool
@@ -142,6 +145,12 @@ final class SolverProgram: Sendable {
         self.variables = variables
         self.edits = edits
         labelCount = blueprint.labels.count
+        var widthTags = [[Int]](repeating: [], count: blueprint.labels.count)
+        for (tag, c) in system.constraints.enumerated() {
+            guard case .intrinsic(let view, false, _) = c.origin, case .label(let k) = blueprint.views[view].kind else { continue }
+            widthTags[k].append(tag)
+        }
+        labelWidthTags = widthTags
         prototype = solver.snapshot()
         pools = (0..<Self.poolStripes).map { _ in _Guarded([]) }
     }

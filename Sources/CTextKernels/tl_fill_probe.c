@@ -1,0 +1,110 @@
+#include "tl_fill.h"
+#include "tl_text_cache.h"
+#include <math.h>
+
+// One probe: what is asked and where the answer goes.
+typedef struct tl_probe {
+    tl_fill_options options;
+    double far_limit;
+    int32_t max_fills;
+    tl_fill_span *out;
+} tl_probe;
+
+// One fill at `limit`: its line count and the limits around it with the same lines.
+typedef struct tl_probe_fill {
+    int32_t lines;
+    double floor;  // the same lines from here (tl_filler.floor)
+    double turn;   // up to below here (tl_filler.turn)
+} tl_probe_fill;
+
+// Fills at `limit` with the filler tl_fill uses (so the same lines). -1 when out of memory.
+static int tl_probe_at(tl_scratch *s, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
+                       tl_fill_options options, double limit, tl_probe_fill *out) {
+    options.limit = limit;
+    tl_filler f;
+    tl_filler_init(&f, s, options);
+    // Every joint of a text without joints is 0: read, it adds nothing (tl_fill's arithmetic).
+    tl_fill_more(&f, segments, count, graphemes);
+    if (f.failed) return -1;
+    *out = (tl_probe_fill){f.emitted, f.floor, f.turn};
+    return 0;
+}
+
+// Whether the line count of a text filled at `limit` or above can only fall as the limit grows:
+// no cluster-by-cluster breaking (every segment fits a line alone at `limit`) and nothing placed
+// moves what follows back (no negative advance or joint). Then the k-th line ends at or after
+// where it ends at any smaller limit: a line's segments, starting later, still fit.
+static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_options options, double limit) {
+    if (options.breaks_at_graphemes) return 0;
+    double size = options.size;
+    for (int32_t i = 0; i < count; i++) {
+        const tl_segment *segment = &segments[i];
+        if (!(segment->joint >= 0)) return 0;
+        if (!segment->shaped) continue;
+        if (!(segment->advance >= 0) || !((segment->advance - segment->trailing_space) * size <= limit)) return 0;
+    }
+    return 1;
+}
+
+static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
+                              const tl_grapheme *graphemes, int has_joints) {
+    (void)has_joints;
+    tl_probe *p = context;
+    tl_fill_options options = p->options;
+    tl_probe_fill here, there;
+    if (tl_probe_at(s, segments, count, graphemes, options, options.limit, &here) < 0) return -1;
+    uint64_t mask = 0;
+    for (int32_t i = 0; i < count; i++) mask |= segments[i].font_mask;
+    int32_t fills = 1;
+    // The count is here.lines at every limit from options.limit up to below `below`.
+    double below = here.turn;
+    if (below <= p->far_limit && tl_probe_monotone(segments, count, options, options.limit)) {
+        // The count can only fall: bisect between `below` and `above`, the lowest limit known to
+        // fill with fewer lines, each probe moving one of them to its fill's edge.
+        if (tl_probe_at(s, segments, count, graphemes, options, p->far_limit, &there) < 0) return -1;
+        fills++;
+        if (there.lines == here.lines) {
+            below = there.turn;
+        } else {
+            double above = there.floor;
+            while (below < above && fills < p->max_fills) {
+                double middle = below + (above - below) / 2;
+                if (tl_probe_at(s, segments, count, graphemes, options, middle, &there) < 0) return -1;
+                fills++;
+                if (there.lines == here.lines) {
+                    below = there.turn;
+                } else {
+                    above = there.floor;
+                }
+            }
+            // Met: the count changes there (never passed: below <= above always).
+            if (below >= above) below = above;
+        }
+    } else {
+        // Each fill's lines hold up to below its turn, so the walk visits every set of lines in turn.
+        while (below <= p->far_limit && fills < p->max_fills) {
+            if (tl_probe_at(s, segments, count, graphemes, options, below, &there) < 0) return -1;
+            fills++;
+            if (there.lines != here.lines) break;
+            below = there.turn;
+        }
+    }
+    *p->out = (tl_fill_span){
+        .line_count = here.lines, .fills = fills, .lines_end = here.turn, .count_end = below, .font_mask = mask,
+    };
+    return 0;
+}
+
+int32_t tl_measure_span(tl_text_cache *texts, const uint64_t *face_ids, int32_t font_count, const uint8_t *utf8,
+                        int64_t length, tl_fill_options options, double far_limit, int32_t max_fills,
+                        tl_fill_span *out) {
+    if (!texts || !out || length <= 0 || length > (1 << 29) || font_count <= 0 || font_count > 64) return -1;
+    if (!(options.limit == options.limit)) return -1;
+    tl_scratch *s = tl_scratch_get();
+    if (!s) return -1;
+    tl_scratch_trim_lines(s);
+    tl_text_key key = {face_ids, font_count, utf8, length};
+    tl_probe probe = {options, far_limit, max_fills < 1 ? 1 : max_fills, out};
+    return tl_text_cache_visit(texts, s, &key, tl_text_hash(face_ids, font_count, utf8, length), tl_probe_visit,
+                               &probe);
+}
