@@ -154,12 +154,29 @@ int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const 
     return tl_fill_segments(f, segments, count, graphemes, 1);
 }
 
+// tl_fill's filling into a started filler `f`, without reading joints when there are none.
+static inline __attribute__((always_inline)) int tl_fill_all(tl_filler *f, const tl_segment *segments, int32_t count,
+                                                             const tl_grapheme *graphemes, int has_joints) {
+    return has_joints ? tl_fill_segments(f, segments, count, graphemes, 1)
+                      : tl_fill_segments(f, segments, count, graphemes, 0);
+}
+
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count) {
     tl_filler f;
     tl_filler_init(&f, scratch, options);
-    int truncated = has_joints ? tl_fill_segments(&f, segments, count, graphemes, 1)
-                               : tl_fill_segments(&f, segments, count, graphemes, 0);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
     *line_count = f.emitted;
+    return f.failed ? -1 : truncated;
+}
+
+int tl_fill_bounds(tl_scratch *scratch, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
+                   int has_joints, tl_fill_options options, int32_t *line_count, double *floor, double *turn) {
+    tl_filler f;
+    tl_filler_init(&f, scratch, options);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
+    *line_count = f.emitted;
+    *floor = f.floor;
+    *turn = f.turn;
     return f.failed ? -1 : truncated;
 }

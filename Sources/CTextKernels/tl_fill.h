@@ -55,4 +55,9 @@ void tl_fill_end_segment(tl_filler *f, const tl_segment *segment);
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count);
 
+/// tl_fill, also giving the limits around options.limit with the same lines: from `*floor` up
+/// to below `*turn` (tl_filler's).
+int tl_fill_bounds(tl_scratch *scratch, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
+                   int has_joints, tl_fill_options options, int32_t *line_count, double *floor, double *turn);
+
 #endif

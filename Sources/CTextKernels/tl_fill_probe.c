@@ -19,57 +19,76 @@ typedef struct tl_probe_fill {
 
 // Fills at `limit` with the filler tl_fill uses (so the same lines). -1 when out of memory.
 static int tl_probe_at(tl_scratch *s, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
-                       tl_fill_options options, double limit, tl_probe_fill *out) {
+                       int has_joints, tl_fill_options options, double limit, tl_probe_fill *out) {
     options.limit = limit;
-    tl_filler f;
-    tl_filler_init(&f, s, options);
-    // Every joint of a text without joints is 0: read, it adds nothing (tl_fill's arithmetic).
-    tl_fill_more(&f, segments, count, graphemes);
-    if (f.failed) return -1;
-    *out = (tl_probe_fill){f.emitted, f.floor, f.turn};
-    return 0;
+    return tl_fill_bounds(s, segments, count, graphemes, has_joints, options, &out->lines, &out->floor, &out->turn) < 0
+               ? -1 : 0;
 }
 
 // Whether the line count of a text filled at `limit` or above can only fall as the limit grows:
 // no cluster-by-cluster breaking (every segment fits a line alone at `limit`) and nothing placed
 // moves what follows back (no negative advance or joint). Then the k-th line ends at or after
 // where it ends at any smaller limit: a line's segments, starting later, still fit.
-static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_options options, double limit) {
+// Also gives a limit at which the count is most likely below `lines` (from `lines` up): a
+// greedy line ends only where the next segment does not fit, so each line but the last holds
+// more than the limit less the widest segment, and at the widest segment plus the text's
+// advance over `lines - 1` the text takes fewer than `lines` lines (the probe checks it).
+// `*paragraphs`: the text's paragraphs (no fill has fewer lines, when the line limit allows).
+static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_options options, double limit,
+                             int32_t lines, double *fewer, int32_t *paragraphs) {
     if (options.breaks_at_graphemes) return 0;
-    double size = options.size;
+    double size = options.size, total = 0, widest = 0;
+    *paragraphs = 0;
     for (int32_t i = 0; i < count; i++) {
         const tl_segment *segment = &segments[i];
+        if (segment->ends_paragraph) (*paragraphs)++;
         if (!(segment->joint >= 0)) return 0;
         if (!segment->shaped) continue;
         if (!(segment->advance >= 0) || !((segment->advance - segment->trailing_space) * size <= limit)) return 0;
+        total += (segment->advance + segment->joint) * size;
+        if (segment->advance * size > widest) widest = segment->advance * size;
     }
+    *fewer = lines > 1 ? total / (lines - 1) + widest : INFINITY;
     return 1;
 }
 
 static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
                               const tl_grapheme *graphemes, int has_joints) {
-    (void)has_joints;
     tl_probe *p = context;
     tl_fill_options options = p->options;
     tl_probe_fill here, there;
-    if (tl_probe_at(s, segments, count, graphemes, options, options.limit, &here) < 0) return -1;
+    if (tl_probe_at(s, segments, count, graphemes, has_joints, options, options.limit, &here) < 0) return -1;
     uint64_t mask = 0;
     for (int32_t i = 0; i < count; i++) mask |= segments[i].font_mask;
     int32_t fills = 1;
     // The count is here.lines at every limit from options.limit up to below `below`.
-    double below = here.turn;
-    if (below <= p->far_limit && tl_probe_monotone(segments, count, options, options.limit)) {
+    double below = here.turn, fewer = INFINITY;
+    int32_t paragraphs = 0;
+    if (below <= p->far_limit &&
+        tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs)) {
         // The count can only fall: bisect between `below` and `above`, the lowest limit known to
-        // fill with fewer lines, each probe moving one of them to its fill's edge.
-        if (tl_probe_at(s, segments, count, graphemes, options, p->far_limit, &there) < 0) return -1;
+        // fill with fewer lines, each probe moving one of them to its fill's edge. The first
+        // probe is where fewer lines are likely, else as far as asked.
+        double first = fewer > below && fewer < p->far_limit ? fewer : p->far_limit;
+        if (tl_probe_at(s, segments, count, graphemes, has_joints, options, first, &there) < 0) return -1;
         fills++;
-        if (there.lines == here.lines) {
+        if (there.lines == here.lines && first < p->far_limit) {
             below = there.turn;
+            if (below <= p->far_limit) {
+                if (tl_probe_at(s, segments, count, graphemes, has_joints, options, p->far_limit, &there) < 0) return -1;
+                fills++;
+            }
+        }
+        if (there.lines == here.lines) {
+            below = there.turn > below ? there.turn : below;
         } else {
             double above = there.floor;
+            // One line per paragraph is one fill (every segment on its paragraph's line), so no
+            // limit below its floor has that count: one line more than it, the count drops there.
+            if (there.lines == paragraphs && paragraphs <= options.max_lines && here.lines == paragraphs + 1) below = above;
             while (below < above && fills < p->max_fills) {
                 double middle = below + (above - below) / 2;
-                if (tl_probe_at(s, segments, count, graphemes, options, middle, &there) < 0) return -1;
+                if (tl_probe_at(s, segments, count, graphemes, has_joints, options, middle, &there) < 0) return -1;
                 fills++;
                 if (there.lines == here.lines) {
                     below = there.turn;
@@ -77,13 +96,14 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
                     above = there.floor;
                 }
             }
-            // Met: the count changes there (never passed: below <= above always).
-            if (below >= above) below = above;
+            // Met: the count changes there (`above` is never below `below`, nor below the first
+            // fill's turn: its fill's lines hold down to it).
+            if (below >= above) below = above > here.turn ? above : here.turn;
         }
     } else {
         // Each fill's lines hold up to below its turn, so the walk visits every set of lines in turn.
         while (below <= p->far_limit && fills < p->max_fills) {
-            if (tl_probe_at(s, segments, count, graphemes, options, below, &there) < 0) return -1;
+            if (tl_probe_at(s, segments, count, graphemes, has_joints, options, below, &there) < 0) return -1;
             fills++;
             if (there.lines != here.lines) break;
             below = there.turn;

@@ -86,6 +86,45 @@ struct ParametricRegion: Sendable {
     }
 }
 
+extension ParametricRegion {
+    /// The coefficient of `parameter` in `symbol`'s value: 0 when `symbol` is not basic here.
+    func slope(of symbol: Int, along parameter: Int) -> Double {
+        let r = symbol < rowOfSymbol.count ? Int(rowOfSymbol[symbol]) : -1
+        return r >= 0 ? coefficient(of: parameter, row: r) : 0
+    }
+
+    /// The coefficient of `parameter` in row `r`.
+    @inline(__always)
+    func coefficient(of parameter: Int, row r: Int) -> Double {
+        var c = 0.0
+        for k in Int(starts[r]) ..< Int(starts[r + 1]) where terms[k].symbol == parameter { c += terms[k].coefficient }
+        return c
+    }
+
+    /// The values of `parameter` around its value in `values` (others held) at which every
+    /// checked row stays feasible (see `Solver.parametricRange(of:)`), leaving out the rows
+    /// whose basic symbol `ignored` names; either bound may be the current value.
+    func range(of parameter: Int, _ values: UnsafeBufferPointer<Double>,
+               ignoring ignored: (Int) -> Bool) -> (lower: Double, upper: Double) {
+        let now = values[parameter]
+        var lower = -Double.infinity, upper = Double.infinity
+        for k in checkedRows.indices {
+            let r = Int(checkedRows[k])
+            let c = coefficient(of: parameter, row: r)
+            if c == 0 || ignored(Int(basics[r])) { continue }
+            if checkedIsDummy[k] {
+                lower = now
+                upper = now
+                continue
+            }
+            // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
+            let value = Swift.max(0, self.value(row: r, values))
+            if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+        }
+        return (lower, upper)
+    }
+}
+
 /// A parameter's coefficient in a region's row, with the parameter's value at capture.
 struct ParameterTerm: Sendable {
     var symbol: Int

@@ -12,15 +12,8 @@ extension Solver {
         if tableau.needsSolve { tableau.solveForReading() }
         guard tableau.activeRegion >= 0 else { return nil }
         if v == parameter { return 1 }
-        let region = tableau.regions[tableau.activeRegion]
-        let r = v.id < region.rowOfSymbol.count ? Int(region.rowOfSymbol[v.id]) : -1
-        // Non-basic: 0, or another parameter's own (held) value.
-        guard r >= 0 else { return 0 }
-        var slope = 0.0
-        for k in Int(region.starts[r]) ..< Int(region.starts[r + 1]) where region.terms[k].symbol == parameter.id {
-            slope += region.terms[k].coefficient
-        }
-        return slope
+        // Read in place: a copy of the region would retain and release each of its arrays.
+        return tableau.regions[tableau.activeRegion].slope(of: v.id, along: parameter.id)
     }
 
     /// The values of `parameter` (others held) at which the current basis stays feasible, and so
@@ -40,30 +33,14 @@ extension Solver {
         guard isParameter(parameter) else { return nil }
         if tableau.needsSolve { tableau.solveForReading() }
         guard tableau.activeRegion >= 0 else { return nil }
-        let region = tableau.regions[tableau.activeRegion]
         let now = tableau.parameterValues[parameter.id]
-        var lower = -Double.infinity, upper = Double.infinity
-        tableau.parameterValues.withUnsafeBufferPointer { values in
-            for k in region.checkedRows.indices {
-                let r = Int(region.checkedRows[k])
-                var c = 0.0
-                for t in Int(region.starts[r]) ..< Int(region.starts[r + 1]) where region.terms[t].symbol == parameter.id {
-                    c += region.terms[t].coefficient
-                }
-                if c == 0 { continue }
-                if !ignoredTags.isEmpty {
-                    // The constraint whose slack, error or marker is this row's basic symbol.
-                    let owner = tableau.ownerOf[Int(region.basics[r])]
-                    if owner >= 0, let record = tableau.constraints[owner], ignoredTags.contains(record.tag) { continue }
-                }
-                if region.checkedIsDummy[k] {
-                    lower = now
-                    upper = now
-                    continue
-                }
-                // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
-                let value = Swift.max(0, region.value(row: r, values))
-                if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+        let (lower, upper) = tableau.parameterValues.withUnsafeBufferPointer { values in
+            tableau.regions[tableau.activeRegion].range(of: parameter.id, values) { basic in
+                // The constraint whose slack, error or marker this row's basic symbol is.
+                guard !ignoredTags.isEmpty else { return false }
+                let owner = tableau.ownerOf[basic]
+                guard owner >= 0, let record = tableau.constraints[owner] else { return false }
+                return ignoredTags.contains(record.tag)
             }
         }
         return Swift.min(lower, now) ... Swift.max(upper, now)

@@ -1,3 +1,4 @@
+import Locking
 import Solver
 import TextEngine
 
@@ -8,16 +9,28 @@ import TextEngine
 /// wrapping label's clamp at 0, its "width changed" test between rounds and its line breaks.
 /// `proved` turns false at anything it cannot follow (a baseline choice, a solve not held as a
 /// parametric region): the fit then proves nothing beyond its own width.
-final class CurveTrace {
+final class CurveTrace: @unchecked Sendable {
     /// How far past the fit's content width the caller wants proof; the search stops there.
-    private(set) var reach: Double
+    @exclusivity(unchecked) private(set) var reach: Double
     /// False once a decision of the fit could not be followed along the width.
-    private(set) var proved = true
+    @exclusivity(unchecked) private(set) var proved = true
+    // (One fit at a time uses a trace, on one thread: its storage skips the access checks.)
     /// Per label slot: the width it was last measured at and how that width moves with the
     /// content width (the fit's `measuredAt`, as an affine function).
-    private var measured: [(value: Double, slope: Double)] = []
+    @exclusivity(unchecked) private var measured: [(value: Double, slope: Double)] = []
     /// Per label slot: the slope of the width this round gives it (clamped at 0 as the fit does).
-    private var roundSlopes: [Double] = []
+    @exclusivity(unchecked) private var roundSlopes: [Double] = []
+    /// Per label slot: the label's text or runs in the curve's row and its unwrapped size, as the
+    /// first fit found them (every fit of a curve lays out the same row with the same template).
+    @exclusivity(unchecked) private var unwrappedLabels: [Unwrapped?] = []
+
+    /// A label's text in the curve's row and its size at an unlimited width.
+    struct Unwrapped {
+        var text: String
+        var runs: [TextRun]
+        var attributed: Bool
+        var measurement: TextMeasurement
+    }
     /// The content height the fit ended with and its slope along the content width.
     private(set) var contentHeight = 0.0
     private(set) var contentHeightSlope = 0.0
@@ -30,6 +43,27 @@ final class CurveTrace {
 
     init(reach: Double) {
         self.reach = max(0, reach)
+    }
+
+    /// The probe each step's fit reports its ambiguity to.
+    let probe = AmbiguityProbe()
+
+    /// Traces kept for the next curves (unchecked: a trace is used by one thread at a time,
+    /// between `checkout` and `checkin`), so a curve allocates none of a trace's storage.
+    private static let pool = _Guarded<[CurveTrace]>([])
+    /// How many traces the pool keeps at most.
+    static let pooled = 16
+
+    /// A trace for a new curve (a pooled one, its row forgotten, or a new one).
+    static func checkout() -> CurveTrace {
+        guard let trace = pool.withLock({ $0.popLast() }) else { return CurveTrace(reach: 0) }
+        for k in trace.unwrappedLabels.indices { trace.unwrappedLabels[k] = nil }
+        return trace
+    }
+
+    /// Gives a trace back once its curve is built.
+    static func checkin(_ trace: CurveTrace) {
+        pool.withLock { if $0.count < pooled { $0.append(trace) } }
     }
 
     /// Makes the trace new for the next fit, wanting proof `reach` past it (its storage kept).
@@ -53,21 +87,39 @@ final class CurveTrace {
 
     /// Per label slot: whether only its height and baselines reach the rest of the layout (its
     /// width is pinned: `CompiledTemplate.fit`), so its measured width is not followed.
-    private var heightAlone: [Bool] = []
+    @exclusivity(unchecked) private var heightAlone: [Bool] = []
     /// The solver tags of the constraints that read those labels' measured widths: where the
     /// basis changes at one of them, nothing else does (see `heightAlone`).
-    private var ignoredTags: [Int] = []
+    @exclusivity(unchecked) private var ignoredTags: [Int] = []
+
+    /// Label `k`'s text and unwrapped size as an earlier fit of this curve found them, or nil.
+    func unwrapped(_ k: Int) -> Unwrapped? {
+        k < unwrappedLabels.count ? unwrappedLabels[k] : nil
+    }
+
+    /// Keeps label `k`'s text (or runs) and unwrapped size for the curve's later fits.
+    func rememberUnwrapped(_ k: Int, text: String, runs: [TextRun], attributed: Bool, _ measurement: TextMeasurement) {
+        unwrappedLabels[k] = Unwrapped(text: text, runs: runs, attributed: attributed, measurement: measurement)
+    }
 
     /// Starts a fit over `labelCount` label slots, none measured yet, none followed by its
     /// height alone.
     func start(labelCount: Int) {
-        measured.removeAll(keepingCapacity: true)
-        measured.append(contentsOf: repeatElement((.infinity, 0), count: labelCount))
-        roundSlopes.removeAll(keepingCapacity: true)
-        roundSlopes.append(contentsOf: repeatElement(0, count: labelCount))
-        heightAlone.removeAll(keepingCapacity: true)
-        heightAlone.append(contentsOf: repeatElement(false, count: labelCount))
+        rangeRead = false
         ignoredTags.removeAll(keepingCapacity: true)
+        // A curve's fits all have the template's label count: the arrays are made once.
+        guard measured.count == labelCount else {
+            measured = Array(repeating: (.infinity, 0), count: labelCount)
+            roundSlopes = Array(repeating: 0, count: labelCount)
+            heightAlone = Array(repeating: false, count: labelCount)
+            unwrappedLabels = Array(repeating: nil, count: labelCount)
+            return
+        }
+        for k in 0..<labelCount {
+            measured[k] = (.infinity, 0)
+            roundSlopes[k] = 0
+            heightAlone[k] = false
+        }
     }
 
     /// Follows label `k` by its height alone (see `heightAlone`): `widthTags` are the tags of
@@ -84,13 +136,28 @@ final class CurveTrace {
         guard proved else { return nil }
         // A content width no constraint names moves nothing.
         guard let parameter else { return 0 }
-        guard let range = solver.parametricRange(of: parameter, ignoringTags: ignoredTags),
-              let slope = solver.parametricSlope(of: v, along: parameter) else {
+        // The basis's range is the solution's: read once per solution.
+        if !rangeRead {
+            guard let range = solver.parametricRange(of: parameter, ignoringTags: ignoredTags) else {
+                giveUp()
+                return nil
+            }
+            limit(range.upperBound - solver.value(of: parameter))
+            rangeRead = true
+        }
+        guard let slope = solver.parametricSlope(of: v, along: parameter) else {
             giveUp()
             return nil
         }
-        limit(range.upperBound - solver.value(of: parameter))
         return slope
+    }
+
+    /// Whether the current solution's parametric range has been read (`slope`).
+    @exclusivity(unchecked) private var rangeRead = false
+
+    /// The fit suggested new sizes since the last reading: the next reads a new solution.
+    func solutionMoved() {
+        rangeRead = false
     }
 
     /// Follows one wrapping label's width in a round: `raw`, the solution's value of `variable`,

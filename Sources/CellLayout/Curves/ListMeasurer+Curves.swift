@@ -63,9 +63,10 @@ extension ListMeasurer {
                        throws(LayoutError) -> HeightCurve {
         let scale = list.scale
         var builder = HeightCurve.Builder(widths: widths, scale: scale)
-        // One trace and probe serve every step's fit.
-        let trace = CurveTrace(reach: 0)
-        let probe = AmbiguityProbe()
+        // One trace and its probe serve every step's fit.
+        let trace = CurveTrace.checkout()
+        defer { CurveTrace.checkin(trace) }
+        let probe = trace.probe
         return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double?) in
             trace.reset(reach: wanted)
             probe.result = LayoutAmbiguity()

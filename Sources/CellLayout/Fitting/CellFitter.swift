@@ -122,14 +122,25 @@ extension CompiledTemplate {
         if let trace {
             trace.start(labelCount: blueprint.labels.count)
             // A wrapping label whose width is pinned reaches the layout by its height alone.
-            for k in blueprint.labels.indices where blueprint.labels[k].wraps && widthIsPinned(k, program: program, solver: solver) {
-                trace.followHeightAlone(k, widthTags: program.labelWidthTags[k])
+            for k in blueprint.labels.indices where blueprint.labels[k].wraps {
+                guard let tags = program.labelWidthTags[k], widthIsPinned(k, program: program, solver: solver) else { continue }
+                trace.followHeightAlone(k, widthTags: tags)
             }
         }
         // The content width as the solver holds it, for a trace (nil: no constraint names it).
         let widthParameter = program.isEdit[TemplateView.superWidth] ? program.variables[TemplateView.superWidth] : nil
         var wrapping = false
         for k in blueprint.labels.indices {
+            wrapping = wrapping || blueprint.labels[k].wraps
+            // A curve's later steps lay out the same row: its texts and unwrapped sizes are known.
+            if let known = trace?.unwrapped(k) {
+                workspace.texts[k] = known.text
+                workspace.runs[k] = known.runs
+                workspace.attributed[k] = known.attributed
+                workspace.measuredAt[k] = .infinity
+                push(k, known.measurement)
+                continue
+            }
             // nil: the label is measured by the runs rendered into `workspace.runs[k]`.
             let rendered = blueprint.withLabelText(k) { label in
                 Result { () throws(LayoutError) -> String? in
@@ -155,10 +166,11 @@ extension CompiledTemplate {
             workspace.texts[k] = plain
             workspace.attributed[k] = text == nil
             workspace.measuredAt[k] = .infinity
-            push(k, blueprint.withLabelText(k) {
+            let unwrapped = blueprint.withLabelText(k) {
                 $0.measure(text: plain, runs: workspace.runs[k], attributed: text == nil, width: .infinity, with: measurer)
-            })
-            wrapping = wrapping || blueprint.labels[k].wraps
+            }
+            trace?.rememberUnwrapped(k, text: plain, runs: workspace.runs[k], attributed: text == nil, unwrapped)
+            push(k, unwrapped)
         }
         if wrapping {
             // Every round reads all wrapping labels' widths from one solution before any is
@@ -197,6 +209,7 @@ extension CompiledTemplate {
                         }
                     }
                 }
+                trace?.solutionMoved()
             }
         }
 
@@ -251,9 +264,10 @@ extension CompiledTemplate {
     /// Whether label `k`'s width is one function of the solver's parameters whatever its own
     /// measured width (a parameter): required equalities pin it, and its hugging and compression
     /// are not required (a required one could make the layout fail at some measured widths).
-    /// Its measured width then reaches nothing but its own hugging and compression errors, which
-    /// no other variable can trade against (the width they compare is pinned), so every other
-    /// value of the solution is the same whatever that width: only its height and baselines count.
+    /// Its measured width, named by those two alone (`SolverProgram.labelWidthTags`), then
+    /// reaches nothing but their errors, which no other variable can trade against (the width
+    /// they compare is pinned), so every other value of the solution is the same whatever that
+    /// width: only the label's height and baselines count.
     private func widthIsPinned(_ k: Int, program: SolverProgram, solver: Solver) -> Bool {
         let view = blueprint.labels[k].view
         guard blueprint.views[view].hugging.horizontal < 1000, blueprint.views[view].compression.horizontal < 1000 else {

@@ -13,6 +13,9 @@ public struct LineSpan: Sendable, Hashable {
     /// the text is one height (its faces share their metrics), as far as the count stays put;
     /// otherwise `sameLinesThrough`.
     public var sameHeightThrough: Double
+    /// How many fills finding the span took (at most `TextMeasurer.maximumSpanFills`, where the
+    /// search stops short).
+    var fills = 0
 }
 
 extension TextMeasurer {
@@ -60,7 +63,8 @@ extension TextMeasurer {
         let sameLines = Self.widestWidth(below: span.lines_end, from: width)
         let sameCount = Self.widestWidth(below: span.count_end, from: width)
         return LineSpan(lineCount: Int(span.line_count), sameLinesThrough: sameLines,
-                        sameHeightThrough: Self.linesShareHeight(mask: span.font_mask, kernel: kernel) ? sameCount : sameLines)
+                        sameHeightThrough: Self.linesShareHeight(mask: span.font_mask, kernel: kernel) ? sameCount : sameLines,
+                        fills: Int(span.fills))
     }
 
     /// Whether every line of a text whose segments use the faces in `mask` is one height: the
@@ -86,7 +90,8 @@ extension TextMeasurer {
     /// The widest width at or above `width` whose line limit (`LineFiller.limit(width:)`) is below
     /// `end`, a limit above `width`'s: infinity when `end` is.
     static func widestWidth(below end: Double, from width: Double) -> Double {
-        guard end.isFinite else { return .infinity }
+        if end == .infinity { return .infinity }
+        guard end > LineFiller.limit(width: width) else { return width }
         // The inverse of the limit, then corrected by the few units of round-off it is off by.
         var w = Swift.max(width, end - 1e-7 > 1 ? end / (1 + 1e-7) : end - 1e-7)
         var steps = 0
