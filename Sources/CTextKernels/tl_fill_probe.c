@@ -1,6 +1,10 @@
 #include "tl_fill.h"
 #include "tl_text_cache.h"
 #include <math.h>
+#include <string.h>
+
+// How many lines a probe keeps aside (on the stack) rather than filling them again.
+enum { TL_PROBE_KEPT_LINES = 32 };
 
 // One probe: what is asked and where the answer goes.
 typedef struct tl_probe {
@@ -12,6 +16,7 @@ typedef struct tl_probe {
 
 // One fill at `limit`: its line count and the limits around it with the same lines.
 typedef struct tl_probe_fill {
+    int32_t truncated;
     int32_t lines;
     double floor;  // the same lines from here (tl_filler.floor)
     double turn;   // up to below here (tl_filler.turn)
@@ -21,8 +26,9 @@ typedef struct tl_probe_fill {
 static int tl_probe_at(tl_scratch *s, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
                        int has_joints, tl_fill_options options, double limit, tl_probe_fill *out) {
     options.limit = limit;
-    return tl_fill_bounds(s, segments, count, graphemes, has_joints, options, &out->lines, &out->floor, &out->turn) < 0
-               ? -1 : 0;
+    out->truncated = tl_fill_bounds(s, segments, count, graphemes, has_joints, options, &out->lines, &out->floor,
+                                    &out->turn);
+    return out->truncated < 0 ? -1 : 0;
 }
 
 // Whether the line count of a text filled at `limit` or above can only fall as the limit grows:
@@ -58,6 +64,9 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
     tl_fill_options options = p->options;
     tl_probe_fill here, there;
     if (tl_probe_at(s, segments, count, graphemes, has_joints, options, options.limit, &here) < 0) return -1;
+    // The lines at the limit asked about, kept aside while other fills take their place.
+    tl_line kept[TL_PROBE_KEPT_LINES];
+    if (here.lines <= TL_PROBE_KEPT_LINES) memcpy(kept, s->lines, sizeof(tl_line) * (size_t)here.lines);
     uint64_t mask = 0;
     for (int32_t i = 0; i < count; i++) mask |= segments[i].font_mask;
     int32_t fills = 1;
@@ -109,8 +118,15 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
             below = there.turn;
         }
     }
+    // Other fills took their place: back, or filled again when there were too many to keep.
+    if (fills > 1 && here.lines <= TL_PROBE_KEPT_LINES) {
+        memcpy(s->lines, kept, sizeof(tl_line) * (size_t)here.lines);
+    } else if (fills > 1 && tl_probe_at(s, segments, count, graphemes, has_joints, options, options.limit, &here) < 0) {
+        return -1;
+    }
     *p->out = (tl_fill_span){
         .line_count = here.lines, .fills = fills, .lines_end = here.turn, .count_end = below, .font_mask = mask,
+        .lines = s->lines, .truncated = here.truncated,
     };
     return 0;
 }

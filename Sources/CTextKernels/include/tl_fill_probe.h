@@ -13,6 +13,9 @@ typedef struct tl_fill_span {
                           ///< to below this one (the first limit found with another count, or
                           ///< where the walk stopped: past `far_limit`, or after `max_fills`)
     uint64_t font_mask;   ///< the faces any of the text's segments uses (bit i: face i)
+    const tl_line *lines; ///< the lines at options.limit, in this thread's scratch space (valid
+                          ///< until the thread's next call), as tl_measure_text gives them
+    int32_t truncated;    ///< 1 when max_lines cut some of the text off at options.limit
 } tl_fill_span;
 
 /// For a text the text cache holds (`texts`, the fonts' ids and the UTF-8 bytes as

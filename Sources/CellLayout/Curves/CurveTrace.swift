@@ -248,6 +248,16 @@ final class CurveTrace: @unchecked Sendable {
         limit((near - width) / slope)
     }
 
+    /// How far label `k`, about to be measured at `width` in this round, must be looked at for
+    /// `measuredLabel` to read its span (up to that width), or nil when it reads none: the width
+    /// does not move with the content width, nothing more is to be proved, or the label narrows
+    /// as the content widens (its lines are searched for then).
+    func spanWanted(_ k: Int, width: Double) -> Double? {
+        let slope = roundSlopes[k]
+        guard proved, slope > 0, reach > 0 else { return nil }
+        return width + slope * reach
+    }
+
     /// How many guesses a label's line-break boundary gets before it is bisected.
     static let maximumGuesses = 6
 

@@ -191,6 +191,22 @@ extension CompiledTemplate {
                     let available = workspace.roundWidths[k]
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
+                    // A curve wanting the label's span gets it with the measurement, in one pass.
+                    if let trace, let far = trace.spanWanted(k, width: available),
+                       let both = blueprint.withLabelText(k, { label in
+                           label.measureSpan(text: workspace.texts[k], runs: workspace.runs[k],
+                                             attributed: workspace.attributed[k], width: available, through: far,
+                                             with: measurer)
+                       }) {
+                        push(k, both.measurement)
+                        blueprint.withLabelText(k) { label in
+                            trace.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
+                                label.layout(text: workspace.texts[k], runs: workspace.runs[k],
+                                             attributed: workspace.attributed[k], width: width, with: measurer)
+                            })
+                        }
+                        continue
+                    }
                     push(k, blueprint.withLabelText(k) {
                         $0.measure(text: workspace.texts[k], runs: workspace.runs[k], attributed: workspace.attributed[k],
                                    width: available, with: measurer)

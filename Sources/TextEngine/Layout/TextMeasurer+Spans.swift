@@ -27,10 +27,7 @@ extension TextMeasurer {
     /// kernel's cached path (empty, attributed, over the cache's window) or not cached (measure it
     /// at `width` first).
     public func lineSpan(_ text: String, style: TextStyle, width: Double, through far: Double) -> LineSpan? {
-        if text.isEmpty || style.needsAttributedPath || !(width >= 0) || width.isInfinite { return nil }
-        return _Lent(style.fonts.kernelTable).read { kernel in
-            lineSpan(text, style: style, kernel: kernel, width: width, through: far)
-        }
+        measureSpan(text, style: style, width: width, through: far, measuring: false)?.span
     }
 
     /// `lineSpan` of the attributed text `runs`: nil unless they lay out as a plain string.
@@ -39,8 +36,30 @@ extension TextMeasurer {
         return lineSpan(plain.text, style: plain.style, width: width, through: far)
     }
 
-    private func lineSpan(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
-                          through far: Double) -> LineSpan? {
+    /// `measure(_:style:width:)` and `lineSpan(_:style:width:through:)` in one pass over the
+    /// cached text (nil when `lineSpan` is: measure the text instead).
+    public func measureSpan(_ text: String, style: TextStyle, width: Double,
+                            through far: Double) -> (measurement: TextMeasurement, span: LineSpan)? {
+        measureSpan(text, style: style, width: width, through: far, measuring: true)
+    }
+
+    /// `measureSpan` of the attributed text `runs`: nil unless they lay out as a plain string.
+    public func measureSpan(_ runs: [TextRun], style: TextStyle, width: Double,
+                            through far: Double) -> (measurement: TextMeasurement, span: LineSpan)? {
+        guard let plain = Self.plainText(runs, style: style) else { return nil }
+        return measureSpan(plain.text, style: plain.style, width: width, through: far)
+    }
+
+    private func measureSpan(_ text: String, style: TextStyle, width: Double, through far: Double,
+                             measuring: Bool) -> (measurement: TextMeasurement, span: LineSpan)? {
+        if text.isEmpty || style.needsAttributedPath || !(width >= 0) || width.isInfinite { return nil }
+        return _Lent(style.fonts.kernelTable).read { kernel in
+            measureSpan(text, style: style, kernel: kernel, width: width, through: far, measuring: measuring)
+        }
+    }
+
+    private func measureSpan(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
+                             through far: Double, measuring: Bool) -> (measurement: TextMeasurement, span: LineSpan)? {
         guard let cache = texts.pointer else { return nil }
         let options = tl_fill_options(size: style.effectiveSize, limit: LineFiller.limit(width: width),
                                       breaks_at_graphemes: style.lineBreak.breaksAtGraphemes ? 1 : 0,
@@ -60,11 +79,22 @@ extension TextMeasurer {
             }
         }
         guard status == 0 else { return nil }
+        // The lines at `width`, stacked as `measure` stacks them.
+        var stack = LineStack(style: style, metrics: kernel.metrics)
+        if measuring, span.line_count > 0, let lines = span.lines {
+            for i in 0..<Int(span.line_count) {
+                _ = stack.add(LineFiller.Line(start: Int(lines[i].start), end: Int(lines[i].end), width: lines[i].width,
+                                              fontMask: lines[i].font_mask))
+            }
+        }
+        stack.result.height = stack.top
+        stack.result.isTruncated = span.truncated != 0
         let sameLines = Self.widestWidth(below: span.lines_end, from: width)
         let sameCount = Self.widestWidth(below: span.count_end, from: width)
-        return LineSpan(lineCount: Int(span.line_count), sameLinesThrough: sameLines,
-                        sameHeightThrough: Self.linesShareHeight(mask: span.font_mask, kernel: kernel) ? sameCount : sameLines,
-                        fills: Int(span.fills))
+        return (stack.result, LineSpan(lineCount: Int(span.line_count), sameLinesThrough: sameLines,
+                                       sameHeightThrough: Self.linesShareHeight(mask: span.font_mask, kernel: kernel)
+                                           ? sameCount : sameLines,
+                                       fills: Int(span.fills)))
     }
 
     /// Whether every line of a text whose segments use the faces in `mask` is one height: the
