@@ -40,22 +40,25 @@ static int tl_probe_at(tl_scratch *s, const tl_segment *segments, int32_t count,
 // more than the limit less the widest segment, and at the widest segment plus the text's
 // advance over `lines - 1` the text takes fewer than `lines` lines (the probe checks it).
 // `*paragraphs`: the text's paragraphs (no fill has fewer lines, when the line limit allows).
+// `*mask`: the faces the text's segments use, found on the way.
 static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_options options, double limit,
-                             int32_t lines, double *fewer, int32_t *paragraphs) {
-    if (options.breaks_at_graphemes) return 0;
+                             int32_t lines, double *fewer, int32_t *paragraphs, uint64_t *mask) {
     double size = options.size, total = 0, widest = 0;
+    int monotone = !options.breaks_at_graphemes;
     *paragraphs = 0;
+    *mask = 0;
     for (int32_t i = 0; i < count; i++) {
         const tl_segment *segment = &segments[i];
+        *mask |= segment->font_mask;
         if (segment->ends_paragraph) (*paragraphs)++;
-        if (!(segment->joint >= 0)) return 0;
+        if (!(segment->joint >= 0)) monotone = 0;
         if (!segment->shaped) continue;
-        if (!(segment->advance >= 0) || !((segment->advance - segment->trailing_space) * size <= limit)) return 0;
+        if (!(segment->advance >= 0) || !((segment->advance - segment->trailing_space) * size <= limit)) monotone = 0;
         total += (segment->advance + segment->joint) * size;
         if (segment->advance * size > widest) widest = segment->advance * size;
     }
     *fewer = lines > 1 ? total / (lines - 1) + widest : INFINITY;
-    return 1;
+    return monotone;
 }
 
 static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
@@ -68,13 +71,11 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
     tl_line kept[TL_PROBE_KEPT_LINES];
     if (here.lines <= TL_PROBE_KEPT_LINES) memcpy(kept, s->lines, sizeof(tl_line) * (size_t)here.lines);
     uint64_t mask = 0;
-    for (int32_t i = 0; i < count; i++) mask |= segments[i].font_mask;
-    int32_t fills = 1;
+    int32_t fills = 1, paragraphs = 0;
     // The count is here.lines at every limit from options.limit up to below `below`.
     double below = here.turn, fewer = INFINITY;
-    int32_t paragraphs = 0;
-    if (below <= p->far_limit &&
-        tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs)) {
+    int monotone = tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs, &mask);
+    if (below <= p->far_limit && monotone) {
         // The count can only fall: bisect between `below` and `above`, the lowest limit known to
         // fill with fewer lines, each probe moving one of them to its fill's edge. The first
         // probe is where fewer lines are likely, else as far as asked.
