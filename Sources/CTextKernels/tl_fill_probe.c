@@ -40,7 +40,8 @@ static int tl_probe_at(tl_scratch *s, const tl_segment *segments, int32_t count,
 // more than the limit less the widest segment, and at the widest segment plus the text's
 // advance over `lines - 1` the text takes fewer than `lines` lines (the probe checks it).
 // `*paragraphs`: the text's paragraphs (no fill has fewer lines, when the line limit allows).
-// `*mask`: the faces the text's segments use, found on the way.
+// `*mask`: the faces the text's lines may be measured with (tl_fill_span.font_mask), found on
+// the way.
 static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_options options, double limit,
                              int32_t lines, double *fewer, int32_t *paragraphs, uint64_t *mask) {
     double size = options.size, total = 0, widest = 0;
@@ -49,7 +50,7 @@ static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_
     *mask = 0;
     for (int32_t i = 0; i < count; i++) {
         const tl_segment *segment = &segments[i];
-        *mask |= segment->font_mask;
+        *mask |= segment->shaped && segment->font_mask ? segment->font_mask : 1;
         if (segment->ends_paragraph) (*paragraphs)++;
         if (!(segment->joint >= 0)) monotone = 0;
         if (!segment->shaped) continue;

@@ -105,6 +105,20 @@ import Testing
         #expect(span.sameHeightThrough == span.sameLinesThrough)
     }
 
+    /// A text set in the fallback face alone has lines of one height: its count spans further.
+    @Test func aTextInOneFallbackFaceSpansItsLineCount() throws {
+        let measurer = TextMeasurer()
+        let style = TextStyle(fonts: Bundled.stack, size: 15, lines: 0)
+        let text = "这个布局在小屏幕上会换行，刚到上海，准备去外滩看看，我们去公园散步，晚上吃火锅。"
+        let here = measurer.layout(text, style: style, width: 120)
+        let span = try #require(measurer.lineSpan(text, style: style, width: 120, through: 600))
+        #expect(span.sameHeightThrough > span.sameLinesThrough)
+        for w in Self.between(120, span.sameHeightThrough) {
+            #expect(Self.heightOf(measurer.measure(text, style: style, width: w)) == Self.heightOf(here.measurement), "at \(w)")
+        }
+        #expect(measurer.measure(text, style: style, width: span.sameHeightThrough.nextUp).lineCount != here.lineCount)
+    }
+
     @Test func aTextTheKernelCannotTellAboutHasNoSpan() {
         let measurer = TextMeasurer()
         let style = TextStyle(fonts: Bundled.stack, size: 15, lines: 0)

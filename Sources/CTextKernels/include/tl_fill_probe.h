@@ -12,7 +12,9 @@ typedef struct tl_fill_span {
     double count_end;     ///< the line count is `line_count` at every limit from options.limit up
                           ///< to below this one (the first limit found with another count, or
                           ///< where the walk stopped: past `far_limit`, or after `max_fills`)
-    uint64_t font_mask;   ///< the faces any of the text's segments uses (bit i: face i)
+    uint64_t font_mask;   ///< the faces any of the text's segments uses (bit i: face i), and bit 0
+                          ///< when a line may hold no face (an unshaped or empty segment: such a
+                          ///< line is measured with the primary face)
     const tl_line *lines; ///< the lines at options.limit, in this thread's scratch space (valid
                           ///< until the thread's next call), as tl_measure_text gives them
     int32_t truncated;    ///< 1 when max_lines cut some of the text off at options.limit

@@ -97,14 +97,13 @@ extension TextMeasurer {
                                        fills: Int(span.fills)))
     }
 
-    /// Whether every line of a text whose segments use the faces in `mask` is one height: the
-    /// faces a line can use (those, and the primary face of a line with none) share ascender,
-    /// descender and line gap.
+    /// Whether every line of a text whose lines are measured with faces among those in `mask`
+    /// (`tl_fill_span.font_mask`) is one height: those faces share ascender, descender and line gap.
     static func linesShareHeight(mask: UInt64, kernel: KernelFontTable) -> Bool {
         let metrics = kernel.metrics
-        guard metrics.count > 0 else { return false }
-        let first = metrics[0]
-        var bits = mask & ~1
+        guard mask != 0, mask.trailingZeroBitCount < metrics.count else { return false }
+        let first = metrics[mask.trailingZeroBitCount]
+        var bits = mask & (mask - 1)
         while bits != 0 {
             let face = bits.trailingZeroBitCount
             guard face < metrics.count else { return false }
