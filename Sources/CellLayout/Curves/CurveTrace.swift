@@ -189,11 +189,12 @@ final class CurveTrace: @unchecked Sendable {
 
     /// Follows a label measured at `width` (moving as this round's `roundWidth` found): what
     /// the layout reads of it stays that at `width` up to the last width where its lines do, or,
-    /// when its measured width reaches nothing (`heightAlone`), where its height and baselines do. `span` tells both from the line filler's own decisions (nil:
-    /// it cannot, for this text); else the lines are searched for with `layout`, which lays the
-    /// label's text (a string or runs) out at a width. Greedy filling compares each placement
-    /// against one limit, so the widths that fill a text alike form one interval: lines equal at
-    /// two widths are equal at every width between. `isEmpty`: the label has no text.
+    /// when its measured width reaches nothing (`heightAlone`), where its height and baselines
+    /// do. `span` tells both from the line filler's own decisions (nil: it cannot, for this
+    /// text); else the lines are searched for with `layout`, which lays the label's text (a
+    /// string or runs) out at a width. Greedy filling compares each placement against one limit,
+    /// so the widths that fill a text alike form one interval: lines equal at two widths are
+    /// equal at every width between. `isEmpty`: the label has no text.
     func measuredLabel(_ k: Int, width: Double, isEmpty: Bool,
                        span: (_ width: Double, _ far: Double) -> LineSpan?, layout: (Double) -> TextLayout) {
         let slope = roundSlopes[k]
