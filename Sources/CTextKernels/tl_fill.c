@@ -1,5 +1,6 @@
 #include "tl_fill.h"
 #include <limits.h>
+#include <math.h>
 
 // The arithmetic below is TextEngine's LineFiller's, operation for operation, so both give
 // the same doubles: no fused multiply-adds.
@@ -32,8 +33,11 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
             // A line ending after it does not have its kerning against what follows.
             double tail = g[index].tail * size;
             if (f->placed && f->advance + tail > f->options.limit) {
+                if (f->advance + tail < f->turn) f->turn = f->advance + tail;
                 tl_emit(f, position);
                 if (f->full) return;
+            } else if (f->placed && f->advance + tail > f->floor) {
+                f->floor = f->advance + tail;
             }
             f->ink = f->advance + tail;
         }
@@ -56,6 +60,7 @@ static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, co
         // (Without joints nothing is added: x + 0 is x, but the compiler may not assume it.)
         double start = joints ? f->advance + *before : f->advance;
         if (f->placed && start + segment_ink > f->options.limit) {
+            if (start + segment_ink < f->turn) f->turn = start + segment_ink;
             tl_emit(f, segment->start);
             if (f->full) return 1;
             *before = 0;
@@ -63,12 +68,16 @@ static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, co
         }
         // Either it fits after what is on the line, or the line is empty and it fits alone.
         if (f->placed || segment_ink <= f->options.limit) {
+            // (On an empty line `start` is 0: what was compared is the segment's ink either way.)
+            if (start + segment_ink > f->floor) f->floor = start + segment_ink;
             if (segment->trailing_space < segment->advance) f->ink = start + segment_ink;
             f->advance = start + segment->advance * size;
             f->mask |= segment->font_mask;
             f->placed = 1;
             return 1;
         }
+        // Too wide for a line of its own: placed whole from a limit of its width on.
+        if (segment_ink < f->turn) f->turn = segment_ink;
     }
     return 0;
 }
@@ -138,19 +147,36 @@ void tl_fill_end_segment(tl_filler *f, const tl_segment *segment) {
 }
 
 void tl_filler_init(tl_filler *f, tl_scratch *scratch, tl_fill_options options) {
-    *f = (tl_filler){.scratch = scratch, .options = options};
+    *f = (tl_filler){.scratch = scratch, .options = options, .turn = INFINITY, .floor = -INFINITY};
 }
 
 int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes) {
     return tl_fill_segments(f, segments, count, graphemes, 1);
 }
 
+// tl_fill's filling into a started filler `f`, without reading joints when there are none.
+static inline __attribute__((always_inline)) int tl_fill_all(tl_filler *f, const tl_segment *segments, int32_t count,
+                                                             const tl_grapheme *graphemes, int has_joints) {
+    return has_joints ? tl_fill_segments(f, segments, count, graphemes, 1)
+                      : tl_fill_segments(f, segments, count, graphemes, 0);
+}
+
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count) {
     tl_filler f;
     tl_filler_init(&f, scratch, options);
-    int truncated = has_joints ? tl_fill_segments(&f, segments, count, graphemes, 1)
-                               : tl_fill_segments(&f, segments, count, graphemes, 0);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
     *line_count = f.emitted;
+    return f.failed ? -1 : truncated;
+}
+
+int tl_fill_bounds(tl_scratch *scratch, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
+                   int has_joints, tl_fill_options options, int32_t *line_count, double *floor, double *turn) {
+    tl_filler f;
+    tl_filler_init(&f, scratch, options);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
+    *line_count = f.emitted;
+    *floor = f.floor;
+    *turn = f.turn;
     return f.failed ? -1 : truncated;
 }

@@ -18,6 +18,10 @@ typedef struct tl_filler {
     int failed;         // out of memory
     double joint;       // the last segment placed's joint with the next one, in em (tl_segment);
                         // who gives segments in windows sets it for a window's first segment
+    double turn;        // the smallest limit above options.limit at which a placement decided so
+                        // far would go the other way (INFINITY: none), and the largest width a
+    double floor;       // placement that fit was compared with (-INFINITY: none): the lines are
+                        // the same at every limit from floor up to below turn (tl_fill_probe.c)
 } tl_filler;
 
 /// Starts filling lines into `scratch->lines`, none placed yet.
@@ -50,5 +54,10 @@ void tl_fill_end_segment(tl_filler *f, const tl_segment *segment);
 /// `has_joints` 0 promises every segment's joint is 0 (no joint is then read or added).
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count);
+
+/// tl_fill, also giving the limits around options.limit with the same lines: from `*floor` up
+/// to below `*turn` (tl_filler's).
+int tl_fill_bounds(tl_scratch *scratch, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes,
+                   int has_joints, tl_fill_options options, int32_t *line_count, double *floor, double *turn);
 
 #endif

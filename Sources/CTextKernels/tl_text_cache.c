@@ -218,8 +218,21 @@ static int32_t tl_fill_entry(tl_scratch *s, tl_text_entry *e, tl_fill_options op
     return 0;
 }
 
-int32_t tl_text_cache_lookup(tl_text_cache *cache, tl_scratch *s, const tl_text_key *key, uint64_t hash,
-                             const tl_fill_options *options, tl_fill_result *out) {
+// What a lookup does with the cached text it finds (`context` its own); its result is the
+// lookup's. Inlined into each caller with its own `use`.
+typedef int32_t (*tl_entry_use)(tl_scratch *s, tl_text_entry *e, void *context);
+
+// What tl_text_cache_lookup asks of the text it finds.
+typedef struct tl_fill_request {
+    const tl_fill_options *options;
+    tl_fill_result *out;
+} tl_fill_request;
+
+// Finds the text `key` (hash `hash`) in this thread's memo or the cache and gives it to `use`
+// (under the shard's lock when it is the shared entry); 1 when it is not cached.
+static inline __attribute__((always_inline)) int32_t tl_text_cache_use(tl_text_cache *cache, tl_scratch *s,
+                                                                       const tl_text_key *key, uint64_t hash,
+                                                                       tl_entry_use use, void *context) {
     struct tl_text_memo *memo = tl_memo_for(s);
     uint64_t clears = atomic_load_explicit(&cache->clears, memory_order_acquire);
     tl_text_entry *e = memo ? tl_memo_find(memo, hash, cache, clears, key) : NULL;
@@ -231,15 +244,43 @@ int32_t tl_text_cache_lookup(tl_text_cache *cache, tl_scratch *s, const tl_text_
         e = (tl_text_entry *)tl_generations_find(&shard->generations, hash, tl_text_matches, key);
         tl_text_entry *copy = e && memo ? tl_memo_keep(memo, e, hash, cache, clears) : NULL;
         if (e && !copy) {
-            // Filled under the lock: the entry may move or go once it is released.
-            int32_t result = tl_fill_entry(s, e, *options, out);
+            // Used under the lock: the entry may move or go once it is released.
+            int32_t result = use(s, e, context);
             pthread_mutex_unlock(&shard->lock);
             return result;
         }
         pthread_mutex_unlock(&shard->lock);
         e = copy;
     }
-    return e ? tl_fill_entry(s, e, *options, out) : 1;
+    return e ? use(s, e, context) : 1;
+}
+
+static int32_t tl_use_fill(tl_scratch *s, tl_text_entry *e, void *context) {
+    const tl_fill_request *request = context;
+    return tl_fill_entry(s, e, *request->options, request->out);
+}
+
+int32_t tl_text_cache_lookup(tl_text_cache *cache, tl_scratch *s, const tl_text_key *key, uint64_t hash,
+                             const tl_fill_options *options, tl_fill_result *out) {
+    tl_fill_request request = {options, out};
+    return tl_text_cache_use(cache, s, key, hash, tl_use_fill, &request);
+}
+
+typedef struct tl_visit_request {
+    tl_analysis_visitor visit;
+    void *context;
+} tl_visit_request;
+
+static int32_t tl_use_visit(tl_scratch *s, tl_text_entry *e, void *context) {
+    const tl_visit_request *request = context;
+    return request->visit(request->context, s, tl_text_segments(e), e->segment_count, tl_text_graphemes(e),
+                          e->has_joints);
+}
+
+int32_t tl_text_cache_visit(tl_text_cache *cache, tl_scratch *s, const tl_text_key *key, uint64_t hash,
+                            tl_analysis_visitor visit, void *context) {
+    tl_visit_request request = {visit, context};
+    return tl_text_cache_use(cache, s, key, hash, tl_use_visit, &request);
 }
 
 void tl_text_cache_store(tl_text_cache *cache, uint64_t hash, const tl_text_key *key, const tl_analysis *analysis) {

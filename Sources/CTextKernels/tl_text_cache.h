@@ -24,6 +24,16 @@ static inline uint64_t tl_text_hash(const uint64_t *face_ids, int32_t font_count
 int32_t tl_text_cache_lookup(tl_text_cache *cache, tl_scratch *s, const tl_text_key *key, uint64_t hash,
                              const tl_fill_options *options, tl_fill_result *out);
 
+/// What tl_text_cache_visit gives a cached text's analysis to; returns 0, or -1 when out of memory.
+typedef int32_t (*tl_analysis_visitor)(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
+                                       const tl_grapheme *graphemes, int has_joints);
+
+/// Calls `visit` with the analysis of the text `key` (hash `hash`) when this thread's memo or
+/// the cache holds it (under the shard's lock, so it must not call back into the cache) and
+/// returns what it returns; 1 when the text is not cached.
+int32_t tl_text_cache_visit(tl_text_cache *cache, tl_scratch *s, const tl_text_key *key, uint64_t hash,
+                            tl_analysis_visitor visit, void *context);
+
 /// Stores an analysed text (its key and analysis copied in); out of memory stores nothing.
 void tl_text_cache_store(tl_text_cache *cache, uint64_t hash, const tl_text_key *key, const tl_analysis *analysis);
 

@@ -17,6 +17,8 @@ struct ParametricRegion: Sendable {
     var rowOfSymbol: [Int32] = []
     /// Per row, its value when the region was captured.
     var constants: [Double] = []
+    /// Per row, its basic symbol.
+    var basics: [Int32] = []
     /// Row `r`'s parameter terms are `terms[starts[r] ..< starts[r + 1]]`.
     var starts: [Int32] = []
     var terms: [ParameterTerm] = []
@@ -28,6 +30,9 @@ struct ParametricRegion: Sendable {
     var checkedIsDummy: [Bool] = []
     /// The region clock's value when this region last answered (the least recent is replaced).
     var lastUse = 0
+    /// The external symbols another optimal solution may give other values, at any parameter
+    /// values this basis answers (`Tableau.movableExternals`), ascending.
+    var movable: [Int] = []
 
     /// Empties the region for a new capture, keeping its storage.
     mutating func reset(symbolCount: Int, rowCount: Int) {
@@ -35,12 +40,15 @@ struct ParametricRegion: Sendable {
         rowOfSymbol.append(contentsOf: repeatElement(-1, count: symbolCount))
         constants.clear()
         constants.reserveCapacity(rowCount)
+        basics.clear()
+        basics.reserveCapacity(rowCount)
         starts.clear()
         starts.reserveCapacity(rowCount + 1)
         starts.append(0)
         terms.clear()
         checkedRows.clear()
         checkedIsDummy.clear()
+        movable.clear()
     }
 
     /// Row `r`'s value at the parameter values `values` (indexed by symbol).
@@ -75,6 +83,45 @@ struct ParametricRegion: Sendable {
     func value(of symbol: Int, _ values: UnsafeBufferPointer<Double>) -> Double {
         let r = symbol < rowOfSymbol.count ? Int(rowOfSymbol[symbol]) : -1
         return r >= 0 ? value(row: r, values) : values[symbol]
+    }
+}
+
+extension ParametricRegion {
+    /// The coefficient of `parameter` in `symbol`'s value: 0 when `symbol` is not basic here.
+    func slope(of symbol: Int, along parameter: Int) -> Double {
+        let r = symbol < rowOfSymbol.count ? Int(rowOfSymbol[symbol]) : -1
+        return r >= 0 ? coefficient(of: parameter, row: r) : 0
+    }
+
+    /// The coefficient of `parameter` in row `r`.
+    @inline(__always)
+    func coefficient(of parameter: Int, row r: Int) -> Double {
+        var c = 0.0
+        for k in Int(starts[r]) ..< Int(starts[r + 1]) where terms[k].symbol == parameter { c += terms[k].coefficient }
+        return c
+    }
+
+    /// The values of `parameter` around its value in `values` (others held) at which every
+    /// checked row stays feasible (see `Solver.parametricRange(of:)`), leaving out the rows
+    /// whose basic symbol `ignored` names; either bound may be the current value.
+    func range(of parameter: Int, _ values: UnsafeBufferPointer<Double>,
+               ignoring ignored: (Int) -> Bool) -> (lower: Double, upper: Double) {
+        let now = values[parameter]
+        var lower = -Double.infinity, upper = Double.infinity
+        for k in checkedRows.indices {
+            let r = Int(checkedRows[k])
+            let c = coefficient(of: parameter, row: r)
+            if c == 0 || ignored(Int(basics[r])) { continue }
+            if checkedIsDummy[k] {
+                lower = now
+                upper = now
+                continue
+            }
+            // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
+            let value = Swift.max(0, self.value(row: r, values))
+            if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+        }
+        return (lower, upper)
     }
 }
 

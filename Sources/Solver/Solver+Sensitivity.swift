@@ -12,15 +12,8 @@ extension Solver {
         if tableau.needsSolve { tableau.solveForReading() }
         guard tableau.activeRegion >= 0 else { return nil }
         if v == parameter { return 1 }
-        let region = tableau.regions[tableau.activeRegion]
-        let r = v.id < region.rowOfSymbol.count ? Int(region.rowOfSymbol[v.id]) : -1
-        // Non-basic: 0, or another parameter's own (held) value.
-        guard r >= 0 else { return 0 }
-        var slope = 0.0
-        for k in Int(region.starts[r]) ..< Int(region.starts[r + 1]) where region.terms[k].symbol == parameter.id {
-            slope += region.terms[k].coefficient
-        }
-        return slope
+        // Read in place: a copy of the region would retain and release each of its arrays.
+        return tableau.regions[tableau.activeRegion].slope(of: v.id, along: parameter.id)
     }
 
     /// The values of `parameter` (others held) at which the current basis stays feasible, and so
@@ -29,31 +22,58 @@ extension Solver {
     /// inside it; a bound of the basis that is tight now makes the range end there. Nil as for
     /// `parametricSlope(of:along:)`.
     public func parametricRange(of parameter: Variable) -> ClosedRange<Double>? {
+        parametricRange(of: parameter, ignoringTags: [])
+    }
+
+    /// `parametricRange(of:)` without the bounds that the constraints tagged `ignoredTags` set
+    /// (a row whose basic symbol is one of theirs): for a caller who knows that leaving the
+    /// basis there changes none of the values it reads (a constraint whose slack or errors no
+    /// other value can trade against), so the values it reads go on along this basis's map.
+    public func parametricRange(of parameter: Variable, ignoringTags ignoredTags: [Int]) -> ClosedRange<Double>? {
         guard isParameter(parameter) else { return nil }
         if tableau.needsSolve { tableau.solveForReading() }
         guard tableau.activeRegion >= 0 else { return nil }
-        let region = tableau.regions[tableau.activeRegion]
         let now = tableau.parameterValues[parameter.id]
-        var lower = -Double.infinity, upper = Double.infinity
-        tableau.parameterValues.withUnsafeBufferPointer { values in
-            for k in region.checkedRows.indices {
-                let r = Int(region.checkedRows[k])
-                var c = 0.0
-                for t in Int(region.starts[r]) ..< Int(region.starts[r + 1]) where region.terms[t].symbol == parameter.id {
-                    c += region.terms[t].coefficient
-                }
-                if c == 0 { continue }
-                if region.checkedIsDummy[k] {
-                    lower = now
-                    upper = now
-                    continue
-                }
-                // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
-                let value = Swift.max(0, region.value(row: r, values))
-                if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+        let (lower, upper) = tableau.parameterValues.withUnsafeBufferPointer { values in
+            tableau.regions[tableau.activeRegion].range(of: parameter.id, values) { basic in
+                // The constraint whose slack, error or marker this row's basic symbol is.
+                guard !ignoredTags.isEmpty else { return false }
+                let owner = tableau.ownerOf[basic]
+                guard owner >= 0, let record = tableau.constraints[owner] else { return false }
+                return ignoredTags.contains(record.tag)
             }
         }
         return Swift.min(lower, now) ... Swift.max(upper, now)
+    }
+
+    /// The variables another optimal solution may give other values, read from the parametric
+    /// region that holds the current solution (see `Tableau.movableExternals`): a superset of
+    /// `ambiguousVariables()` (blocked moves at a degenerate vertex count too) that is the same
+    /// wherever the region answers, found when the region was made, so asking costs no copy and
+    /// no solve. Nil when the solution is not held as a parametric region.
+    public func movableVariables() -> [Variable]? {
+        if tableau.needsSolve { tableau.solveForReading() }
+        guard tableau.activeRegion >= 0 else { return nil }
+        return tableau.regions[tableau.activeRegion].movable.map { Variable(id: $0) }
+    }
+
+    /// Whether the required equalities alone give `v` one value for each set of parameter values,
+    /// whatever `free`'s (a parameter), so that no other constraint, suggestion or priority moves
+    /// it: `v`'s row holds only parameters other than `free` and required equalities' markers. A
+    /// sufficient test, not a necessary one: it reads the tableau's current basis, in which a
+    /// variable so pinned may be non-basic (false then). Every row of the tableau follows from
+    /// the constraints, so a true answer holds for every solve, whatever basis it ends in.
+    public func isPinned(_ v: Variable, whatever free: Variable) -> Bool {
+        guard v.id >= 0, v.id < tableau.kinds.count, tableau.kinds[v.id] == .external, tableau.artificial == nil else {
+            return false
+        }
+        let r = tableau.rowOf[v.id]
+        guard r >= 0 else { return false }
+        for t in tableau.rows[r].terms(tableau.arena) {
+            let kind = tableau.kinds[t.symbol]
+            guard t.symbol != free.id, kind == .parameter || kind == .dummy else { return false }
+        }
+        return true
     }
 
     private func isParameter(_ v: Variable) -> Bool {

@@ -55,6 +55,7 @@ extension Tableau {
             let basic = rows[r].basic
             region.rowOfSymbol[basic] = Int32(r)
             region.constants.append(rows[r].constant)
+            region.basics.append(Int32(basic))
             var moves = false
             for t in rows[r].terms(arena) where kinds[t.symbol] == .parameter {
                 region.terms.append(ParameterTerm(symbol: t.symbol, coefficient: t.coefficient,
@@ -67,10 +68,43 @@ extension Tableau {
                 region.checkedIsDummy.append(kinds[basic] == .dummy)
             }
         }
+        movableExternals(into: &region.movable)
         regionClock += 1
         region.lastUse = regionClock
         swap(&region, &regions[slot])
         activeRegion = slot
+    }
+
+    /// The external symbols that another optimal solution may give other values, read from the
+    /// current (optimal) basis, into `movable` (ascending). Every optimal solution keeps each
+    /// non-basic symbol with a cost at some level at 0 (the costs are lexicographically positive,
+    /// so any move of one costs), so the optimal solutions differ only along the non-basic
+    /// symbols without cost (dummies aside, which stay 0, and parameters, which are held): such a
+    /// symbol when it is external, and every external whose row holds one. No step is checked
+    /// (a degenerate vertex's blocked moves count too), so the list is a superset of
+    /// `ambiguity()`'s, and it depends on the basis alone: the same at every parameter value at
+    /// which the basis is optimal.
+    func movableExternals(into movable: inout [Int]) {
+        movable.clear()
+        var costless = [Bool](repeating: true, count: kinds.count)
+        for level in levels {
+            for t in level.terms(arena) where !nearZero(t.coefficient) { costless[t.symbol] = false }
+        }
+        for symbol in kinds.indices where rowOf[symbol] < 0 {
+            let kind = kinds[symbol]
+            if kind == .dummy || kind == .parameter { costless[symbol] = false }
+        }
+        var found = [Bool](repeating: false, count: kinds.count)
+        for symbol in kinds.indices where rowOf[symbol] < 0 && costless[symbol] && kinds[symbol] == .external {
+            found[symbol] = true
+        }
+        for row in rows where kinds[row.basic] == .external {
+            for t in row.terms(arena) where costless[t.symbol] && rowOf[t.symbol] < 0 && !nearZero(t.coefficient) {
+                found[row.basic] = true
+                break
+            }
+        }
+        for symbol in found.indices where found[symbol] { movable.append(symbol) }
     }
 
     /// Forgets every remembered region (the constraints, edits or objective are about to change,

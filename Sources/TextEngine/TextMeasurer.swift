@@ -124,8 +124,7 @@ public final class TextMeasurer: Sendable {
     /// `run` with the style's font table, which outlives the call (`metrics` points into it).
     private func run(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
-        var stack = LineStack(size: style.effectiveSize, multiple: style.effectiveLineHeightMultiple,
-                              spacing: style.lineSpacing.isFinite ? style.lineSpacing : 0, metrics: kernel.metrics)
+        var stack = LineStack(style: style, metrics: kernel.metrics)
         let maxLines = style.lines > 0 ? style.lines : Int.max
         let width = width.isNaN ? 0 : width
         let options = tl_fill_options(size: stack.size, limit: LineFiller.limit(width: width),
@@ -165,7 +164,7 @@ extension TextMeasurer {
 
 /// Lines stacked top to bottom as `run` gets them: each line's height from the faces it uses,
 /// the spacing between lines, and the measurement so far.
-private struct LineStack {
+struct LineStack {
     let size: Double
     let multiple: Double
     let spacing: Double
@@ -180,6 +179,12 @@ private struct LineStack {
         self.multiple = multiple
         self.spacing = spacing
         self.metrics = metrics
+    }
+
+    /// The stack `style`'s lines are placed in (its size, line height multiple and spacing).
+    init(style: TextStyle, metrics: UnsafeMutableBufferPointer<(ascender: Double, descender: Double, lineGap: Double)>) {
+        self.init(size: style.effectiveSize, multiple: style.effectiveLineHeightMultiple,
+                  spacing: style.lineSpacing.isFinite ? style.lineSpacing : 0, metrics: metrics)
     }
 
     /// Places `line` below the lines so far and returns it as a `TextLine`.

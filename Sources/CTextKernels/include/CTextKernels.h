@@ -269,5 +269,7 @@ int64_t tl_utf8_to_utf16(const uint8_t *bytes, int64_t length, uint16_t *out);
 
 // Glyph ids and outlines for drawing measured text.
 #include "tl_glyphs.h"
+// How far a text's lines at a width stay alike (height curves).
+#include "tl_fill_probe.h"
 
 #endif

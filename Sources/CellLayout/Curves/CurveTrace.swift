@@ -1,3 +1,4 @@
+import Locking
 import Solver
 import TextEngine
 
@@ -8,16 +9,28 @@ import TextEngine
 /// wrapping label's clamp at 0, its "width changed" test between rounds and its line breaks.
 /// `proved` turns false at anything it cannot follow (a baseline choice, a solve not held as a
 /// parametric region): the fit then proves nothing beyond its own width.
-final class CurveTrace {
+final class CurveTrace: @unchecked Sendable {
     /// How far past the fit's content width the caller wants proof; the search stops there.
-    private(set) var reach: Double
+    @exclusivity(unchecked) private(set) var reach: Double
     /// False once a decision of the fit could not be followed along the width.
-    private(set) var proved = true
+    @exclusivity(unchecked) private(set) var proved = true
+    // (One fit at a time uses a trace, on one thread: its storage skips the access checks.)
     /// Per label slot: the width it was last measured at and how that width moves with the
     /// content width (the fit's `measuredAt`, as an affine function).
-    private var measured: [(value: Double, slope: Double)] = []
+    @exclusivity(unchecked) private var measured: [(value: Double, slope: Double)] = []
     /// Per label slot: the slope of the width this round gives it (clamped at 0 as the fit does).
-    private var roundSlopes: [Double] = []
+    @exclusivity(unchecked) private var roundSlopes: [Double] = []
+    /// Per label slot: the label's text or runs in the curve's row and its unwrapped size, as the
+    /// first fit found them (every fit of a curve lays out the same row with the same template).
+    @exclusivity(unchecked) private var unwrappedLabels: [Unwrapped?] = []
+
+    /// A label's text in the curve's row and its size at an unlimited width.
+    struct Unwrapped {
+        var text: String
+        var runs: [TextRun]
+        var attributed: Bool
+        var measurement: TextMeasurement
+    }
     /// The content height the fit ended with and its slope along the content width.
     private(set) var contentHeight = 0.0
     private(set) var contentHeightSlope = 0.0
@@ -32,6 +45,35 @@ final class CurveTrace {
         self.reach = max(0, reach)
     }
 
+    /// The probe each step's fit reports its ambiguity to.
+    let probe = AmbiguityProbe()
+
+    /// Traces kept for the next curves (unchecked: a trace is used by one thread at a time,
+    /// between `checkout` and `checkin`), so a curve allocates none of a trace's storage.
+    private static let pool = _Guarded<[CurveTrace]>([])
+    /// How many traces the pool keeps at most.
+    static let pooled = 16
+
+    /// A trace for a new curve (a pooled one, its row forgotten, or a new one).
+    static func checkout() -> CurveTrace {
+        guard let trace = pool.withLock({ $0.popLast() }) else { return CurveTrace(reach: 0) }
+        for k in trace.unwrappedLabels.indices { trace.unwrappedLabels[k] = nil }
+        return trace
+    }
+
+    /// Gives a trace back once its curve is built.
+    static func checkin(_ trace: CurveTrace) {
+        pool.withLock { if $0.count < pooled { $0.append(trace) } }
+    }
+
+    /// Makes the trace new for the next fit, wanting proof `reach` past it (its storage kept).
+    func reset(reach: Double) {
+        self.reach = max(0, reach)
+        proved = true
+        contentHeight = 0
+        contentHeightSlope = 0
+    }
+
     /// Nothing past the fit's width is proved.
     func giveUp() {
         proved = false
@@ -43,10 +85,48 @@ final class CurveTrace {
         if limit < reach { reach = max(0, limit) }
     }
 
-    /// Starts a fit over `labelCount` label slots, none measured yet.
+    /// Per label slot: whether only its height and baselines reach the rest of the layout (its
+    /// width is pinned: `CompiledTemplate.fit`), so its measured width is not followed.
+    @exclusivity(unchecked) private var heightAlone: [Bool] = []
+    /// The solver tags of the constraints that read those labels' measured widths: where the
+    /// basis changes at one of them, nothing else does (see `heightAlone`).
+    @exclusivity(unchecked) private var ignoredTags: [Int] = []
+
+    /// Label `k`'s text and unwrapped size as an earlier fit of this curve found them, or nil.
+    func unwrapped(_ k: Int) -> Unwrapped? {
+        k < unwrappedLabels.count ? unwrappedLabels[k] : nil
+    }
+
+    /// Keeps label `k`'s text (or runs) and unwrapped size for the curve's later fits.
+    func rememberUnwrapped(_ k: Int, text: String, runs: [TextRun], attributed: Bool, _ measurement: TextMeasurement) {
+        unwrappedLabels[k] = Unwrapped(text: text, runs: runs, attributed: attributed, measurement: measurement)
+    }
+
+    /// Starts a fit over `labelCount` label slots, none measured yet, none followed by its
+    /// height alone.
     func start(labelCount: Int) {
-        measured = Array(repeating: (.infinity, 0), count: labelCount)
-        roundSlopes = Array(repeating: 0, count: labelCount)
+        rangeRead = false
+        ignoredTags.removeAll(keepingCapacity: true)
+        // A curve's fits all have the template's label count: the arrays are made once.
+        guard measured.count == labelCount else {
+            measured = Array(repeating: (.infinity, 0), count: labelCount)
+            roundSlopes = Array(repeating: 0, count: labelCount)
+            heightAlone = Array(repeating: false, count: labelCount)
+            unwrappedLabels = Array(repeating: nil, count: labelCount)
+            return
+        }
+        for k in 0..<labelCount {
+            measured[k] = (.infinity, 0)
+            roundSlopes[k] = 0
+            heightAlone[k] = false
+        }
+    }
+
+    /// Follows label `k` by its height alone (see `heightAlone`): `widthTags` are the tags of
+    /// the constraints on its measured width.
+    func followHeightAlone(_ k: Int, widthTags: [Int]) {
+        heightAlone[k] = true
+        ignoredTags.append(contentsOf: widthTags)
     }
 
     /// The slope of `v` along the content width in the solver's current solution, after
@@ -56,13 +136,28 @@ final class CurveTrace {
         guard proved else { return nil }
         // A content width no constraint names moves nothing.
         guard let parameter else { return 0 }
-        guard let range = solver.parametricRange(of: parameter),
-              let slope = solver.parametricSlope(of: v, along: parameter) else {
+        // The basis's range is the solution's: read once per solution.
+        if !rangeRead {
+            guard let range = solver.parametricRange(of: parameter, ignoringTags: ignoredTags) else {
+                giveUp()
+                return nil
+            }
+            limit(range.upperBound - solver.value(of: parameter))
+            rangeRead = true
+        }
+        guard let slope = solver.parametricSlope(of: v, along: parameter) else {
             giveUp()
             return nil
         }
-        limit(range.upperBound - solver.value(of: parameter))
         return slope
+    }
+
+    /// Whether the current solution's parametric range has been read (`slope`).
+    @exclusivity(unchecked) private var rangeRead = false
+
+    /// The fit suggested new sizes since the last reading: the next reads a new solution.
+    func solutionMoved() {
+        rangeRead = false
     }
 
     /// Follows one wrapping label's width in a round: `raw`, the solution's value of `variable`,
@@ -92,21 +187,31 @@ final class CurveTrace {
         }
     }
 
-    /// Follows a label measured at `width` (moving as this round's `roundWidth` found): its lines
-    /// stay those at `width` up to the last width the search finds with the same lines.
-    /// Greedy filling compares each placement against one limit, so the widths that fill a text
-    /// alike form one interval: lines equal at two widths are equal at every width between.
-    /// `layout` lays the label's text (a string or runs) out at a width; `isEmpty`: it has none.
-    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool, layout: (Double) -> TextLayout) {
+    /// Follows a label measured at `width` (moving as this round's `roundWidth` found): what
+    /// the layout reads of it stays that at `width` up to the last width where its lines do, or,
+    /// when its measured width reaches nothing (`heightAlone`), where its height and baselines
+    /// do. `span` tells both from the line filler's own decisions (nil: it cannot, for this
+    /// text); else the lines are searched for with `layout`, which lays the label's text (a
+    /// string or runs) out at a width. Greedy filling compares each placement against one limit,
+    /// so the widths that fill a text alike form one interval: lines equal at two widths are
+    /// equal at every width between. `isEmpty`: the label has no text.
+    func measuredLabel(_ k: Int, width: Double, isEmpty: Bool,
+                       span: (_ width: Double, _ far: Double) -> LineSpan?, layout: (Double) -> TextLayout) {
         let slope = roundSlopes[k]
         measured[k] = (width, slope)
         guard proved, slope != 0, reach > 0, !isEmpty else { return }
+        let far = max(0, width + slope * reach)
+        // The span looks up from `width`: a label narrowing as the content widens is searched.
+        if slope > 0, let span = span(width, far) {
+            let through = heightAlone[k] ? span.sameHeightThrough : span.sameLinesThrough
+            limit((through - width) / slope)
+            return
+        }
         let here = layout(width)
         func same(_ there: TextLayout) -> Bool {
             there.lines == here.lines && there.measurement == here.measurement
         }
         func same(_ w: Double) -> Bool { same(layout(w)) }
-        let far = max(0, width + slope * reach)
         var otherLayout = layout(far)
         if same(otherLayout) { return }
         // Between one width filled alike (`near`) and one not (`other`): first guessed, then
@@ -142,6 +247,16 @@ final class CurveTrace {
             if same(middle) { near = middle } else { other = middle }
         }
         limit((near - width) / slope)
+    }
+
+    /// How far label `k`, about to be measured at `width` in this round, must be looked at for
+    /// `measuredLabel` to read its span (up to that width), or nil when it reads none: the width
+    /// does not move with the content width, nothing more is to be proved, or the label narrows
+    /// as the content widens (its lines are searched for then).
+    func spanWanted(_ k: Int, width: Double) -> Double? {
+        let slope = roundSlopes[k]
+        guard proved, slope > 0, reach > 0 else { return nil }
+        return width + slope * reach
     }
 
     /// How many guesses a label's line-break boundary gets before it is bisected.

@@ -125,6 +125,9 @@ extension HeightCurve {
         init(widths: ClosedRange<Double>, scale: Double) {
             self.widths = widths
             self.scale = scale
+            // Room for a few steps at once: a feed row's curve has about three.
+            starts.reserveCapacity(8)
+            heights.reserveCapacity(8)
         }
 
         /// The smallest pixel width (a whole number of pixels, k/scale) above `width`.

@@ -63,9 +63,13 @@ extension ListMeasurer {
                        throws(LayoutError) -> HeightCurve {
         let scale = list.scale
         var builder = HeightCurve.Builder(widths: widths, scale: scale)
+        // One trace and its probe serve every step's fit.
+        let trace = CurveTrace.checkout()
+        defer { CurveTrace.checkin(trace) }
+        let probe = trace.probe
         return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double?) in
-            let trace = CurveTrace(reach: wanted)
-            let probe = AmbiguityProbe()
+            trace.reset(reach: wanted)
+            probe.result = LayoutAmbiguity()
             let measured = try measure(width, trace, probe)
             guard trace.proved, !probe.result.affectsHeight else { return (measured.height, nil) }
             let rounding = Self.roundingReach(contentHeight: trace.contentHeight, slope: trace.contentHeightSlope,

@@ -128,11 +128,28 @@ extension CompiledTemplate {
             let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
             throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
-        trace?.start(labelCount: blueprint.labels.count)
+        if let trace {
+            trace.start(labelCount: blueprint.labels.count)
+            // A wrapping label whose width is pinned reaches the layout by its height alone.
+            for k in blueprint.labels.indices where blueprint.labels[k].wraps {
+                guard let tags = program.labelWidthTags[k], widthIsPinned(k, program: program, solver: solver) else { continue }
+                trace.followHeightAlone(k, widthTags: tags)
+            }
+        }
         // The content width as the solver holds it, for a trace (nil: no constraint names it).
         let widthParameter = program.isEdit[TemplateView.superWidth] ? program.variables[TemplateView.superWidth] : nil
         var wrapping = false
         for k in blueprint.labels.indices {
+            wrapping = wrapping || blueprint.labels[k].wraps
+            // A curve's later steps lay out the same row: its texts and unwrapped sizes are known.
+            if let known = trace?.unwrapped(k) {
+                workspace.texts[k] = known.text
+                workspace.runs[k] = known.runs
+                workspace.attributed[k] = known.attributed
+                workspace.measuredAt[k] = .infinity
+                push(k, known.measurement)
+                continue
+            }
             // nil: the label is measured by the runs rendered into `workspace.runs[k]`.
             let rendered = blueprint.withLabelText(k) { label in
                 Result { () throws(LayoutError) -> String? in
@@ -158,10 +175,11 @@ extension CompiledTemplate {
             workspace.texts[k] = plain
             workspace.attributed[k] = text == nil
             workspace.measuredAt[k] = .infinity
-            push(k, blueprint.withLabelText(k) {
+            let unwrapped = blueprint.withLabelText(k) {
                 $0.measure(text: plain, runs: workspace.runs[k], attributed: text == nil, width: .infinity, with: measurer)
-            })
-            wrapping = wrapping || blueprint.labels[k].wraps
+            }
+            trace?.rememberUnwrapped(k, text: plain, runs: workspace.runs[k], attributed: text == nil, unwrapped)
+            push(k, unwrapped)
         }
         if wrapping {
             // Every round reads all wrapping labels' widths from one solution before any is
@@ -182,6 +200,22 @@ extension CompiledTemplate {
                     let available = workspace.roundWidths[k]
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
+                    // A curve wanting the label's span gets it with the measurement, in one pass.
+                    if let trace, let far = trace.spanWanted(k, width: available),
+                       let both = blueprint.withLabelText(k, { label in
+                           label.measureSpan(text: workspace.texts[k], runs: workspace.runs[k],
+                                             attributed: workspace.attributed[k], width: available, through: far,
+                                             with: measurer)
+                       }) {
+                        push(k, both.measurement)
+                        blueprint.withLabelText(k) { label in
+                            trace.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
+                                label.layout(text: workspace.texts[k], runs: workspace.runs[k],
+                                             attributed: workspace.attributed[k], width: width, with: measurer)
+                            })
+                        }
+                        continue
+                    }
                     push(k, blueprint.withLabelText(k) {
                         $0.measure(text: workspace.texts[k], runs: workspace.runs[k], attributed: workspace.attributed[k],
                                    width: available, with: measurer)
@@ -190,13 +224,17 @@ extension CompiledTemplate {
                         blueprint.withLabelText(k) { label in
                             let attributed = workspace.attributed[k]
                             let isEmpty = attributed ? workspace.runs[k].isEmpty : workspace.texts[k].isEmpty
-                            trace.measuredLabel(k, width: available, isEmpty: isEmpty) { width in
+                            trace.measuredLabel(k, width: available, isEmpty: isEmpty, span: { width, far in
+                                label.lineSpan(text: workspace.texts[k], runs: workspace.runs[k], attributed: attributed,
+                                               width: width, through: far, with: measurer)
+                            }, layout: { width in
                                 label.layout(text: workspace.texts[k], runs: workspace.runs[k], attributed: attributed,
                                              width: width, with: measurer)
-                            }
+                            })
                         }
                     }
                 }
+                trace?.solutionMoved()
             }
         }
 
@@ -234,16 +272,41 @@ extension CompiledTemplate {
             let height = program.variables[TemplateView.superHeight]
             trace.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
         }
-        // On a copy: the check brings the rows up to date and forgets the workspace's remembered bases.
-        if let probe { probe.result = ambiguity(program, solver.copy()) }
+        // On a copy: the check brings the rows up to date and forgets the workspace's remembered
+        // bases. A curve's fit, one per step, asks its region instead (a superset, the same
+        // across the region, known without a copy): only whether the height may move counts there.
+        if let probe {
+            if trace != nil, let movable = solver.movableVariables() {
+                probe.result = ambiguity(program, (movable, []))
+            } else {
+                probe.result = ambiguity(program, solver.copy().ambiguity())
+            }
+        }
         return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
                 solvedTallest)
     }
 
-    /// The frame values of the visible views and the content height that `solver`'s ambiguous
-    /// variables are (see `LayoutAmbiguity`).
-    private func ambiguity(_ program: SolverProgram, _ solver: Solver) -> LayoutAmbiguity {
-        let (variables, tags) = solver.ambiguity()
+    /// Whether label `k`'s width is one function of the solver's parameters whatever its own
+    /// measured width (a parameter): required equalities pin it, and its hugging and compression
+    /// are not required (a required one could make the layout fail at some measured widths).
+    /// Its measured width, named by those two alone (`SolverProgram.labelWidthTags`), then
+    /// reaches nothing but their errors, which no other variable can trade against (the width
+    /// they compare is pinned), so every other value of the solution is the same whatever that
+    /// width: only the label's height and baselines count.
+    private func widthIsPinned(_ k: Int, program: SolverProgram, solver: Solver) -> Bool {
+        let view = blueprint.labels[k].view
+        guard blueprint.views[view].hugging.horizontal < 1000, blueprint.views[view].compression.horizontal < 1000 else {
+            return false
+        }
+        return solver.isPinned(program.variables[TemplateView.width(view)],
+                               whatever: program.variables[blueprint.labels[k].intrinsicWidth])
+    }
+
+    /// The frame values of the visible views and the content height that a solver's ambiguous
+    /// variables (`answer`, `Solver.ambiguity()`) are (see `LayoutAmbiguity`).
+    private func ambiguity(_ program: SolverProgram,
+                           _ answer: (variables: [Variable], constraintTags: [Int])) -> LayoutAmbiguity {
+        let (variables, tags) = answer
         let found = Set(variables)
         guard !found.isEmpty else { return LayoutAmbiguity() }
         let v = program.variables

@@ -76,6 +76,9 @@ final class SolverProgram: Sendable {
     let edits: [Int]
     /// Whether each template variable is set per row; others are never suggested.
     let isEdit: [Bool]
+    /// Per label slot: the solver tags of its hugging and compression resistance across, the
+    /// only constraints its measured width is in (nil when another constraint names it).
+    let labelWidthTags: [[Int]?]
     /// Whether the solver was built with equality markers, because an implied equality needed
     /// them (see `Solver.equalityMarkersNeeded`); for tests and diagnostics.
     let keepsEqualityMarkers: Bool
@@ -142,6 +145,20 @@ final class SolverProgram: Sendable {
         self.variables = variables
         self.edits = edits
         labelCount = blueprint.labels.count
+        var widthTags = [[Int]?](repeating: [], count: blueprint.labels.count)
+        var labelOfWidth: [Int: Int] = [:]
+        for k in blueprint.labels.indices { labelOfWidth[blueprint.labels[k].intrinsicWidth] = k }
+        for (tag, c) in system.constraints.enumerated() {
+            for t in c.terms {
+                guard let k = labelOfWidth[system.terms[t].variable] else { continue }
+                if case .intrinsic(blueprint.labels[k].view, false, _) = c.origin {
+                    widthTags[k]?.append(tag)
+                } else {
+                    widthTags[k] = nil
+                }
+            }
+        }
+        labelWidthTags = widthTags
         prototype = solver.snapshot()
         pools = (0..<Self.poolStripes).map { _ in _Guarded([]) }
     }

@@ -120,6 +120,24 @@ final class LabelText: Sendable {
         let runs = rendered()
         return runs.isEmpty ? measurer.layout("", style: style, width: width) : measurer.layout(runs, style: style, width: width)
     }
+
+    /// How far the label's lines at `width` stay alike up to `far` (`TextMeasurer.lineSpan`), from
+    /// what `measure` read at `width`; nil when the text engine cannot tell.
+    func lineSpan(text: String, runs rendered: @autoclosure () -> [TextRun], attributed: Bool, width: Double,
+                  through far: Double, with measurer: TextMeasurer) -> LineSpan? {
+        guard attributed else { return measurer.lineSpan(text, style: style, width: width, through: far) }
+        let runs = rendered()
+        return runs.isEmpty ? nil : measurer.lineSpan(runs, style: style, width: width, through: far)
+    }
+
+    /// `measure` at `width` and `lineSpan` up to `far` in one pass (`TextMeasurer.measureSpan`);
+    /// nil when the text engine cannot tell (measure instead).
+    func measureSpan(text: String, runs rendered: @autoclosure () -> [TextRun], attributed: Bool, width: Double,
+                     through far: Double, with measurer: TextMeasurer) -> (measurement: TextMeasurement, span: LineSpan)? {
+        guard attributed else { return measurer.measureSpan(text, style: style, width: width, through: far) }
+        let runs = rendered()
+        return runs.isEmpty ? nil : measurer.measureSpan(runs, style: style, width: width, through: far)
+    }
 }
 
 /// What a row's runs for a label resolve against: the label (for what a run leaves out), the
