@@ -24,7 +24,8 @@ static void tl_emit(tl_filler *f, int32_t end) {
     f->placed = 0;
 }
 
-// Places a segment cluster by cluster, breaking before any that does not fit.
+// Places a segment cluster by cluster, breaking before any that does not fit (keeping the
+// filler's floor and turn: this path is rare enough for it to cost nothing).
 static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl_grapheme *g) {
     double size = f->options.size;
     int32_t position = segment->start;
@@ -53,14 +54,14 @@ static void tl_place_graphemes(tl_filler *f, const tl_segment *segment, const tl
 // `*before` is what the line adds before it (the previous segment's joint, in points); it
 // becomes 0 when the segment starts a new line. Inlined: this is most of the warm path.
 static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, const tl_segment *segment,
-                                                                double *before, const int joints) {
+                                                                double *before, const int joints, const int bounds) {
     if (!f->options.breaks_at_graphemes) {
         double size = f->options.size;
         double segment_ink = (segment->advance - segment->trailing_space) * size;
         // (Without joints nothing is added: x + 0 is x, but the compiler may not assume it.)
         double start = joints ? f->advance + *before : f->advance;
         if (f->placed && start + segment_ink > f->options.limit) {
-            if (start + segment_ink < f->turn) f->turn = start + segment_ink;
+            if (bounds && start + segment_ink < f->turn) f->turn = start + segment_ink;
             tl_emit(f, segment->start);
             if (f->full) return 1;
             *before = 0;
@@ -69,7 +70,7 @@ static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, co
         // Either it fits after what is on the line, or the line is empty and it fits alone.
         if (f->placed || segment_ink <= f->options.limit) {
             // (On an empty line `start` is 0: what was compared is the segment's ink either way.)
-            if (start + segment_ink > f->floor) f->floor = start + segment_ink;
+            if (bounds && start + segment_ink > f->floor) f->floor = start + segment_ink;
             if (segment->trailing_space < segment->advance) f->ink = start + segment_ink;
             f->advance = start + segment->advance * size;
             f->mask |= segment->font_mask;
@@ -77,7 +78,7 @@ static inline __attribute__((always_inline)) int tl_place_whole(tl_filler *f, co
             return 1;
         }
         // Too wide for a line of its own: placed whole from a limit of its width on.
-        if (segment_ink < f->turn) f->turn = segment_ink;
+        if (bounds && segment_ink < f->turn) f->turn = segment_ink;
     }
     return 0;
 }
@@ -89,12 +90,14 @@ static inline double tl_before(const tl_filler *f, double previous_joint) {
 }
 
 // Places the next `count` segments (tl_fill_more), the last one's joint kept in the filler;
-// with `joints` 0 (a compile-time constant) every joint is known to be 0 and none is read.
+// with `joints` 0 (a compile-time constant) every joint is known to be 0 and none is read;
+// with `bounds` 0 (one too) the filler's floor and turn are not kept, so measuring does not pay
+// for what only height curves read.
 // Inlined into both callers so tl_fill's filler, on its stack, is read without a call per
 // segment.
 static inline __attribute__((always_inline)) int tl_fill_segments(tl_filler *f, const tl_segment *segments,
                                                                   int32_t count, const tl_grapheme *graphemes,
-                                                                  const int joints) {
+                                                                  const int joints, const int bounds) {
     double joint = joints ? f->joint : 0;
     for (int32_t i = 0; i < count; i++) {
         if (f->full) return 1;
@@ -103,7 +106,7 @@ static inline __attribute__((always_inline)) int tl_fill_segments(tl_filler *f, 
             f->placed = 1;
         } else {
             double before = joints ? tl_before(f, joint) : 0;
-            if (!tl_place_whole(f, segment, &before, joints)) {
+            if (!tl_place_whole(f, segment, &before, joints, bounds)) {
                 // A first cluster that does not fit starts a new line, which resets the advance.
                 if (joints) f->advance += before;
                 tl_place_graphemes(f, segment, graphemes + segment->first_grapheme);
@@ -120,7 +123,7 @@ static inline __attribute__((always_inline)) int tl_fill_segments(tl_filler *f, 
 int tl_fill_whole(tl_filler *f, const tl_segment *segment) {
     if (f->full) return 1;
     double before = tl_before(f, f->joint);
-    if (tl_place_whole(f, segment, &before, 1)) return 1;
+    if (tl_place_whole(f, segment, &before, 1, 0)) return 1;
     f->advance += before;
     return 0;
 }
@@ -151,21 +154,23 @@ void tl_filler_init(tl_filler *f, tl_scratch *scratch, tl_fill_options options) 
 }
 
 int tl_fill_more(tl_filler *f, const tl_segment *segments, int32_t count, const tl_grapheme *graphemes) {
-    return tl_fill_segments(f, segments, count, graphemes, 1);
+    return tl_fill_segments(f, segments, count, graphemes, 1, 0);
 }
 
-// tl_fill's filling into a started filler `f`, without reading joints when there are none.
+// tl_fill's filling into a started filler `f`, without reading joints when there are none and
+// keeping its floor and turn only with `bounds` (a compile-time constant).
 static inline __attribute__((always_inline)) int tl_fill_all(tl_filler *f, const tl_segment *segments, int32_t count,
-                                                             const tl_grapheme *graphemes, int has_joints) {
-    return has_joints ? tl_fill_segments(f, segments, count, graphemes, 1)
-                      : tl_fill_segments(f, segments, count, graphemes, 0);
+                                                             const tl_grapheme *graphemes, int has_joints,
+                                                             const int bounds) {
+    return has_joints ? tl_fill_segments(f, segments, count, graphemes, 1, bounds)
+                      : tl_fill_segments(f, segments, count, graphemes, 0, bounds);
 }
 
 int tl_fill(tl_scratch *scratch, const tl_segment *segments, int32_t count,
             const tl_grapheme *graphemes, int has_joints, tl_fill_options options, int32_t *line_count) {
     tl_filler f;
     tl_filler_init(&f, scratch, options);
-    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints, 0);
     *line_count = f.emitted;
     return f.failed ? -1 : truncated;
 }
@@ -174,7 +179,7 @@ int tl_fill_bounds(tl_scratch *scratch, const tl_segment *segments, int32_t coun
                    int has_joints, tl_fill_options options, int32_t *line_count, double *floor, double *turn) {
     tl_filler f;
     tl_filler_init(&f, scratch, options);
-    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints);
+    int truncated = tl_fill_all(&f, segments, count, graphemes, has_joints, 1);
     *line_count = f.emitted;
     *floor = f.floor;
     *turn = f.turn;

@@ -21,7 +21,8 @@ typedef struct tl_filler {
     double turn;        // the smallest limit above options.limit at which a placement decided so
                         // far would go the other way (INFINITY: none), and the largest width a
     double floor;       // placement that fit was compared with (-INFINITY: none): the lines are
-                        // the same at every limit from floor up to below turn (tl_fill_probe.c)
+                        // the same at every limit from floor up to below turn (tl_fill_probe.c);
+                        // kept by tl_fill_bounds and by every placement cluster by cluster
 } tl_filler;
 
 /// Starts filling lines into `scratch->lines`, none placed yet.

@@ -167,7 +167,7 @@ static inline int tl_memo_holds(const tl_memo_slot *slot, uint64_t hash, const t
 }
 
 // The copy of the text `key` that `memo` holds for `cache` at clear count `clears`, or NULL.
-static tl_text_entry *tl_memo_find(struct tl_text_memo *memo, uint64_t hash, const tl_text_cache *cache,
+static inline __attribute__((always_inline)) tl_text_entry *tl_memo_find(struct tl_text_memo *memo, uint64_t hash, const tl_text_cache *cache,
                                    uint64_t clears, const tl_text_key *key) {
     tl_memo_slot *slot = tl_memo_first(memo, hash);
     if (!tl_memo_holds(slot, hash, cache, clears, key)) {
@@ -186,7 +186,7 @@ static inline int tl_memo_free_slot(const tl_memo_slot *slot, const tl_text_cach
 // Called under the shard's lock with the shared entry `e` just found: on the text's second hit
 // in a row among its first slot's (and when it is small enough) copies it into one of its two
 // slots and returns the copy, else NULL.
-static tl_text_entry *tl_memo_keep(struct tl_text_memo *memo, const tl_text_entry *e, uint64_t hash,
+static inline __attribute__((always_inline)) tl_text_entry *tl_memo_keep(struct tl_text_memo *memo, const tl_text_entry *e, uint64_t hash,
                                    const tl_text_cache *cache, uint64_t clears) {
     if (e->record.size > tl_memo_entry_bytes) return NULL;
     uint64_t *seen = &memo->seen[tl_memo_first_index(hash)];

@@ -124,7 +124,8 @@ public final class TextMeasurer: Sendable {
     /// `run` with the style's font table, which outlives the call (`metrics` points into it).
     private func run(_ text: String, style: TextStyle, kernel: KernelFontTable, width: Double,
                      sink: (TextLine) -> Void) -> TextMeasurement {
-        var stack = LineStack(style: style, metrics: kernel.metrics)
+        var stack = LineStack(size: style.effectiveSize, multiple: style.effectiveLineHeightMultiple,
+                              spacing: style.lineSpacing.isFinite ? style.lineSpacing : 0, metrics: kernel.metrics)
         let maxLines = style.lines > 0 ? style.lines : Int.max
         let width = width.isNaN ? 0 : width
         let options = tl_fill_options(size: stack.size, limit: LineFiller.limit(width: width),
