@@ -14,10 +14,12 @@ extension JSONValue {
     /// `JSONValue(encoding: value)`, and the digits of its integer `key` member when its double
     /// is not that integer (past 2^53, where an app's 64-bit ids meet): a row's key is an
     /// identity, kept exact.
-    package static func encodingRow(_ value: some Encodable) throws -> (value: JSONValue, exactKey: String?) {
+    /// With `only`, an object keeps only the members it names (nil: all): their values are
+    /// encoded, no other member's is (a row's own settings read without its content).
+    package static func encodingRow(_ value: some Encodable, only: Set<String>? = nil) throws -> (value: JSONValue, exactKey: String?) {
         if let json = value as? JSONValue { return (json, nil) }
         let node = _EncodedNode()
-        try _encode(value, into: node, path: [])
+        try _encode(value, into: node, path: [], only: only)
         guard let json = node.resolved() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [],
                 debugDescription: "\(type(of: value)) encoded no value"))
