@@ -80,7 +80,12 @@ func _encodeInteger<T: BinaryInteger>(_ n: T, into node: _EncodedNode) {
 /// Encodes `value` into `node`, reading JSON values and plain scalars directly, and the
 /// Foundation types JSONEncoder writes in its own way (by default) as it writes them: a `URL`
 /// as its absolute string, `Data` as Base64, a `Decimal` as its number.
-func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any CodingKey], only: Set<String>? = nil) throws {
+func _encode<T: Encodable>(_ value: T, into node: _EncodedNode, path: [any CodingKey], settingsOnly: Bool = false) throws {
+    // A row's own settings are read from a value of the app's type, seldom one of the types
+    // below: told apart by its type alone, it is spared a failing cast to each of them.
+    if settingsOnly, T.self != JSONValue.self, T.self != URL.self, T.self != Data.self, T.self != Decimal.self {
+        return try value.encode(to: _JSONValueEncoder(node: node, codingPath: path, settingsOnly: true))
+    }
     switch value {
     case let json as JSONValue: node.content = .value(json)
     case let s as String: node.content = .value(.string(s))
@@ -96,21 +101,21 @@ func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any Coding
                 debugDescription: "\(decimal) is not a JSON number"))
         }
         node.content = .value(try _encodedNumber(n, path))
-    default: try value.encode(to: _JSONValueEncoder(node: node, codingPath: path, only: only))
+    default: try value.encode(to: _JSONValueEncoder(node: node, codingPath: path, settingsOnly: settingsOnly))
     }
 }
 
 struct _JSONValueEncoder: Encoder {
     let node: _EncodedNode
     let codingPath: [any CodingKey]
-    /// The only members a keyed container here encodes (nil: all); the others' values are never
-    /// asked to encode, so nothing inside them costs time or throws.
-    var only: Set<String>? = nil
+    /// Whether a keyed container here encodes only a row's own settings (`isRowSetting`); the
+    /// others' values are never asked to encode, so nothing inside them costs time or throws.
+    var settingsOnly = false
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
-        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath, only: only))
+        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath, settingsOnly: settingsOnly))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -126,18 +131,18 @@ struct _JSONValueEncoder: Encoder {
 struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: _EncodedNode
     let codingPath: [any CodingKey]
-    /// The only members kept (nil: all): another member's container is a node nobody reads.
-    var only: Set<String>? = nil
+    /// Whether only a row's own settings are kept: another member's container is a node nobody reads.
+    var settingsOnly = false
 
     /// The node of member `name`: a detached one when the member is not kept.
     private func member(_ name: String) -> _EncodedNode {
-        if let only, !only.contains(name) { return _EncodedNode() }
+        if settingsOnly, !JSONValue.isRowSetting(name) { return _EncodedNode() }
         return node.member(name)
     }
 
     mutating func encodeNil(forKey key: Key) throws { member(key.stringValue).content = .value(.null) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if let only, !only.contains(key.stringValue) { return }
+        if settingsOnly, !JSONValue.isRowSetting(key.stringValue) { return }
         try _encode(value, into: node.member(key.stringValue), path: codingPath + [key])
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,

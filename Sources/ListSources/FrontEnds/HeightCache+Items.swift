@@ -45,7 +45,7 @@ extension HeightCache {
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
         try self.init(template: template, fonts: fonts, sections: sections, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
-                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: ItemRows.row)
+                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
     }
 
     /// A cache over `items` of a `Sendable` type, as `init(template:fonts:items:width:)` but each
@@ -72,7 +72,7 @@ extension HeightCache {
                                                         assets: AssetsSpec = .sizes([:])) throws {
         try self.init(template: template, fonts: fonts, sections: sections, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
-                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: ItemRows.deferredRow)
+                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
     }
 
     /// A cache over `sections` of items, each row made by `row` (encoded now, or when measured).
@@ -170,7 +170,7 @@ extension HeightCache {
 
     /// Replaces every section of items, as one step (see `setItems(_:)`).
     public func setItems<Item: Encodable>(sections: [[Item]]) throws {
-        try setItems(sections: sections, row: ItemRows.row)
+        try setItems(sections: sections, row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
     }
 
     /// Replaces every item of a `Sendable` type, as `setItems(_:)`, each encoded at its first
@@ -182,7 +182,7 @@ extension HeightCache {
 
     /// Replaces every section of `Sendable` items, as one step (see the `Sendable` `setItems(_:)`).
     public func setItems<Item: Encodable & Sendable>(sections: [[Item]]) throws {
-        try setItems(sections: sections, row: ItemRows.deferredRow)
+        try setItems(sections: sections, row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
     }
 
     private func setItems<Item>(sections: [[Item]], row: ItemRows.Maker<Item>) throws {
@@ -215,7 +215,7 @@ extension HeightCache {
 /// paths after it, and a move is a removal plus an insertion.
 public struct ItemUpdates {
     /// Makes an item's row: its path, its section and the document.
-    typealias Row = (String, SectionSpec, Document) throws -> RowSpec
+    typealias Row = (() -> String, SectionSpec, Document) throws -> RowSpec
     var inserts: [(path: IndexPath, row: Row)] = []
     var deletes: [IndexPath] = []
     var replacements: [(path: IndexPath, row: Row)] = []
@@ -295,7 +295,7 @@ public struct ItemUpdates {
         }
         let current = document
         func row(_ make: Row, at path: IndexPath) throws -> RowSpec {
-            try make(ItemRows.path(path), current.sections[path.section], current)
+            try make({ ItemRows.path(path) }, current.sections[path.section], current)
         }
         let replaced = try replacements.map { ($0.path, try row($0.row, at: $0.path)) }
         let inserted = try inserts.map { ($0.path, try row($0.row, at: $0.path)) }
@@ -336,56 +336,67 @@ enum ItemRows {
         SectionSpec(template: template, autoHeight: true)
     }
 
-    /// Makes the row of an item: the item, its path, its section and the document.
-    typealias Maker<Item> = (Item, String, SectionSpec, Document) throws -> RowSpec
+    /// Makes the row of an item: the item, its path (made only for an error), its section and
+    /// the document.
+    typealias Maker<Item> = (Item, () -> String, SectionSpec, Document) throws -> RowSpec
 
     /// The sections of `items`, each row drawn with `template` and made by `row`.
     static func sections<Item>(_ items: [[Item]], template: String, in document: Document,
                                row: Maker<Item>) throws -> [SectionSpec] {
         try items.enumerated().map { s, items in
             var section = ItemRows.section(template: template)
-            section.rows = try items.enumerated().map { i, item in
-                try row(item, "sections[\(s)].rows[\(i)]", section, document)
+            var rows: [RowSpec] = []
+            rows.reserveCapacity(items.count)
+            for i in items.indices {
+                rows.append(try row(items[i], { "sections[\(s)].rows[\(i)]" }, section, document))
             }
+            section.rows = rows
             return section
         }
     }
-
-    /// The members of a row object that are the row's own settings rather than its content.
-    static let ownMembers: Set<String> = ["key", "template", "height", "autoHeight", "accessory"]
 
     /// `item` encoded as a row object and read as cells.json reads a row, except that a number
     /// key is the item's own: an integer keeps all its digits (cells.json's number is a double,
     /// where past 2^53 neighbouring ids are one), so it files keyed heights at any size.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        try row(item, only: nil, path: path, section: section, in: document)
+        try row(item, settingsOnly: false, path: { path }, section: section, in: document)
+    }
+
+    /// `row(_:path:section:in:)` for a path made only for an error.
+    static func row(_ item: some Encodable, path: () -> String, section: SectionSpec, in document: Document) throws -> RowSpec {
+        try row(item, settingsOnly: false, path: path, section: section, in: document)
     }
 
     /// `row(_:path:section:in:)` with only the item's own settings encoded now, the rest when
     /// the row is first measured (`resolved(_:)`).
-    static func deferredRow(_ item: some Encodable & Sendable, path: String, section: SectionSpec,
-                            in document: Document) throws -> RowSpec {
-        var row = try row(item, only: ownMembers, path: path, section: section, in: document)
+    static func deferredRow<Item: Encodable & Sendable>(_ item: Item, path: () -> String, section: SectionSpec,
+                                                       in document: Document) throws -> RowSpec {
+        var row = try row(item, settingsOnly: true, path: path, section: section, in: document)
         row.deferred = EncodedItem(item)
         return row
     }
 
-    /// `item` encoded (only the members `only` names, nil: all), naming `path` in an error.
-    static func encoded(_ item: some Encodable, only: Set<String>?, path: String) throws -> (JSONValue, String?) {
+    /// `item` encoded (only its own settings, with `settingsOnly`), naming `path` in an error.
+    static func encoded(_ item: some Encodable, settingsOnly: Bool, path: () -> String) throws -> (JSONValue, String?) {
         do {
-            return try JSONValue.encodingRow(item, only: only)
+            return try JSONValue.encodingRow(item, settingsOnly: settingsOnly)
         } catch let EncodingError.invalidValue(_, context) {
             // A NaN or infinity (or a value that encodes nothing): the library's error, naming
             // the item and the member.
             let member = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FrontEndError(path, member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
+            throw FrontEndError(path(), member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
         }
     }
 
-    private static func row(_ item: some Encodable, only: Set<String>?, path: String, section: SectionSpec,
+    private static func row(_ item: some Encodable, settingsOnly: Bool, path: () -> String, section: SectionSpec,
                             in document: Document) throws -> RowSpec {
-        let (value, exactKey) = try encoded(item, only: only, path: path)
-        var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
+        let (value, exactKey) = try encoded(item, settingsOnly: settingsOnly, path: path)
+        // No settings of its own, in a section with a template: the decoder would find nothing
+        // to check.
+        if settingsOnly, section.template != nil, case .object(let members) = value, members.isEmpty {
+            return RowSpec(data: value)
+        }
+        var row = try DocumentDecoder().decodeRow(value, path: path(), section: section, in: document)
         if row.keyIsNumber {
             row.key = exactKey ?? row.key
             row.keyMayBeRounded = false
@@ -484,21 +495,18 @@ enum ItemRows {
 
 /// An item kept to be encoded when its row is first measured, then kept encoded: a row measured
 /// at several widths or compared by `setItems` is encoded once.
-final class EncodedItem: DeferredRowData {
-    private let item: any Encodable & Sendable
-    private let made: _Guarded<JSONValue?>
+final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
+    private let item: Item
+    private let made = _Guarded<JSONValue?>(nil)
 
-    init(_ item: some Encodable & Sendable) {
-        self.item = item
-        made = _Guarded(nil)
-    }
+    init(_ item: Item) { self.item = item }
 
     /// The item's row object, encoded on the first call (under the lock: two threads measuring
     /// the row at once encode it once). A number that is not finite names the member.
     func data() throws -> JSONValue {
         try made.withLock { made in
             if let made { return made }
-            let value = try ItemRows.encoded(item, only: nil, path: "item").0
+            let value = try ItemRows.encoded(item, settingsOnly: false, path: { "item" }).0
             made = value
             return value
         }
