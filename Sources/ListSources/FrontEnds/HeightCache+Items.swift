@@ -45,7 +45,8 @@ extension HeightCache {
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
         try self.init(template: template, fonts: fonts, sections: sections, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
-                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
+                      estimatedRowHeight: estimatedRowHeight, assets: assets,
+                      row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
     }
 
     /// A cache over `items` of a `Sendable` type, as `init(template:fonts:items:width:)` but each
@@ -72,7 +73,8 @@ extension HeightCache {
                                                         assets: AssetsSpec = .sizes([:])) throws {
         try self.init(template: template, fonts: fonts, sections: sections, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
-                      estimatedRowHeight: estimatedRowHeight, assets: assets, row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
+                      estimatedRowHeight: estimatedRowHeight, assets: assets,
+                      row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
     }
 
     /// A cache over `sections` of items, each row made by `row` (encoded now, or when measured).
