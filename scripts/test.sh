@@ -29,7 +29,7 @@ if [ $# -eq 0 ] && [ $quick -eq 0 ]; then
   # Synchronization.Mutex's lock, so shared state sits behind `_Guarded` (a Mutex that tells
   # TSan about itself) or pthread mutexes, which TSan sees.
   swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter "CacheConcurrencyTests|CacheOneStepUpdateTests|CacheHitTableTests|CacheFDScenarioTests|CacheCurveTests|ShapingCacheTests" 2>&1 | tee -a "$log"
+    --filter "CacheConcurrencyTests|CacheOneStepUpdateTests|CacheHitTableTests|CacheFDScenarioTests|CacheCurveTests|ShapingCacheTests|LazyItemEncodingTests" 2>&1 | tee -a "$log"
   bash scripts/spark-check.sh
   # Time and memory bounds (peak RSS, ratios to linear, time limits): scripts/bounds/*.sh, on the
   # release binary spark-check.sh built (one release build instead of two).

@@ -195,9 +195,9 @@ import TestSupport
         }
         #expect(message(byEncoding) == "measuring row [0, 1] failed: item 1: member photo.height: nan is not a JSON number")
         #expect(message(byKeyPath).hasPrefix("measuring row [0, 1] failed: item 1: photo:height: "))
-        #expect(throws: FrontEndError.self) {
-            try HeightCache(template: encoded, fonts: Fonts.bundled, items: items, width: 375)
-        }
+        // The item route encodes a `Sendable` item at its measurement too.
+        let byItems = try HeightCache(template: encoded, fonts: Fonts.bundled, items: items, width: 375)
+        #expect(message(byItems) == "measuring row [0, 1] failed: item: member photo.height: nan is not a JSON number")
     }
 
     @Test func applyMovesHeightsWithoutMeasuringAndAMissingItemNamesItsIdentifier() throws {

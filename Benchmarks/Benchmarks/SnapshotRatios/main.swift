@@ -10,8 +10,10 @@
 //             (heights forgotten first, untimed)
 //   encoded   every row a miss through a snapshot cache of the same items as `Encodable` values
 //             with a `${path}` template, each encoded at its miss
-//   items     HeightCache(template:fonts:items:width:) over the 10,000 items: every item encoded
-//             up front (the peer of `apply10k` and `make10k`)
+//   items     HeightCache(template:fonts:items:width:) over the 10,000 items: each item's own
+//             settings read, its content encoded when first measured (the peer of `apply10k` and `make10k`)
+//   eager     the same over the items behind a type that is not Sendable: every item encoded up
+//             front (the peer of `items`)
 //   apply10k  apply of a 10,000-item snapshot to a snapshot cache holding none (emptied first, untimed)
 //   make10k   HeightCache(snapshot:cells:fonts:width:) over those 10,000 items: the template
 //             compiled, the snapshot applied, the fonts' faces shared with the process's live caches
@@ -34,6 +36,15 @@ struct Post: Encodable, Sendable {
 let posts: [Post] = Feed.section.rows.map { row in
     Post(name: row.data["name"]?.interpolationText ?? "", detail: row.data["detail"]?.interpolationText ?? "")
 }
+
+/// A post behind a class with state: not `Sendable`, so the item cache encodes it when made.
+final class EagerPost: Encodable {
+    let post: Post
+    var reads = 0
+    init(_ post: Post) { self.post = post }
+    func encode(to encoder: any Encoder) throws { try post.encode(to: encoder) }
+}
+nonisolated(unsafe) let eagerPosts = posts.map(EagerPost.init)
 /// The feed's fonts by absolute path (the snapshot cache reads paths against the working directory).
 let fonts = Fonts(files: FeedCell.fonts.files.mapValues { FeedCell.root + "/" + $0 },
                       fallback: FeedCell.fonts.fallback.map { FeedCell.root + "/" + $0 })
@@ -126,6 +137,9 @@ func pass(_ mode: String) async -> Double {
     case "items":
         let cache = try! HeightCache(template: FeedCell.template, fonts: fonts, items: posts, width: 375)
         return Double(cache.numberOfRows(inSection: 0) ?? 0)
+    case "eager":
+        let cache = try! HeightCache(template: FeedCell.template, fonts: fonts, items: eagerPosts, width: 375)
+        return Double(cache.numberOfRows(inSection: 0) ?? 0)
     case "apply10k":
         try! applyCache.apply(feedSnapshot)
         return Double(applyCache.numberOfRows(inSection: 0) ?? 0)
@@ -188,8 +202,8 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rounds = arguments.first.flatMap(Int.init) ?? 11
 let modes = arguments.count > 1 ? arguments[1].split(separator: ",").map(String.init)
-    : ["one", "typed", "encoded", "items", "apply10k", "make10k", "cold10k", "diff100k", "move1k"]
-let peers = ["typed": "one", "encoded": "one", "apply10k": "items", "make10k": "items", "cold10k": "items",
+    : ["one", "typed", "encoded", "items", "eager", "apply10k", "make10k", "cold10k", "diff100k", "move1k"]
+let peers = ["typed": "one", "encoded": "one", "items": "eager", "apply10k": "items", "make10k": "items", "cold10k": "items",
              "move1k": "diff100k"]
 var wall: [String: [Double]] = [:]
 for mode in modes {

@@ -194,6 +194,9 @@ public struct RowSpec: Sendable {
     public var autoHeight: Bool?
     /// Accessory, taking width from the content view.
     public var accessory: Accessory
+    /// The whole row object when `data` holds only the row's own settings (`key`, `template`,
+    /// `height`, `autoHeight`, `accessory`): an item encoded when its row is first measured.
+    package var deferred: (any DeferredRowData)?
 
     /// A row from its parts.
     public init(data: JSONValue = .object([:]), key: String? = nil, template: String? = nil,

@@ -14,10 +14,14 @@ extension JSONValue {
     /// `JSONValue(encoding: value)`, and the digits of its integer `key` member when its double
     /// is not that integer (past 2^53, where an app's 64-bit ids meet): a row's key is an
     /// identity, kept exact.
-    package static func encodingRow(_ value: some Encodable) throws -> (value: JSONValue, exactKey: String?) {
+    /// With `settingsOnly`, an object keeps only a row's own settings (`isRowSetting`): their
+    /// values are encoded, no other member's is.
+    package static func encodingRow(_ value: some Encodable, settingsOnly: Bool = false) throws -> (value: JSONValue, exactKey: String?) {
         if let json = value as? JSONValue { return (json, nil) }
         let node = _EncodedNode()
-        try _encode(value, into: node, path: [])
+        try _encode(value, into: node, path: [], settingsOnly: settingsOnly)
+        // No setting: the empty object, without building one.
+        if settingsOnly, case .object(let members) = node.content, members.isEmpty { return (.object([:]), nil) }
         guard let json = node.resolved() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [],
                 debugDescription: "\(type(of: value)) encoded no value"))
@@ -26,6 +30,17 @@ extension JSONValue {
             return (json, nil)
         }
         return (json, key.1.exactInteger)
+    }
+}
+
+extension JSONValue {
+    /// Whether `name` is a member that is a row's own setting rather than its content (`key`,
+    /// `template`, `height`, `autoHeight`, `accessory`): what a cache must know before measuring.
+    package static func isRowSetting(_ name: String) -> Bool {
+        switch name {
+        case "key", "template", "height", "autoHeight", "accessory": true
+        default: false
+        }
     }
 }
 

@@ -80,7 +80,12 @@ func _encodeInteger<T: BinaryInteger>(_ n: T, into node: _EncodedNode) {
 /// Encodes `value` into `node`, reading JSON values and plain scalars directly, and the
 /// Foundation types JSONEncoder writes in its own way (by default) as it writes them: a `URL`
 /// as its absolute string, `Data` as Base64, a `Decimal` as its number.
-func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any CodingKey]) throws {
+func _encode<T: Encodable>(_ value: T, into node: _EncodedNode, path: [any CodingKey], settingsOnly: Bool = false) throws {
+    // A row's own settings are read from a value of the app's type, seldom one of the types
+    // below: told apart by its type alone, it is spared a failing cast to each of them.
+    if settingsOnly, T.self != JSONValue.self, T.self != URL.self, T.self != Data.self, T.self != Decimal.self {
+        return try value.encode(to: _JSONValueEncoder(node: node, codingPath: path, settingsOnly: true))
+    }
     switch value {
     case let json as JSONValue: node.content = .value(json)
     case let s as String: node.content = .value(.string(s))
@@ -96,18 +101,21 @@ func _encode(_ value: some Encodable, into node: _EncodedNode, path: [any Coding
                 debugDescription: "\(decimal) is not a JSON number"))
         }
         node.content = .value(try _encodedNumber(n, path))
-    default: try value.encode(to: _JSONValueEncoder(node: node, codingPath: path))
+    default: try value.encode(to: _JSONValueEncoder(node: node, codingPath: path, settingsOnly: settingsOnly))
     }
 }
 
 struct _JSONValueEncoder: Encoder {
     let node: _EncodedNode
     let codingPath: [any CodingKey]
+    /// Whether a keyed container here encodes only a row's own settings (`isRowSetting`); the
+    /// others' values are never asked to encode, so nothing inside them costs time or throws.
+    var settingsOnly = false
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
-        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath, settingsOnly: settingsOnly))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -123,23 +131,32 @@ struct _JSONValueEncoder: Encoder {
 struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: _EncodedNode
     let codingPath: [any CodingKey]
+    /// Whether only a row's own settings are kept: another member's container is a node nobody reads.
+    var settingsOnly = false
 
-    mutating func encodeNil(forKey key: Key) throws { node.member(key.stringValue).content = .value(.null) }
+    /// The node of member `name`: a detached one when the member is not kept.
+    private func member(_ name: String) -> _EncodedNode {
+        if settingsOnly, !JSONValue.isRowSetting(name) { return _EncodedNode() }
+        return node.member(name)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { member(key.stringValue).content = .value(.null) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if settingsOnly, !JSONValue.isRowSetting(key.stringValue) { return }
         try _encode(value, into: node.member(key.stringValue), path: codingPath + [key])
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                          forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        _JSONValueEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        _JSONValueEncoder(node: member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        _JSONValueEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        _JSONValueEncoder(node: member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
     mutating func superEncoder() -> any Encoder {
-        _JSONValueEncoder(node: node.member("super"), codingPath: codingPath + [_NameKey("super")])
+        _JSONValueEncoder(node: member("super"), codingPath: codingPath + [_NameKey("super")])
     }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        _JSONValueEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        _JSONValueEncoder(node: member(key.stringValue), codingPath: codingPath + [key])
     }
 }
 

@@ -1,6 +1,7 @@
 import CellsFormat
 import DynamicType
 import CellLayout
+import Locking
 import RowHeightCache
 
 // The front door for simple lists: one template, an array of the user's own values, no document.
@@ -13,7 +14,8 @@ import RowHeightCache
 //     updates.insert(otherPost, at: IndexPath(row: 0, section: 0))
 //     try cache.performItemUpdates(updates)
 //
-// Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read, so
+// Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read (a
+// `Sendable` item when its row is first measured, its own settings when it is handed over), so
 // heights equal measure-cli's for a document with the template, the fonts, `width`, `scale`,
 // `separator` and those rows in an `autoHeight` section. A row's `height`, `template`,
 // `autoHeight` and `accessory` members mean what they mean in cells.json. Its `key` must be
@@ -25,7 +27,8 @@ extension HeightCache {
     /// and `contentSizeCategory` (`setContentSizeCategory(_:)` changes it) with `fonts`, its images
     /// named by asset sized by `assets` (sizes by name, or an asset catalog's path). Throws when
     /// the template, fonts or assets cannot be read or an item is not a row (it must encode to an
-    /// object).
+    /// object). Items are encoded here, on the calling thread (the `Sendable` overload encodes
+    /// each at its first measurement).
     public convenience init<Item: Encodable>(template: Template, fonts: Fonts, items: [Item], width: Double,
                                              contentSizeCategory: ContentSizeCategory = .large,
                                              scale: Double = 2, separator: Bool = true,
@@ -40,24 +43,63 @@ extension HeightCache {
                                              contentSizeCategory: ContentSizeCategory = .large,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
+        try self.init(template: template, fonts: fonts, sections: sections, width: width,
+                      contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
+                      estimatedRowHeight: estimatedRowHeight, assets: assets,
+                      row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
+    }
+
+    /// A cache over `items` of a `Sendable` type, as `init(template:fonts:items:width:)` but each
+    /// item encoded when its row is first measured, on the measuring thread (never, for a row
+    /// never measured). Only the row's own settings (`key`, `template`, `height`, `autoHeight`,
+    /// `accessory`) are read here, so their mistakes and duplicate keys still throw here; a
+    /// number that is not finite elsewhere in an item is an error at its measurement.
+    public convenience init<Item: Encodable & Sendable>(template: Template, fonts: Fonts, items: [Item], width: Double,
+                                                        contentSizeCategory: ContentSizeCategory = .large,
+                                                        scale: Double = 2, separator: Bool = true,
+                                                        estimatedRowHeight: Double = 44,
+                                                        assets: AssetsSpec = .sizes([:])) throws {
+        try self.init(template: template, fonts: fonts, sections: [items], width: width,
+                      contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
+                      estimatedRowHeight: estimatedRowHeight, assets: assets)
+    }
+
+    /// A cache over `sections` of `Sendable` items, each encoded at its first measurement (see the
+    /// `Sendable` `init(template:fonts:items:width:)`).
+    public convenience init<Item: Encodable & Sendable>(template: Template, fonts: Fonts, sections: [[Item]],
+                                                        width: Double, contentSizeCategory: ContentSizeCategory = .large,
+                                                        scale: Double = 2, separator: Bool = true,
+                                                        estimatedRowHeight: Double = 44,
+                                                        assets: AssetsSpec = .sizes([:])) throws {
+        try self.init(template: template, fonts: fonts, sections: sections, width: width,
+                      contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
+                      estimatedRowHeight: estimatedRowHeight, assets: assets,
+                      row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
+    }
+
+    /// A cache over `sections` of items, each row made by `row` (encoded now, or when measured).
+    private convenience init<Item>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
+                                   contentSizeCategory: ContentSizeCategory, scale: Double, separator: Bool,
+                                   estimatedRowHeight: Double, assets: AssetsSpec, row: ItemRows.Maker<Item>) throws {
         var document = try ItemRows.document(template: template, fonts: fonts, width: width, scale: scale,
                                              separator: separator)
         document.assets = assets
-        for (s, items) in sections.enumerated() {
-            var section = ItemRows.section(template: template.name)
-            section.rows = try items.enumerated().map { i, item in
-                try ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
-            }
-            document.sections.append(section)
-        }
+        document.sections = try ItemRows.sections(sections, template: template.name, in: document, row: row)
         try ItemRows.checkUniqueKeys(document)
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
-        try self.init(source: ListHeightSource(document: document, measure: pool.measure, curve: pool.curve), width: width,
+        try self.init(source: ItemRows.source(document, pool: pool), width: width,
                       contentSizeCategory: contentSizeCategory, estimatedRowHeight: estimatedRowHeight)
     }
 
     /// Inserts `item` at `indexPath` (as it is after the insert) in the data and the cache, as one step.
     public func insert(_ item: some Encodable, at indexPath: IndexPath) throws {
+        var updates = ItemUpdates()
+        updates.insert(item, at: indexPath)
+        try performItemUpdates(updates)
+    }
+
+    /// Inserts a `Sendable` `item`, encoded at its first measurement, as `insert(_:at:)`.
+    public func insert(_ item: some Encodable & Sendable, at indexPath: IndexPath) throws {
         var updates = ItemUpdates()
         updates.insert(item, at: indexPath)
         try performItemUpdates(updates)
@@ -73,6 +115,14 @@ extension HeightCache {
     /// Replaces the item at `indexPath` with `item` and measures it again (even when its key is
     /// unchanged), as one step.
     public func replaceItem(at indexPath: IndexPath, with item: some Encodable) throws {
+        var updates = ItemUpdates()
+        updates.replace(at: indexPath, with: item)
+        try performItemUpdates(updates)
+    }
+
+    /// Replaces the item at `indexPath` with a `Sendable` `item`, encoded at its measurement, as
+    /// `replaceItem(at:with:)`.
+    public func replaceItem(at indexPath: IndexPath, with item: some Encodable & Sendable) throws {
         var updates = ItemUpdates()
         updates.replace(at: indexPath, with: item)
         try performItemUpdates(updates)
@@ -122,20 +172,28 @@ extension HeightCache {
 
     /// Replaces every section of items, as one step (see `setItems(_:)`).
     public func setItems<Item: Encodable>(sections: [[Item]]) throws {
+        try setItems(sections: sections, row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
+    }
+
+    /// Replaces every item of a `Sendable` type, as `setItems(_:)`, each encoded at its first
+    /// measurement: here only the own settings of every item are read, and the whole of an item
+    /// whose key a measured item had, to tell whether its keyed height still holds.
+    public func setItems<Item: Encodable & Sendable>(_ items: [Item]) throws {
+        try setItems(sections: [items])
+    }
+
+    /// Replaces every section of `Sendable` items, as one step (see the `Sendable` `setItems(_:)`).
+    public func setItems<Item: Encodable & Sendable>(sections: [[Item]]) throws {
+        try setItems(sections: sections, row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
+    }
+
+    private func setItems<Item>(sections: [[Item]], row: ItemRows.Maker<Item>) throws {
         let source = try itemSource()
         var document = source.document
         guard let template = document.sections.first?.template ?? document.templates.keys.first else {
             throw FrontEndError("sections", "the cache was not made from items")
         }
-        var made: [SectionSpec] = []
-        for (s, items) in sections.enumerated() {
-            var section = ItemRows.section(template: template)
-            section.rows = try items.enumerated().map { i, item in
-                try ItemRows.row(item, path: "sections[\(s)].rows[\(i)]", section: section, in: document)
-            }
-            made.append(section)
-        }
-        document.sections = made
+        document.sections = try ItemRows.sections(sections, template: template, in: document, row: row)
         try ItemRows.checkUniqueKeys(document)
         let stale = ItemRows.changedKeys(from: source.document, to: document)
         reloadData {
@@ -158,17 +216,25 @@ extension HeightCache {
 /// replacements name index paths before the batch, inserts and move destinations name index
 /// paths after it, and a move is a removal plus an insertion.
 public struct ItemUpdates {
-    var inserts: [(path: IndexPath, item: any Encodable)] = []
+    /// Makes an item's row: its path, its section and the document.
+    typealias Row = (() -> String, SectionSpec, Document) throws -> RowSpec
+    var inserts: [(path: IndexPath, row: Row)] = []
     var deletes: [IndexPath] = []
-    var replacements: [(path: IndexPath, item: any Encodable)] = []
+    var replacements: [(path: IndexPath, row: Row)] = []
     var moves: [BatchUpdate.RowMove] = []
 
     /// An empty batch.
     public init() {}
 
-    /// Inserts `item` at `indexPath` (after the batch).
+    /// Inserts `item` at `indexPath` (after the batch), encoded when the batch is applied.
     public mutating func insert(_ item: some Encodable, at indexPath: IndexPath) {
-        inserts.append((indexPath, item))
+        inserts.append((indexPath, { try ItemRows.row(item, path: $0, section: $1, in: $2) }))
+    }
+
+    /// Inserts a `Sendable` `item` at `indexPath` (after the batch), encoded at its first
+    /// measurement (its own settings are read when the batch is applied).
+    public mutating func insert(_ item: some Encodable & Sendable, at indexPath: IndexPath) {
+        inserts.append((indexPath, { try ItemRows.deferredRow(item, path: $0, section: $1, in: $2) }))
     }
 
     /// Deletes the item at `indexPath` (before the batch).
@@ -179,7 +245,13 @@ public struct ItemUpdates {
     /// Replaces the item at `indexPath` (before the batch) with `item`, measured again even when
     /// its key is unchanged.
     public mutating func replace(at indexPath: IndexPath, with item: some Encodable) {
-        replacements.append((indexPath, item))
+        replacements.append((indexPath, { try ItemRows.row(item, path: $0, section: $1, in: $2) }))
+    }
+
+    /// Replaces the item at `indexPath` (before the batch) with a `Sendable` `item`, encoded at
+    /// its measurement.
+    public mutating func replace(at indexPath: IndexPath, with item: some Encodable & Sendable) {
+        replacements.append((indexPath, { try ItemRows.deferredRow(item, path: $0, section: $1, in: $2) }))
     }
 
     /// Moves the item at `from` (before the batch) to `to` (after it).
@@ -195,7 +267,7 @@ public struct ItemUpdates {
 
     /// Applies the batch to `document`'s rows and returns the keys of the rows it deleted or
     /// replaced, or throws having changed nothing: the batch is checked as the cache will check
-    /// it, every item encoded before any row moves, and the keys checked to be unique after it.
+    /// it, every item's row read before any row moves, and the keys checked to be unique after it.
     func apply(to document: inout Document) throws -> [String] {
         var changed = document
         let keys = try applyUnchecked(to: &changed)
@@ -224,11 +296,11 @@ public struct ItemUpdates {
             throw FrontEndError("", error.description)
         }
         let current = document
-        func row(_ item: any Encodable, at path: IndexPath) throws -> RowSpec {
-            try ItemRows.row(item, path: ItemRows.path(path), section: current.sections[path.section], in: current)
+        func row(_ make: Row, at path: IndexPath) throws -> RowSpec {
+            try make({ ItemRows.path(path) }, current.sections[path.section], current)
         }
-        let replaced = try replacements.map { ($0.path, try row($0.item, at: $0.path)) }
-        let inserted = try inserts.map { ($0.path, try row($0.item, at: $0.path)) }
+        let replaced = try replacements.map { ($0.path, try row($0.row, at: $0.path)) }
+        let inserted = try inserts.map { ($0.path, try row($0.row, at: $0.path)) }
         let gone = (Set(deletes).union(replacements.map(\.path))).compactMap { path in
             document.sections[path.section].rows[path.row].cacheKey
         }
@@ -266,20 +338,67 @@ enum ItemRows {
         SectionSpec(template: template, autoHeight: true)
     }
 
+    /// Makes the row of an item: the item, its path (made only for an error), its section and
+    /// the document.
+    typealias Maker<Item> = (Item, () -> String, SectionSpec, Document) throws -> RowSpec
+
+    /// The sections of `items`, each row drawn with `template` and made by `row`.
+    static func sections<Item>(_ items: [[Item]], template: String, in document: Document,
+                               row: Maker<Item>) throws -> [SectionSpec] {
+        try items.enumerated().map { s, items in
+            var section = ItemRows.section(template: template)
+            var rows: [RowSpec] = []
+            rows.reserveCapacity(items.count)
+            for i in items.indices {
+                rows.append(try row(items[i], { "sections[\(s)].rows[\(i)]" }, section, document))
+            }
+            section.rows = rows
+            return section
+        }
+    }
+
     /// `item` encoded as a row object and read as cells.json reads a row, except that a number
     /// key is the item's own: an integer keeps all its digits (cells.json's number is a double,
     /// where past 2^53 neighbouring ids are one), so it files keyed heights at any size.
     static func row(_ item: some Encodable, path: String, section: SectionSpec, in document: Document) throws -> RowSpec {
-        let (value, exactKey): (JSONValue, String?)
+        try row(item, settingsOnly: false, path: { path }, section: section, in: document)
+    }
+
+    /// `row(_:path:section:in:)` for a path made only for an error.
+    static func row(_ item: some Encodable, path: () -> String, section: SectionSpec, in document: Document) throws -> RowSpec {
+        try row(item, settingsOnly: false, path: path, section: section, in: document)
+    }
+
+    /// `row(_:path:section:in:)` with only the item's own settings encoded now, the rest when
+    /// the row is first measured (`resolved(_:)`).
+    static func deferredRow<Item: Encodable & Sendable>(_ item: Item, path: () -> String, section: SectionSpec,
+                                                       in document: Document) throws -> RowSpec {
+        var row = try row(item, settingsOnly: true, path: path, section: section, in: document)
+        row.deferred = EncodedItem(item)
+        return row
+    }
+
+    /// `item` encoded (only its own settings, with `settingsOnly`), naming `path` in an error.
+    static func encoded(_ item: some Encodable, settingsOnly: Bool, path: () -> String) throws -> (JSONValue, String?) {
         do {
-            (value, exactKey) = try JSONValue.encodingRow(item)
+            return try JSONValue.encodingRow(item, settingsOnly: settingsOnly)
         } catch let EncodingError.invalidValue(_, context) {
             // A NaN or infinity (or a value that encodes nothing): the library's error, naming
             // the item and the member.
             let member = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw FrontEndError(path, member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
+            throw FrontEndError(path(), member.isEmpty ? context.debugDescription : "member \(member): \(context.debugDescription)")
         }
-        var row = try DocumentDecoder().decodeRow(value, path: path, section: section, in: document)
+    }
+
+    private static func row(_ item: some Encodable, settingsOnly: Bool, path: () -> String, section: SectionSpec,
+                            in document: Document) throws -> RowSpec {
+        let (value, exactKey) = try encoded(item, settingsOnly: settingsOnly, path: path)
+        // No settings of its own, in a section with a template: the decoder would find nothing
+        // to check.
+        if settingsOnly, section.template != nil, case .object(let members) = value, members.isEmpty {
+            return RowSpec(data: value)
+        }
+        var row = try DocumentDecoder().decodeRow(value, path: path(), section: section, in: document)
         if row.keyIsNumber {
             row.key = exactKey ?? row.key
             row.keyMayBeRounded = false
@@ -321,10 +440,42 @@ enum ItemRows {
     }
 
     /// Whether two rows would be measured alike in one section: the same data, template, fixed
-    /// height, autoHeight and accessory.
+    /// height, autoHeight and accessory. An item not yet encoded is never the same: no height
+    /// was measured from it to keep. A new row is encoded (now) only to compare it with an old
+    /// row that was.
     static func sameContent(_ a: RowSpec, _ b: RowSpec) -> Bool {
-        a.data == b.data && a.template == b.template && a.height == b.height && a.autoHeight == b.autoHeight
-            && a.accessory == b.accessory
+        guard a.template == b.template, a.height == b.height, a.autoHeight == b.autoHeight,
+              a.accessory == b.accessory else { return false }
+        let old: JSONValue
+        if let deferred = a.deferred {
+            guard let made = deferred.madeData else { return false }
+            old = made
+        } else {
+            old = a.data
+        }
+        // An item that fails to encode is not the same: its error comes at its measurement.
+        return old == (b.deferred.map { try? $0.data() } ?? b.data)
+    }
+
+    /// The source of a cache of items over `document`, measuring with `pool`: a row whose item
+    /// is not yet encoded is encoded as it is measured.
+    static func source(_ document: Document, pool: MeasurerPool) -> ListHeightSource {
+        let (measure, curve) = (pool.measure, pool.curve)
+        return ListHeightSource(document: document, measure: { row, section, width, contentSize in
+            try measure(resolved(row), section, width, contentSize)
+        }, curve: { row, section, widths, contentSize in
+            try curve(resolved(row), section, widths, contentSize)
+        })
+    }
+
+    /// `row` with its whole row object, its item encoded now if it never was.
+    @inline(__always)
+    static func resolved(_ row: RowSpec) throws -> RowSpec {
+        guard let deferred = row.deferred else { return row }
+        var whole = row
+        whole.data = try deferred.data()
+        whole.deferred = nil
+        return whole
     }
 
     /// Throws `invalidIndexPath` for the first of `paths` outside a list of `counts` rows per
@@ -342,4 +493,26 @@ enum ItemRows {
     }
 
     static func path(_ indexPath: IndexPath) -> String { "sections[\(indexPath.section)].rows[\(indexPath.row)]" }
+}
+
+/// An item kept to be encoded when its row is first measured, then kept encoded: a row measured
+/// at several widths or compared by `setItems` is encoded once.
+final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
+    private let item: Item
+    private let made = _Guarded<JSONValue?>(nil)
+
+    init(_ item: Item) { self.item = item }
+
+    /// The item's row object, encoded on the first call (under the lock: two threads measuring
+    /// the row at once encode it once). A number that is not finite names the member.
+    func data() throws -> JSONValue {
+        try made.withLock { made in
+            if let made { return made }
+            let value = try ItemRows.encoded(item, settingsOnly: false, path: { "item" }).0
+            made = value
+            return value
+        }
+    }
+
+    var madeData: JSONValue? { made.withLock { $0 } }
 }
