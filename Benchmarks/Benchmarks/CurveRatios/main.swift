@@ -9,7 +9,8 @@
 //   measure  measureRow at 375 points over the first 200 feed rows, each measured there before
 //            (the peer of `curve`)
 //   fresh    measureRow over the same rows at a width none was measured at before (a new width
-//            each round: the text caches hold no line breaks at it), the other peer of `curve`
+//            each round, just above 375: the text caches hold no line breaks at it), the other
+//            peer of `curve`
 //   curve    heightCurve from 320 to 1024 points over the same 200 rows
 //   lookup   1,000,000 HeightCurve.height(at:): each of the 200 curves at 5,000 scattered widths;
 //            its ms are ns a lookup
@@ -32,8 +33,9 @@ let resizeWidths = (0..<50).map { (i: Int) -> Double in 320 + Double(i) * 14.37 
 /// Scattered widths for lookups.
 let lookupWidths = (0..<5_000).map { (i: Int) -> Double in 320 + Double((i &* 7_919) % 1_409) / 2 }
 let lookups = fewRows.count * lookupWidths.count
-/// The width `fresh` measures at next: a new one every run.
-var freshWidth = 500.0
+/// The width `fresh` measures at next: a new one every run, beside `measure`'s 375 (so both
+/// peers lay the rows out in about as many lines).
+var freshWidth = 375.0
 
 let curves = try fewRows.map { try measurer.heightCurve(of: $0, in: section, widths: curveWidths) }
 let layouts = curves.map(\.layouts).reduce(0, +)
