@@ -74,24 +74,12 @@ extension HeightCache {
     /// run's width from its curve, or measured where the curve proves none), then keeps each
     /// curve, and each height not measured meanwhile, under one lock if the list did not change
     /// meanwhile, as `precacheChunk` stores heights.
-    func precacheCurves(_ items: [PrecacheItem], setting: HeightSetting, since startRevision: UInt64,
+    func precacheCurves(_ items: ArraySlice<PrecacheItem>, setting: HeightSetting, since startRevision: UInt64,
                         widths: ClosedRange<Double>, run: PrecacheRun) {
-        if run.cancelled.load(ordering: .relaxed) { return }
-        guard let revision = revisionToMeasure(at: setting) else {
-            run.skipped.add(items.count, ordering: .relaxed)
-            return
-        }
-        var wanted = items
-        if revision != startRevision {
-            wanted = state.withLock { state in
-                items.filter { item in
-                    state.isRow(section: item.section, row: item.row, token: item.token)
-                        && state.curve(section: item.section, row: item.row, contentSize: setting.contentSize) == nil
-                }
-            }
-            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
-            if wanted.isEmpty { return }
-        }
+        guard let (wanted, revision) = rowsToAnswer(items, setting: setting, since: startRevision, run: run,
+                                                    unanswered: { state, item in
+            state.curve(section: item.section, row: item.row, contentSize: setting.contentSize) == nil
+        }) else { return }
         var built: [(answer: RowAnswer, key: String?, curve: (any RowCurve)?)] = []
         var failures: [(error: HeightCacheError, token: UInt64)] = []
         built.reserveCapacity(wanted.count)

@@ -76,7 +76,7 @@ extension HeightCache {
                 guard start < work.count else { break }
                 let items = work[start..<min(start + chunk, work.count)]
                 if let curveWidths, items.contains(where: \.curve) {
-                    self.precacheCurves(items.filter(\.curve), setting: setting, since: startRevision,
+                    self.precacheCurves(items.filter(\.curve)[...], setting: setting, since: startRevision,
                                         widths: curveWidths, run: run)
                     let rest = items.filter { !$0.curve }
                     if !rest.isEmpty {
@@ -119,23 +119,10 @@ extension HeightCache {
     /// rows it cannot store.
     func precacheChunk(_ items: ArraySlice<PrecacheItem>, setting: HeightSetting, since startRevision: UInt64,
                        run: PrecacheRun, placed: (any PlacedBatchSource)?) {
-        // Rows left unmeasured by a cancelled run are neither measured nor skipped.
-        if run.cancelled.load(ordering: .relaxed) { return }
-        guard let revision = revisionToMeasure(at: setting) else {
-            run.skipped.add(items.count, ordering: .relaxed)
-            return
-        }
-        var wanted = items
-        if revision != startRevision {
-            wanted = ArraySlice(state.withLock { state in
-                items.filter { item in
-                    state.isRow(section: item.section, row: item.row, token: item.token)
-                        && state.current.height(section: item.section, row: item.row).isNaN
-                }
-            })
-            run.skipped.add(items.count - wanted.count, ordering: .relaxed)
-            if wanted.isEmpty { return }
-        }
+        guard let (wanted, revision) = rowsToAnswer(items, setting: setting, since: startRevision, run: run,
+                                                    unanswered: { state, item in
+            state.current.height(section: item.section, row: item.row).isNaN
+        }) else { return }
         // Closure literals, not local functions: a local function capturing these vars and
         // passed as a closure costs a dynamic exclusivity check on every access.
         var collected = ChunkAnswers(capacity: wanted.count, timed: timesMeasurements.load(ordering: .relaxed))
@@ -200,6 +187,29 @@ extension HeightCache {
         let skippedFailures = current ? 0 : failures.count
         // Rows a cancelled run left unanswered are neither measured nor skipped.
         run.skipped.add(answers.count - stored - duplicates.count + skippedFailures, ordering: .relaxed)
+    }
+
+    /// The rows of a precache chunk still to answer and the revision they are answered against;
+    /// nil when none is (a cancelled run's rows are neither answered nor skipped; rows left out
+    /// otherwise are counted as skipped). While the list is as it was when the run began
+    /// (`since`) every row is kept; once it changed, rows moved or changed meanwhile, or no
+    /// longer `unanswered` (answered by a miss meanwhile), are dropped under one lock.
+    func rowsToAnswer(_ items: ArraySlice<PrecacheItem>, setting: HeightSetting, since startRevision: UInt64,
+                      run: PrecacheRun, unanswered: (inout CacheState, PrecacheItem) -> Bool)
+                      -> (rows: ArraySlice<PrecacheItem>, revision: UInt64)? {
+        if run.cancelled.load(ordering: .relaxed) { return nil }
+        guard let revision = revisionToMeasure(at: setting) else {
+            run.skipped.add(items.count, ordering: .relaxed)
+            return nil
+        }
+        if revision == startRevision { return (items, revision) }
+        let wanted = ArraySlice(state.withLock { state in
+            items.filter { item in
+                state.isRow(section: item.section, row: item.row, token: item.token) && unanswered(&state, item)
+            }
+        })
+        run.skipped.add(items.count - wanted.count, ordering: .relaxed)
+        return wanted.isEmpty ? nil : (wanted, revision)
     }
 
     /// The revision a precache chunk measures against, once no change of the data through the
