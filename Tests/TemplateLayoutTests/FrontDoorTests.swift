@@ -27,6 +27,14 @@ import TestSupport
 
     static let template = SwiftTemplateTests.feedWithOperators
 
+    /// `item` behind a class with state: not `Sendable`, so a cache reads it whole when handed it.
+    final class Eagerly<Item: Encodable>: Encodable {
+        let item: Item
+        var reads = 0
+        init(_ item: Item) { self.item = item }
+        func encode(to encoder: any Encoder) throws { try item.encode(to: encoder) }
+    }
+
     /// Every height of `cache` equals a fresh cache's over `items`.
     func expectFresh(_ cache: HeightCache, _ items: [Post], _ comment: Comment) throws {
         let fresh = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: items, width: 375)
@@ -235,10 +243,24 @@ import TestSupport
     }
 
     @Test func anItemThatIsNotARowObjectIsAnErrorNamingItsPlace() throws {
+        // Handed over at once (a type that is not Sendable), the error comes from the call.
+        final class Plain: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode("plain text")
+            }
+        }
         #expect {
-            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: ["plain text"], width: 375)
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [Plain()], width: 375)
         } throws: { error in
             (error as? DocumentError)?.path == "sections[0].rows[0]"
+        }
+        // Read at its first measurement (a Sendable item), from that measurement.
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: ["plain text"], width: 375)
+        #expect {
+            _ = try cache.height(for: IndexPath(row: 0, section: 0))
+        } throws: { error in
+            "\(error)" == "measuring row [0, 0] failed: item: expected a row (an object), found a string"
         }
     }
 
@@ -283,12 +305,28 @@ import TestSupport
         let a = Post(key: "same", name: "Ada", detail: "one", unread: false)
         let b = Post(key: "same", name: "Grace", detail: "two", unread: false)
         let c = Post(key: "other", name: "Linus", detail: "three", unread: false)
+        // Handed over at once, the call refuses them.
         #expect {
-            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, b], width: 375)
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, b].map(Eagerly.init), width: 375)
         } throws: { error in
             (error as? FrontEndError)?.description.contains("key \"same\" is also the key of sections[0].rows[0]") == true
         }
+        // Read at their measurements, the second of the two measured is the error, in either order.
+        for order in [[0, 1], [1, 0]] {
+            let lazy = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, b], width: 375)
+            let first = IndexPath(row: order[0], section: 0), second = IndexPath(row: order[1], section: 0)
+            let alone = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [[a, b][order[0]]], width: 375)
+            #expect(try lazy.height(for: first) == alone.height(for: IndexPath(row: 0, section: 0)))
+            #expect {
+                _ = try lazy.height(for: second)
+            } throws: { error in
+                guard case .duplicateKey(let key, let holder, let asking)? = error as? HeightCacheError else { return false }
+                return key == "same" && holder == first && asking == second
+            }
+        }
         let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, c], width: 375)
+        // Once a row is measured its key is known, and an item handed over under it is refused.
+        _ = try cache.height(for: IndexPath(row: 0, section: 0))
         #expect(throws: FrontEndError.self) { try cache.insert(b, at: IndexPath(row: 2, section: 0)) }
         #expect(throws: FrontEndError.self) { try cache.setItems([a, b, c]) }
         #expect(throws: FrontEndError.self) { try cache.replaceItem(at: IndexPath(row: 1, section: 0), with: b) }
@@ -311,10 +349,13 @@ import TestSupport
         #expect(heights[0] != heights[1])
         #expect(cache.statistics.measurements == 2)
         #expect {
-            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, a], width: 375)
+            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, a].map(Eagerly.init), width: 375)
         } throws: { error in
             (error as? FrontEndError)?.description.contains("key 1460000000000000001 is also the key of sections[0].rows[0]") == true
         }
+        let twice = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [a, a], width: 375)
+        _ = try twice.height(for: IndexPath(row: 0, section: 0))
+        #expect(throws: HeightCacheError.self) { try twice.height(for: IndexPath(row: 1, section: 0)) }
     }
 
     @Test func aCacheNotMadeFromItemsRefusesItemUpdates() throws {

@@ -5,9 +5,9 @@ import Testing
 import TemplateLayout
 import TestSupport
 
-/// A cache over `Sendable` items encodes each item when its row is first measured: the same
-/// heights and errors as items encoded when the cache is made, an error at the measurement, and
-/// no encoding for a row never measured.
+/// A cache over `Sendable` items reads each item (its own settings with its content) when its
+/// row is first measured: the same heights as items read when the cache is made, an error at the
+/// measurement, and nothing read of a row never measured.
 @Suite struct LazyItemEncodingTests {
     /// Counts the encodings of the members that carry it.
     final class Counter: Sendable {
@@ -130,6 +130,56 @@ import TestSupport
         #expect(counter.value == 3)
     }
 
+    /// An item that counts the calls of its own `encode(to:)`, settings and all.
+    struct WholeCounted: Encodable, Sendable {
+        var key: String?
+        var height: Double?
+        var name: String
+        var detail: String
+        var counter: Counter
+        enum CodingKeys: String, CodingKey { case key, height, name, detail }
+        func encode(to encoder: any Encoder) throws {
+            counter.count.add(1, ordering: .relaxed)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(key, forKey: .key)
+            try container.encodeIfPresent(height, forKey: .height)
+            try container.encode(name, forKey: .name)
+            try container.encode(detail, forKey: .detail)
+        }
+    }
+
+    @Test func aCacheMadeFromItemsReadsEachOnceAtItsFirstHeightAndNoneBefore() throws {
+        let counter = Counter()
+        let items = (0..<2_000).map { i in
+            WholeCounted(key: i % 2 == 0 ? "k\(i)" : nil, height: i % 5 == 0 ? 30 + Double(i % 3) : nil, name: "Ada \(i)",
+                         detail: String(repeating: "Words that wrap. ", count: 1 + i % 4), counter: counter)
+        }
+        let cache = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: items, width: 375)
+        #expect(counter.value == 0)
+        // A fixed height is an item's own setting: read from the item, once, when asked.
+        #expect(try cache.height(for: IndexPath(row: 10, section: 0)) == 31)
+        #expect(counter.value == 1)
+        _ = try cache.height(for: IndexPath(row: 11, section: 0))
+        #expect(counter.value == 2)
+        // Its key and height read, a row is not read again: at another width, moved, or asked again.
+        try cache.setWidth(320)
+        _ = try cache.height(for: IndexPath(row: 11, section: 0))
+        try cache.moveItem(at: IndexPath(row: 11, section: 0), to: IndexPath(row: 0, section: 0))
+        _ = try cache.height(for: IndexPath(row: 0, section: 0))
+        #expect(counter.value == 2)
+    }
+
+    @Test func precacheOverItemsReadAtTheirMeasurementsGivesTheHeightsOfItemsReadUpFront() async throws {
+        let items = Self.random(400, seed: 11)
+        let lazy = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: items, width: 375)
+        let eager = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: items.map(Eagerly.init), width: 375)
+        _ = await lazy.precache()
+        for row in items.indices {
+            let path = IndexPath(row: row, section: 0)
+            #expect(try lazy.height(for: path) == eager.height(for: path))
+        }
+    }
+
     @Test func anItemThatFailsToEncodeReportsItsErrorAtItsMeasurement() throws {
         struct Photo: Encodable, Sendable { var width: Double; var height: Double }
         struct PhotoPost: Encodable, Sendable { var name: String; var photo: Photo }
@@ -153,11 +203,14 @@ import TestSupport
         } throws: { error in
             "\(error)" == "sections[0].rows[1]: member photo.height: nan is not a JSON number"
         }
-        // A mistake in a row's own settings still throws when the items are handed over.
+        // A mistake in a row's own settings is an error of its measurement for the items a
+        // cache is made with, and of the call for items handed over later.
         struct Badly: Encodable, Sendable { var height: String; var name: String }
-        #expect(throws: DocumentError.self) {
-            _ = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [Badly(height: "tall", name: "x")], width: 375)
-        }
+        let badly = try HeightCache(template: Self.template, fonts: Fonts.bundled, items: [Badly(height: "tall", name: "x")],
+                                    width: 375)
+        #expect(message(badly, 0) == "measuring row [0, 0] failed: item.height: expected a number, found a string")
+        #expect(throws: DocumentError.self) { try badly.setItems([Badly(height: "tall", name: "y")]) }
+        #expect(throws: DocumentError.self) { try cache.insert(Badly(height: "tall", name: "z"), at: IndexPath(row: 0, section: 0)) }
     }
 
     @Test func threadsMeasuringRowsNoneHasMeasuredEncodeEachItemOnce() throws {

@@ -184,6 +184,9 @@ public struct RowSpec: Sendable {
     /// (`9007199254740993` reads as `9007199254740992`): it may not be the id that was written,
     /// so it files no keyed height (see `cacheKey`).
     package var keyMayBeRounded = false
+    /// Which item of `deferred` is this row's (declared here, where it fits the padding after
+    /// the flags above, so a row is no larger for it).
+    package var deferredIndex: Int32 = 0
     /// Template that overrides the section's.
     public var template: String?
     /// Fixed height that overrides everything (GPJDataDrivenTableView's `cellHeight`).

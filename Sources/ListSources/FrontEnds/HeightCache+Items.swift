@@ -14,14 +14,15 @@ import RowHeightCache
 //     updates.insert(otherPost, at: IndexPath(row: 0, section: 0))
 //     try cache.performItemUpdates(updates)
 //
-// Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read (a
-// `Sendable` item when its row is first measured, its own settings when it is handed over), so
-// heights equal measure-cli's for a document with the template, the fonts, `width`, `scale`,
-// `separator` and those rows in an `autoHeight` section. A row's `height`, `template`,
-// `autoHeight` and `accessory` members mean what they mean in cells.json. Its `key` must be
-// unique in the list, as there, but need not change when the item's content does: the calls
-// below forget the keyed heights of the items they delete, replace or change, so a keyed height
-// only ever answers for an item equal to the one measured. An app's ids work as keys.
+// Each item is encoded (`JSONValue(encoding:)`) into the row object measure-cli would read (the
+// `Sendable` items a cache is made with whole when their rows are first measured; `Sendable`
+// items handed over later, their own settings then and the rest when measured), so heights equal
+// measure-cli's for a document with the template, the fonts, `width`, `scale`, `separator` and
+// those rows in an `autoHeight` section. A row's `height`, `template`, `autoHeight` and
+// `accessory` members mean what they mean in cells.json. Its `key` must be unique in the list,
+// as there, but need not change when the item's content does: the calls below forget the keyed
+// heights of the items they delete, replace or change, so a keyed height only ever answers for
+// an item equal to the one measured. An app's ids work as keys.
 extension HeightCache {
     /// A cache over `items` as the rows of one section, each measured by `template` at `width`
     /// and `contentSizeCategory` (`setContentSizeCategory(_:)` changes it) with `fonts`, its images
@@ -43,17 +44,22 @@ extension HeightCache {
                                              contentSizeCategory: ContentSizeCategory = .large,
                                              scale: Double = 2, separator: Bool = true,
                                              estimatedRowHeight: Double = 44, assets: AssetsSpec = .sizes([:])) throws {
-        try self.init(template: template, fonts: fonts, sections: sections, width: width,
+        try self.init(template: template, fonts: fonts, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
                       estimatedRowHeight: estimatedRowHeight, assets: assets,
-                      row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
+                      rows: { document in
+                          try ItemRows.sections(sections, template: template.name, in: document,
+                                                row: { try ItemRows.row($0, path: $1, section: $2, in: $3) })
+                      })
     }
 
-    /// A cache over `items` of a `Sendable` type, as `init(template:fonts:items:width:)` but each
-    /// item encoded when its row is first measured, on the measuring thread (never, for a row
-    /// never measured). Only the row's own settings (`key`, `template`, `height`, `autoHeight`,
-    /// `accessory`) are read here, so their mistakes and duplicate keys still throw here; a
-    /// number that is not finite elsewhere in an item is an error at its measurement.
+    /// A cache over `items` of a `Sendable` type, as `init(template:fonts:items:width:)` but
+    /// nothing of an item read here: each is encoded whole, its own settings (`key`, `template`,
+    /// `height`, `autoHeight`, `accessory`) with its content, when its row's height is first
+    /// asked for, on that thread (never, for a row never asked for). A mistake in an item (a
+    /// bad setting, a number that is not finite, a value that is not an object) is an error of
+    /// its row's measurement, and two rows with one key are `HeightCacheError.duplicateKey`
+    /// from the second of them measured.
     public convenience init<Item: Encodable & Sendable>(template: Template, fonts: Fonts, items: [Item], width: Double,
                                                         contentSizeCategory: ContentSizeCategory = .large,
                                                         scale: Double = 2, separator: Bool = true,
@@ -64,28 +70,41 @@ extension HeightCache {
                       estimatedRowHeight: estimatedRowHeight, assets: assets)
     }
 
-    /// A cache over `sections` of `Sendable` items, each encoded at its first measurement (see the
-    /// `Sendable` `init(template:fonts:items:width:)`).
+    /// A cache over `sections` of `Sendable` items, each read whole at its first measurement (see
+    /// the `Sendable` `init(template:fonts:items:width:)`).
     public convenience init<Item: Encodable & Sendable>(template: Template, fonts: Fonts, sections: [[Item]],
                                                         width: Double, contentSizeCategory: ContentSizeCategory = .large,
                                                         scale: Double = 2, separator: Bool = true,
                                                         estimatedRowHeight: Double = 44,
                                                         assets: AssetsSpec = .sizes([:])) throws {
-        try self.init(template: template, fonts: fonts, sections: sections, width: width,
+        // A row names its item by an Int32: a larger section (which no memory holds) reads its
+        // items' settings now.
+        let lazy = sections.allSatisfy { $0.count <= Int(Int32.max) }
+        try self.init(template: template, fonts: fonts, width: width,
                       contentSizeCategory: contentSizeCategory, scale: scale, separator: separator,
-                      estimatedRowHeight: estimatedRowHeight, assets: assets,
-                      row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
+                      estimatedRowHeight: estimatedRowHeight, assets: assets, checksKeys: !lazy,
+                      rows: { document in
+                          guard lazy else {
+                              return try ItemRows.sections(sections, template: template.name, in: document,
+                                                           row: { try ItemRows.deferredRow($0, path: $1, section: $2, in: $3) })
+                          }
+                          return ItemRows.lazySections(sections, template: template.name, in: document)
+                      })
     }
 
-    /// A cache over `sections` of items, each row made by `row` (encoded now, or when measured).
-    private convenience init<Item>(template: Template, fonts: Fonts, sections: [[Item]], width: Double,
-                                   contentSizeCategory: ContentSizeCategory, scale: Double, separator: Bool,
-                                   estimatedRowHeight: Double, assets: AssetsSpec, row: ItemRows.Maker<Item>) throws {
+    /// A cache over the sections `rows` makes in the document made for `template` (its items
+    /// encoded now, or when measured).
+    private convenience init(template: Template, fonts: Fonts, width: Double,
+                             contentSizeCategory: ContentSizeCategory, scale: Double, separator: Bool,
+                             estimatedRowHeight: Double, assets: AssetsSpec,
+                             checksKeys: Bool = true, rows: (Document) throws -> [SectionSpec]) throws {
         var document = try ItemRows.document(template: template, fonts: fonts, width: width, scale: scale,
                                              separator: separator)
         document.assets = assets
-        document.sections = try ItemRows.sections(sections, template: template.name, in: document, row: row)
-        try ItemRows.checkUniqueKeys(document)
+        document.sections = try rows(document)
+        // Items read when handed over have their keys checked now; items read at their
+        // measurements, by the cache as it files their keys.
+        if checksKeys { try ItemRows.checkUniqueKeys(document) }
         let pool = try MeasurerPool(base: document, baseDirectory: ".")
         try self.init(source: ItemRows.source(document, pool: pool), width: width,
                       contentSizeCategory: contentSizeCategory, estimatedRowHeight: estimatedRowHeight)
@@ -302,7 +321,8 @@ public struct ItemUpdates {
         let replaced = try replacements.map { ($0.path, try row($0.row, at: $0.path)) }
         let inserted = try inserts.map { ($0.path, try row($0.row, at: $0.path)) }
         let gone = (Set(deletes).union(replacements.map(\.path))).compactMap { path in
-            document.sections[path.section].rows[path.row].cacheKey
+            // A row whose settings are still pending was never measured: no keyed height is its.
+            document.sections[path.section].rows[path.row].knownSettings?.cacheKey
         }
         for (path, row) in replaced { document.sections[path.section].rows[path.row] = row }
         // Removals from the back, so each index still names the row it named before the batch;
@@ -369,6 +389,22 @@ enum ItemRows {
         try row(item, settingsOnly: false, path: path, section: section, in: document)
     }
 
+    /// The sections of `Sendable` `items`, each row drawn with `template` and read whole (its own
+    /// settings too) when first measured: nothing of an item is read here.
+    static func lazySections<Item: Encodable & Sendable>(_ items: [[Item]], template: String,
+                                                        in document: Document) -> [SectionSpec] {
+        items.map { items in
+            var section = ItemRows.section(template: template)
+            let column = ItemColumn(items, section: section, document: document)
+            var row = RowSpec()
+            row.deferred = column
+            var rows = [RowSpec](repeating: row, count: items.count)
+            for index in rows.indices { rows[index].deferredIndex = Int32(index) }
+            section.rows = rows
+            return section
+        }
+    }
+
     /// `row(_:path:section:in:)` with only the item's own settings encoded now, the rest when
     /// the row is first measured (`resolved(_:)`).
     static func deferredRow<Item: Encodable & Sendable>(_ item: Item, path: () -> String, section: SectionSpec,
@@ -406,14 +442,16 @@ enum ItemRows {
         return row
     }
 
-    /// Throws `FrontEndError` when two rows of `document` have the same key, whatever their
-    /// content, naming both (the cache would only find it when it measures the second).
+    /// Throws `FrontEndError` when two rows of `document` whose keys are known have the same
+    /// key, whatever their content, naming both. A row whose settings are still pending is
+    /// checked when it is measured, by the cache (`HeightCacheError.duplicateKey`).
     static func checkUniqueKeys(_ document: Document) throws {
         var seen: [String: (section: Int, row: Int)] = [:]
         for (s, section) in document.sections.enumerated() {
             for (r, row) in section.rows.enumerated() {
-                guard let key = row.cacheKey else { continue }
+                guard let key = row.knownKey else { continue }
                 if let first = seen.updateValue((s, r), forKey: key) {
+                    let row = row.knownSettings ?? row
                     throw FrontEndError("sections[\(s)].rows[\(r)]", "key \(row.keyIsNumber ? row.key! : JSONText.excerpt(row.key!)) "
                                         + "is also the key of sections[\(first.section)].rows[\(first.row)]: keys must be unique in a list")
                 }
@@ -426,12 +464,13 @@ enum ItemRows {
     static func changedKeys(from old: Document, to new: Document) -> [String] {
         var now: [String: RowSpec] = [:]
         for section in new.sections {
-            for row in section.rows { if let key = row.cacheKey { now[key] = row } }
+            for row in section.rows { if let row = row.knownSettings, let key = row.cacheKey { now[key] = row } }
         }
         var changed: [String] = []
         for section in old.sections {
             for row in section.rows {
-                guard let key = row.cacheKey else { continue }
+                // A row whose settings are still pending was never measured: no keyed height is its.
+                guard let row = row.knownSettings, let key = row.cacheKey else { continue }
                 if let same = now[key], sameContent(row, same) { continue }
                 changed.append(key)
             }
@@ -448,13 +487,13 @@ enum ItemRows {
               a.accessory == b.accessory else { return false }
         let old: JSONValue
         if let deferred = a.deferred {
-            guard let made = deferred.madeData else { return false }
+            guard let made = deferred.madeData(a.deferredIndex) else { return false }
             old = made
         } else {
             old = a.data
         }
         // An item that fails to encode is not the same: its error comes at its measurement.
-        return old == (b.deferred.map { try? $0.data() } ?? b.data)
+        return old == (b.deferred.map { try? $0.data(b.deferredIndex) } ?? b.data)
     }
 
     /// The source of a cache of items over `document`, measuring with `pool`: a row whose item
@@ -472,8 +511,9 @@ enum ItemRows {
     @inline(__always)
     static func resolved(_ row: RowSpec) throws -> RowSpec {
         guard let deferred = row.deferred else { return row }
+        if deferred.settingsPending { return try deferred.settledRow(row.deferredIndex) }
         var whole = row
-        whole.data = try deferred.data()
+        whole.data = try deferred.data(row.deferredIndex)
         whole.deferred = nil
         return whole
     }
@@ -496,7 +536,8 @@ enum ItemRows {
 }
 
 /// An item kept to be encoded when its row is first measured, then kept encoded: a row measured
-/// at several widths or compared by `setItems` is encoded once.
+/// at several widths or compared by `setItems` is encoded once. Its row's own settings were
+/// read when it was handed over. It holds one item, whatever the index.
 final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
     private let item: Item
     private let made = _Guarded<JSONValue?>(nil)
@@ -505,7 +546,7 @@ final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
 
     /// The item's row object, encoded on the first call (under the lock: two threads measuring
     /// the row at once encode it once). A number that is not finite names the member.
-    func data() throws -> JSONValue {
+    func data(_: Int32) throws -> JSONValue {
         try made.withLock { made in
             if let made { return made }
             let value = try ItemRows.encoded(item, settingsOnly: false, path: { "item" }).0
@@ -514,5 +555,68 @@ final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
         }
     }
 
-    var madeData: JSONValue? { made.withLock { $0 } }
+    func madeData(_: Int32) -> JSONValue? { made.withLock { $0 } }
+
+    var settingsPending: Bool { false }
+
+    /// Not asked for (the settings are not pending): the data alone, as a row.
+    func settledRow(_ index: Int32) throws -> RowSpec { RowSpec(data: try data(index)) }
+
+    func madeRow(_: Int32) -> RowSpec? { nil }
+}
+
+/// The items of one section of a cache made from `Sendable` items, as handed over (the array
+/// shared, not copied): each row is read whole, its own settings with its content, when it is
+/// first measured (or its key or height first asked for), then kept. Its rows name their items
+/// by index, so making the section allocates nothing a row.
+final class ItemColumn<Item: Encodable & Sendable>: DeferredRowData, @unchecked Sendable {
+    // Unchecked: each slot is read and written only under the lock of its stripe.
+    private let items: [Item]
+    private let section: SectionSpec
+    private let document: Document
+    private let slots: UnsafeMutablePointer<RowSpec?>
+    /// Locks by slot (index modulo their count): threads reading different items rarely wait for
+    /// each other, and one item is read once however many threads measure it at once.
+    private let stripes: [_Guarded<Void>]
+
+    /// The column of `items`, read in `section` (without rows) of `document` (without sections),
+    /// as cells.json's decoder reads a row. At most `Int32.max` items.
+    init(_ items: [Item], section: SectionSpec, document: Document) {
+        var document = document
+        document.sections = []
+        self.items = items
+        self.section = section
+        self.document = document
+        slots = .allocate(capacity: max(items.count, 1))
+        slots.initialize(repeating: nil, count: max(items.count, 1))
+        stripes = (0..<16).map { _ in _Guarded(()) }
+    }
+
+    deinit {
+        slots.deinitialize(count: max(items.count, 1))
+        slots.deallocate()
+    }
+
+    var settingsPending: Bool { true }
+
+    /// Item `index`'s row, read on the first call. Its errors name the item and are thrown
+    /// again on each call.
+    func settledRow(_ index: Int32) throws -> RowSpec {
+        let slot = Int(index)
+        return try stripes[slot & 15].withLock { _ in
+            if let made = slots[slot] { return made }
+            let row = try ItemRows.row(items[slot], path: "item", section: section, in: document)
+            slots[slot] = row
+            return row
+        }
+    }
+
+    func madeRow(_ index: Int32) -> RowSpec? {
+        let slot = Int(index)
+        return stripes[slot & 15].withLock { _ in slots[slot] }
+    }
+
+    func data(_ index: Int32) throws -> JSONValue { try settledRow(index).data }
+
+    func madeData(_ index: Int32) -> JSONValue? { madeRow(index)?.data }
 }

@@ -43,7 +43,7 @@ public final class ListHeightSource: HeightSource {
                 shells = document.sections.map { section in
                     var shell = section
                     shell.rows = []
-                    return SectionShell(shell)
+                    return SectionShell(shell, list: document.list)
                 }
             }
             return shells.unsafelyUnwrapped[section]
@@ -54,15 +54,30 @@ public final class ListHeightSource: HeightSource {
     /// the struct retains and later releases each of its strings.
     fileprivate final class SectionShell: Sendable {
         let spec: SectionSpec
+        /// The list's settings, for the height policy of a row whose own settings are read late.
+        let list: ListSettings
 
-        init(_ spec: SectionSpec) { self.spec = spec }
+        init(_ spec: SectionSpec, list: ListSettings) {
+            self.spec = spec
+            self.list = list
+        }
 
         /// `ListHeightSource.answer` for `row` of this section: called here, the section is
-        /// lent from the shell rather than copied for the call.
+        /// lent from the shell rather than copied for the call. A row whose own settings were
+        /// pending is answered by its settled row, its height policy applied now.
         func answer(_ row: borrowing RowSpec, fixed: Double?, width: Double, contentSize: ContentSizeCategory,
                     known: (_ key: String) -> Double?, measure: Measure) throws -> (key: String?, height: Double, measured: Bool) {
-            try ListHeightSource.answer(row, in: spec, fixed: fixed, width: width, contentSize: contentSize, known: known,
-                                        measure: measure)
+            if let settled = try row.withPendingSettings() {
+                return try ListHeightSource.answer(settled, in: spec, fixed: fixedHeight(of: settled), width: width,
+                                                   contentSize: contentSize, known: known, measure: measure)
+            }
+            return try ListHeightSource.answer(row, in: spec, fixed: fixed, width: width, contentSize: contentSize,
+                                               known: known, measure: measure)
+        }
+
+        /// The height the policy fixes for `row` of this section (nil: measured).
+        func fixedHeight(of row: borrowing RowSpec) -> Double? {
+            HeightPolicy.fixedHeight(of: row, in: spec, list: list)
         }
     }
 
@@ -205,6 +220,9 @@ public final class ListHeightSource: HeightSource {
     /// The row's height at `width` and `contentSize`: fixed by the height policy, else measured.
     public func measureHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
         let (rows, row, shell, fixed) = try read(indexPath)
+        if let settled = try rows[row].withPendingSettings() {
+            return try shell.fixedHeight(of: settled) ?? measure(settled, shell.spec, width, contentSize)
+        }
         if let fixed { return fixed }
         let measure = self.measure
         return try rows.withUnsafeBufferPointer { rows in try measure(rows[row], shell.spec, width, contentSize) }
@@ -216,14 +234,24 @@ public final class ListHeightSource: HeightSource {
                             contentSize: ContentSizeCategory) throws -> (any RowCurve)? {
         guard let curve else { return nil }
         let (rows, row, shell, fixed) = try read(indexPath)
+        if let settled = try rows[row].withPendingSettings() {
+            if let fixed = shell.fixedHeight(of: settled) { return HeightCurve(constant: fixed, widths: widths) }
+            return try curve(settled, shell.spec, widths, contentSize)
+        }
         if let fixed { return HeightCurve(constant: fixed, widths: widths) }
         return try rows.withUnsafeBufferPointer { rows in try curve(rows[row], shell.spec, widths, contentSize) }
     }
 
     /// The row's key, for a measured row only (a fixed height must never be answered by a
-    /// measured row's cached height); nil outside the list.
+    /// measured row's cached height); nil outside the list, and for a row whose own settings
+    /// cannot be read.
     public func key(at indexPath: IndexPath) -> String? {
-        (try? read(indexPath)).flatMap { $0.fixed == nil ? $0.rows[$0.row].cacheKey : nil }
+        guard let (rows, row, shell, fixed) = try? read(indexPath) else { return nil }
+        if let deferred = rows[row].deferred, deferred.settingsPending {
+            guard let settled = try? deferred.settledRow(rows[row].deferredIndex) else { return nil }
+            return shell.fixedHeight(of: settled) == nil ? settled.cacheKey : nil
+        }
+        return fixed == nil ? rows[row].cacheKey : nil
     }
 
     /// The row's key and height from one read of the document: a fixed height directly, a keyed
