@@ -247,10 +247,9 @@ public final class ListHeightSource: HeightSource {
     /// cannot be read.
     public func key(at indexPath: IndexPath) -> String? {
         guard let (rows, row, shell, fixed) = try? read(indexPath) else { return nil }
-        if let deferred = rows[row].deferred, deferred.settingsPending {
-            guard let settled = try? deferred.settledRow(rows[row].deferredIndex) else { return nil }
-            return shell.fixedHeight(of: settled) == nil ? settled.cacheKey : nil
-        }
+        let settled: RowSpec?
+        do { settled = try rows[row].withPendingSettings() } catch { return nil }
+        if let settled { return shell.fixedHeight(of: settled) == nil ? settled.cacheKey : nil }
         return fixed == nil ? rows[row].cacheKey : nil
     }
 
