@@ -10,8 +10,8 @@
 //             (heights forgotten first, untimed)
 //   encoded   every row a miss through a snapshot cache of the same items as `Encodable` values
 //             with a `${path}` template, each encoded at its miss
-//   items     HeightCache(template:fonts:items:width:) over the 10,000 items: each item's own
-//             settings read, its content encoded when first measured (the peer of `apply10k` and `make10k`)
+//   items     HeightCache(template:fonts:items:width:) over the 10,000 items: nothing of an item
+//             read, each encoded whole when first measured (the peer of `apply10k` and `make10k`)
 //   eager     the same over the items behind a type that is not Sendable: every item encoded up
 //             front (the peer of `items`)
 //   apply10k  apply of a 10,000-item snapshot to a snapshot cache holding none (emptied first, untimed)
