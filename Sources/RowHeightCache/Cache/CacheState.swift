@@ -198,9 +198,11 @@ struct CacheState: Sendable {
         let meta = rows[section][row]
         guard !flights.contains(where: { $0.token == meta.token }) else { return nil }
         flights.append(RowInFlight(token: meta.token, waiters: nil))
-        let curve = curveWidths == nil ? nil : self.curve(section: section, row: row, contentSize: current.setting.contentSize)
+        let curves = curveWidths.map {
+            HeightCache.MissCurves(widths: $0, kept: curve(section: section, row: row, contentSize: current.setting.contentSize))
+        }
         return HeightCache.MissTicket(token: meta.token, remeasure: meta.remeasure, revision: revision,
-                                      setting: current.setting, curveWidths: curveWidths, curve: curve)
+                                      setting: current.setting, curves: curves)
     }
 
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
