@@ -99,11 +99,18 @@ public final class ListMeasurer: Sendable {
     /// A template of this measurer's document found once by name, for
     /// `measureRow(_:members:values:width:contentSize:)`: at the measurer's own category a row
     /// reads it without a lookup by name (it lends the template this measurer keeps).
-    package struct ResolvedTemplate: Sendable {
+    /// An object, so that a row passes it without copying its name and member names.
+    package final class ResolvedTemplate: Sendable {
         let name: String
         let lent: _Lent<CompiledTemplate>
         /// The members the template reads, in the order it reads values fastest.
         package let memberNames: [String]
+
+        init(name: String, lent: _Lent<CompiledTemplate>, memberNames: [String]) {
+            self.name = name
+            self.lent = lent
+            self.memberNames = memberNames
+        }
     }
 
     /// Template `name` resolved for `measureRow(_:members:values:width:contentSize:)` by this

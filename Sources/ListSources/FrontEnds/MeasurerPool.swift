@@ -59,22 +59,16 @@ public final class MeasurerPool: Sendable {
 
     /// A template of the pool's document resolved once for typed rows
     /// (`measureRow(_:members:values:width:contentSize:)`), so that a row does not look it up by name.
-    package struct TypedTemplate: Sendable {
-        let template: ListMeasurer.ResolvedTemplate
-        /// The members the template reads, in the order it reads values fastest.
-        package var memberNames: [String] { template.memberNames }
-    }
+    package typealias TypedTemplate = ListMeasurer.ResolvedTemplate
 
     /// Template `name` resolved for typed rows; nil when the document has no such template.
-    package func typedTemplate(named name: String) -> TypedTemplate? {
-        first.resolvedTemplate(named: name).map(TypedTemplate.init)
-    }
+    package func typedTemplate(named name: String) -> TypedTemplate? { first.resolvedTemplate(named: name) }
 
     /// The height of a typed template's row from its values (see
     /// `ListMeasurer.measureRow(_:members:values:width:contentSize:)`), by the first measurer.
     package func measureRow(_ template: TypedTemplate, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
                             width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
-        try first.measureRow(template.template, members: names, values: values, width: width, contentSize: contentSize)
+        try first.measureRow(template, members: names, values: values, width: width, contentSize: contentSize)
     }
 
     /// The height curve of a row by SPEC section 1's policy over list widths `widths` at

@@ -51,7 +51,7 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
             let bound = template.bound(to: resolved.memberNames, index: resolved.index)
             return { indexPath, rows, width, contentSize in
                 // The identifier is read here, in code built for its type, not by the source.
-                guard let id = Self.identifier(at: indexPath, in: rows.snapshot) else { return nil }
+                guard let id = Self.identifier(at: indexPath, in: rows.snapshotAddress) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
                 do {
                     return try bound.withValues(of: value) { index, names, values in
@@ -91,7 +91,7 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
                 if let found = resolved[name] { bound[name] = template.bound(to: found.memberNames, index: found.index) }
             }
             return { [bound] indexPath, rows, width, contentSize in
-                guard let id = Self.identifier(at: indexPath, in: rows.snapshot) else { return nil }
+                guard let id = Self.identifier(at: indexPath, in: rows.snapshotAddress) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
                 switch choose(value) {
                 case .height: return nil
@@ -118,10 +118,13 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     /// no generic type: a generic source would look the type up at run time to call it.)
     @usableFromInline typealias TypedMeasure = TypedRows.Measure
 
-    /// The identifier at `indexPath` in `snapshot`, the source's guarded snapshot; nil outside it.
+    /// The identifier at `indexPath` in the source's guarded snapshot at `snapshot` (kept alive
+    /// by the source, so read without a retain); nil outside it.
     @inlinable
-    static func identifier(at indexPath: IndexPath, in snapshot: AnyObject) -> ItemID? {
-        unsafeDowncast(snapshot, to: _Guarded<ListSnapshot<SectionID, ItemID>>.self).withLock { $0.itemIdentifier(for: indexPath) }
+    static func identifier(at indexPath: IndexPath, in snapshot: UnsafeRawPointer) -> ItemID? {
+        Unmanaged<_Guarded<ListSnapshot<SectionID, ItemID>>>.fromOpaque(snapshot)._withUnsafeGuaranteedRef { guarded in
+            guarded.withLock { $0.itemIdentifier(for: indexPath) }
+        }
     }
 
     /// `Encodable` items of one type, each measured by `template`, whose `${path}` placeholders

@@ -168,24 +168,30 @@ final class TypedRows: @unchecked Sendable {
     @usableFromInline typealias Measure = @Sendable (_ indexPath: IndexPath, _ rows: TypedRows, _ width: Double,
                                                      _ contentSize: ContentSizeCategory) throws -> Double?
     let measure: Measure
-    /// The templates by the index the cells' code passes, in memory of their own so that a row
-    /// reads one without a copy (never written after `init`).
-    let templates: UnsafeMutableBufferPointer<Resolved>
-    /// The source's guarded snapshot.
-    @usableFromInline let snapshot: any AnyObject & Sendable
+    /// The templates by the index the cells' code passes, and the pool: kept here, and lent to
+    /// each row (read without a retain, from memory of their own never written after `init`).
+    let templates: [Resolved]
     let pool: MeasurerPool
+    let lentTemplates: UnsafeMutableBufferPointer<_Lent<Resolved>>
+    let lentPool: _Lent<MeasurerPool>
+    /// The source's guarded snapshot, and its address: the cells' code reads it through that
+    /// without a retain.
+    let snapshot: any AnyObject & Sendable
+    @usableFromInline let snapshotAddress: UnsafeRawPointer
 
     init(_ measure: @escaping Measure, templates: [Resolved], snapshot: any AnyObject & Sendable, pool: MeasurerPool) {
         self.measure = measure
-        self.templates = .allocate(capacity: templates.count)
-        _ = self.templates.initialize(from: templates)
-        self.snapshot = snapshot
+        self.templates = templates
         self.pool = pool
+        lentTemplates = .allocate(capacity: templates.count)
+        _ = lentTemplates.initialize(from: templates.map(_Lent.init))
+        lentPool = _Lent(pool)
+        self.snapshot = snapshot
+        snapshotAddress = UnsafeRawPointer(Unmanaged.passUnretained(snapshot as AnyObject).toOpaque())
     }
 
     deinit {
-        templates.deinitialize()
-        templates.deallocate()
+        lentTemplates.deallocate()
     }
 
     /// The height of the row at `indexPath` of the snapshot, NaN when it is not a typed
@@ -200,7 +206,11 @@ final class TypedRows: @unchecked Sendable {
     @usableFromInline
     func measureRow(template index: Int, names: [String], values: UnsafeBufferPointer<JSONValue?>, width: Double,
                     contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
-        try pool.measureRow(templates[index], members: names, values: values, width: width, contentSize: contentSize)
+        try lentPool.read { pool throws(LayoutError) in
+            try lentTemplates[index].read { template throws(LayoutError) in
+                try pool.measureRow(template, members: names, values: values, width: width, contentSize: contentSize)
+            }
+        }
     }
 }
 

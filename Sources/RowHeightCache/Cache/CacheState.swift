@@ -276,7 +276,19 @@ struct CacheState: Sendable {
     /// category) on the same conditions, measured meanwhile or not. Returns whether anything was
     /// stored; throws, storing nothing, when another row of the list holds the same key.
     @discardableResult
-    mutating func accept(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil, revision: UInt64,
+    mutating func accept(_ filled: RowAnswer, key: String?, curve: (any RowCurve)?, revision: UInt64,
+                         onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
+        guard try accept(filled, key: key, keepsCurve: curve != nil, revision: revision,
+                         onlyIfUnmeasured: onlyIfUnmeasured) else { return false }
+        if let curve { keep(curve, section: filled.section, row: filled.row, contentSize: filled.setting.contentSize) }
+        return true
+    }
+
+    /// `accept(_:key:curve:revision:onlyIfUnmeasured:)` but for keeping the curve, which the
+    /// caller does (with `keepsCurve`, when this returns true): a miss without a curve passes
+    /// no existential through.
+    @discardableResult
+    mutating func accept(_ filled: RowAnswer, key: String?, keepsCurve: Bool = false, revision: UInt64,
                          onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
@@ -291,7 +303,7 @@ struct CacheState: Sendable {
         guard self.revision == revision, isRow(section: section, row: row, token: filled.token) else { return false }
         let storesHeight = !onlyIfUnmeasured || current.setting != filled.setting
             || current.height(section: section, row: row).isNaN
-        if !storesHeight && curve == nil { return false }
+        if !storesHeight && !keepsCurve { return false }
         let token = filled.token
         if let key {
             let id: Int
@@ -308,7 +320,6 @@ struct CacheState: Sendable {
             keyHolders[id] = token
             rows[section][row].keyID = id
         }
-        if let curve { keep(curve, section: section, row: row, contentSize: filled.setting.contentSize) }
         guard storesHeight else { return true }
         store(filled.height, section: section, row: row, setting: filled.setting)
         // Written only when set: a write into the nested array checks both levels' uniqueness.

@@ -196,6 +196,14 @@ public final class HeightCache: Sendable {
         return try land(filled.answer, key: filled.key, curve: nil, ticket: ticket)
     }
 
+    /// A curve a miss built or read, to keep with its height (in an object, so that a miss
+    /// without one passes a nil pointer, not an existential).
+    final class BuiltCurve: Sendable {
+        let curve: any RowCurve
+
+        init(_ curve: any RowCurve) { self.curve = curve }
+    }
+
     /// `measureMiss` where the row keeps a curve over `curves.widths`: the curve is built (or
     /// the kept one read) and kept with the height. Out of line, so that a plain miss does not
     /// carry the curve's existential.
@@ -210,20 +218,25 @@ public final class HeightCache: Sendable {
             try failedMiss(error, ticket: ticket)
             return nil
         }
-        return try land(built.answer, key: built.key, curve: built.curve, ticket: ticket)
+        return try land(built.answer, key: built.key, curve: built.curve.map(BuiltCurve.init), ticket: ticket)
     }
 
     /// Stores a miss's answer (with its key and curve) and ends its flight: the height, or nil
     /// when the list changed meanwhile (the height may belong to either state, so it was not
     /// stored and the miss looks again).
-    private func land(_ answer: RowAnswer, key: String?, curve: (any RowCurve)?,
+    private func land(_ answer: RowAnswer, key: String?, curve: BuiltCurve?,
                       ticket: MissTicket) throws(HeightCacheError) -> Double? {
         var waiters: OneShotEvent?
         defer { waiters?.signal() }
         let (current, log) = try state.withLock { state throws(HeightCacheError) in
             waiters = state.land(ticket.token)
-            if try state.accept(answer, key: key, curve: curve, revision: ticket.revision) {
-                rememberKeyed(answer, key: key, curve: curve)
+            if try state.accept(answer, key: key, keepsCurve: curve != nil, revision: ticket.revision) {
+                if let curve {
+                    state.keep(curve.curve, section: answer.section, row: answer.row, contentSize: answer.setting.contentSize)
+                    rememberKeyed(answer, key: key, curve: curve.curve)
+                } else {
+                    rememberKeyed(answer, key: key)
+                }
             }
             return (state.revision == ticket.revision, state.log)
         }
@@ -306,10 +319,16 @@ public final class HeightCache: Sendable {
     /// Keeps a measured height under its key. Called under the state lock and only for a height
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
-    func rememberKeyed(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil) {
+    func rememberKeyed(_ filled: RowAnswer, key: String?, curve: (any RowCurve)?) {
+        rememberKeyed(filled, key: key)
+        guard filled.measured, let key, let curve else { return }
+        keyed.setCurve(curve, forKey: key, contentSize: filled.setting.contentSize)
+    }
+
+    /// `rememberKeyed(_:key:curve:)` without a curve.
+    func rememberKeyed(_ filled: RowAnswer, key: String?) {
         guard filled.measured, let key else { return }
         keyed.setHeight(filled.height, forKey: key, width: filled.setting.width, contentSize: filled.setting.contentSize)
-        if let curve { keyed.setCurve(curve, forKey: key, contentSize: filled.setting.contentSize) }
     }
 
     /// Forgets the height of the row at `indexPath` at every width and category (not its key's height).
