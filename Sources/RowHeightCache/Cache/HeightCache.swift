@@ -116,8 +116,8 @@ public final class HeightCache: Sendable {
         var remeasure: Bool
         var revision: UInt64
         var setting: HeightSetting
-        /// With curve widths set, those and the row's kept curve (nil without: the ticket is
-        /// then plain data, copied without the value witnesses an existential needs).
+        /// With curve widths set, those and the row's kept curve (nil without: a plain miss's
+        /// ticket holds a nil pointer, not an existential copied through its value witnesses).
         var curves: MissCurves?
     }
 
