@@ -4,7 +4,7 @@ import CellsFormat
 import DynamicType
 import TestSupport
 
-/// A row given as values, one per member (`measureRow(template:members:values:width:contentSize:)`,
+/// A row given as values, one per member (`measureRow(_:members:values:width:contentSize:)`,
 /// what typed templates hand the layout), measures as the row object of those members: read in
 /// place when every path of the template is one member, through the object otherwise.
 @Suite struct MemberValuesTests {
@@ -63,7 +63,8 @@ import TestSupport
                 let expected = try measurer.measureRow(RowSpec(data: .object(object), template: name),
                                                        in: SectionSpec(autoHeight: true), frames: false).height
                 let measured = try given.withUnsafeBufferPointer { values in
-                    try measurer.measureRow(template: name, members: names, values: values, width: 375, contentSize: ContentSizeCategory.large)
+                    try measurer.measureRow(#require(measurer.resolvedTemplate(named: name)), members: names, values: values,
+                                            width: 375, contentSize: ContentSizeCategory.large)
                 }
                 #expect(measured == expected, "row \(i), \(name)")
             }
@@ -76,7 +77,8 @@ import TestSupport
         let values: [JSONValue?] = names.map { $0 == "h" ? JSONValue.number(-3) : nil }
         #expect(throws: LayoutError(path: "h", message: "photo intrinsic height must be a size in \(LayoutLimits.sizeRangeText), found -3")) {
             try values.withUnsafeBufferPointer { values in
-                try measurer.measureRow(template: "Values", members: names, values: values, width: 375, contentSize: ContentSizeCategory.large)
+                try measurer.measureRow(#require(measurer.resolvedTemplate(named: "Values")), members: names, values: values,
+                                        width: 375, contentSize: ContentSizeCategory.large)
             }
         }
     }

@@ -118,6 +118,27 @@ import TestSupport
         try expectRowObjectHeights(cache, cards, template: cell, width: 320)
     }
 
+    @Test func textsLentToTheLayoutStayTheItemsWhetherItKeepsThemOrNot() throws {
+        // A stored `String` is lent to the layout uncopied: items the provider makes afresh on
+        // each call (their texts freed after the row) and items an array keeps both measure as
+        // their row objects, twice over, and the kept items' texts are unchanged after.
+        let cards = Self.cards(150)
+        let kept = ItemCells<Int, Int>(item: { cards[$0] }, template: Self.cardCell)
+        let fresh = ItemCells<Int, Int>(item: { index in
+            var card = cards[index]
+            card.title = String(card.title.unicodeScalars.map(Character.init))
+            return card
+        }, template: Self.cardCell)
+        let snapshot = try Self.snapshot(cards.count)
+        for cells in [kept, fresh] {
+            let cache = try HeightCache(snapshot: snapshot, cells: cells, fonts: Fonts.bundled, width: 375)
+            try expectRowObjectHeights(cache, cards, template: Self.cardCell)
+            cache.invalidateAll()
+            try expectRowObjectHeights(cache, cards, template: Self.cardCell)
+        }
+        #expect(cards.map(\.title) == Self.cards(150).map(\.title))
+    }
+
     @Test func valuesFromSeveralThreadsAndInAnotherOrderGiveTheSameHeights() async throws {
         let cards = Self.cards(200)
         let cells = ItemCells<Int, Int>(item: { cards[$0] }, template: Self.cardCell)

@@ -42,7 +42,7 @@ public final class CompiledTemplate: Sendable {
     public var name: String { blueprint.name }
 
     /// The row members the template reads (`${name}`, `hidden` keys, size paths of one
-    /// member), in the order `ListMeasurer.measureRow(template:members:values:width:contentSize:)`
+    /// member), in the order `ListMeasurer.measureRow(_:members:values:width:contentSize:)`
     /// reads values fastest; the same for every compile of one `Template`.
     package var memberNames: [String] { members.names }
 

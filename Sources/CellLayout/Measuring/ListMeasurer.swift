@@ -96,30 +96,54 @@ public final class ListMeasurer: Sendable {
         return try measureRow(row, in: section, listWidth: width, frames: frames, lent: templates.lent)
     }
 
-    /// The height of a row measured with template `name` (an `autoHeight` row without an
-    /// accessory, as a typed template's rows are) at list width `width` and `contentSize`, its
-    /// values given one per member: `values[i]` is member `names[i]` (nil: missing). Equal to
-    /// `measureRow` of the row object holding those members; with `names` starting with the
-    /// template's `memberNames`, the template reads `values` in place (no object is built).
-    package func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+    /// A template of this measurer's document found once by name, for
+    /// `measureRow(_:members:values:width:contentSize:)`: at the measurer's own category a row
+    /// reads it without a lookup by name (it lends the template this measurer keeps).
+    /// An object, so that a row passes it without copying its name and member names.
+    package final class ResolvedTemplate: Sendable {
+        let name: String
+        let lent: _Lent<CompiledTemplate>
+        /// The members the template reads, in the order it reads values fastest.
+        package let memberNames: [String]
+
+        init(name: String, lent: _Lent<CompiledTemplate>, memberNames: [String]) {
+            self.name = name
+            self.lent = lent
+            self.memberNames = memberNames
+        }
+    }
+
+    /// Template `name` resolved for `measureRow(_:members:values:width:contentSize:)` by this
+    /// measurer (or one derived from it, which shares its templates); nil when there is none.
+    package func resolvedTemplate(named name: String) -> ResolvedTemplate? {
+        guard let template = compiled.templates[name], let lent = lent[name] else { return nil }
+        return ResolvedTemplate(name: name, lent: lent, memberNames: template.memberNames)
+    }
+
+    /// The height of a row measured with `template` (an `autoHeight` row without an accessory,
+    /// as a typed template's rows are) at list width `width` and `contentSize`, its values given
+    /// one per member: `values[i]` is member `names[i]` (nil: missing). Equal to `measureRow` of
+    /// the row object holding those members; with `names` starting with the template's
+    /// `memberNames`, the template reads `values` in place (no object is built).
+    package func measureRow(_ template: ResolvedTemplate, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
                             width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
         try Self.check(width: width)
         let capped = contentSize.capped(at: list.maximumContentSize)
         if !compiling.followsContentSize || capped == list.effectiveContentSize {
-            return try measureRow(template: name, members: names, values: values, width: width, lent: lent)
+            return try measureRow(template.lent, members: names, values: values, width: width)
         }
         let templates = try compiling.compiled(at: capped)
         return try withExtendedLifetime(templates) { () throws(LayoutError) -> Double in
-            try measureRow(template: name, members: names, values: values, width: width, lent: templates.lent)
+            guard let lent = templates.lent[template.name] else {
+                throw LayoutError(path: "", message: "template \(JSONText.excerpt(template.name)) not found")
+            }
+            return try measureRow(lent, members: names, values: values, width: width)
         }
     }
 
-    /// `measureRow(template:members:values:width:contentSize:)` with the templates `lent`.
-    private func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
-                            width: Double, lent: [String: _Lent<CompiledTemplate>]) throws(LayoutError) -> Double {
-        guard let template = lent[name] else {
-            throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
-        }
+    /// `measureRow(_:members:values:width:contentSize:)` with the template `lent`.
+    private func measureRow(_ template: _Lent<CompiledTemplate>, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+                            width: Double) throws(LayoutError) -> Double {
         let contentWidth = max(0, width - list.indexWidth)
         let fitted = try template.read { template throws(LayoutError) in
             let slots = template.members

@@ -57,16 +57,19 @@ public final class MeasurerPool: Sendable {
         }
     }
 
-    /// The height of a typed template's row from its values (see
-    /// `ListMeasurer.measureRow(template:members:values:width:contentSize:)`), by the first measurer.
-    package func measureRow(template name: String, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
-                            width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
-        try first.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
-    }
+    /// A template of the pool's document resolved once for typed rows
+    /// (`measureRow(_:members:values:width:contentSize:)`), so that a row does not look it up by name.
+    package typealias TypedTemplate = ListMeasurer.ResolvedTemplate
 
-    /// The members template `name` reads, in the order it reads values fastest; nil when the
-    /// document has no such template.
-    package func memberNames(ofTemplate name: String) -> [String]? { first.template(named: name)?.memberNames }
+    /// Template `name` resolved for typed rows; nil when the document has no such template.
+    package func typedTemplate(named name: String) -> TypedTemplate? { first.resolvedTemplate(named: name) }
+
+    /// The height of a typed template's row from its values (see
+    /// `ListMeasurer.measureRow(_:members:values:width:contentSize:)`), by the first measurer.
+    package func measureRow(_ template: TypedTemplate, members names: [String], values: UnsafeBufferPointer<JSONValue?>,
+                            width: Double, contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
+        try first.measureRow(template, members: names, values: values, width: width, contentSize: contentSize)
+    }
 
     /// The height curve of a row by SPEC section 1's policy over list widths `widths` at
     /// `contentSize`, for `ListHeightSource`: `ListMeasurer.heightCurve(of:in:widths:contentSize:)`

@@ -1,4 +1,5 @@
 import CellsFormat
+import DynamicType
 import Foundation
 import Locking
 import CellLayout
@@ -29,10 +30,11 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     var single: RowMaker?
     var value: (@Sendable (ItemID) -> (any Sendable)?)?
     var byType: [ObjectIdentifier: @Sendable (_ value: any Sendable, _ id: ItemID, _ document: Document) throws -> RowSpec] = [:]
-    /// For cells of typed templates: given each template's compiled member names, how an
-    /// identifier's row is measured from its item's values without a row object (nil from the
-    /// made function: measure the row `row(for:in:)` gives, as for a fixed height).
-    @usableFromInline var typed: (@Sendable (_ memberNames: [String: [String]]) -> TypedMeasure)?
+    /// For cells of typed templates: given each template's index (as the source resolved it)
+    /// and compiled member names, how an identifier's row is measured from its item's values
+    /// without a row object (nil from the made function: measure the row `row(for:in:)` gives,
+    /// as for a fixed height).
+    @usableFromInline var typed: (@Sendable (_ templates: [String: (index: Int, memberNames: [String])]) -> TypedMeasure)?
     var header: (@Sendable (SectionID) -> SupplementarySpec?)?
     var footer: (@Sendable (SectionID) -> SupplementarySpec?)?
 
@@ -44,14 +46,17 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
     public init<Item>(item: @escaping @Sendable (ItemID) -> Item?, template: ItemTemplate<Item>) {
         self.init(rowsOf: item, template: template)
         let name = template.name
-        typed = { memberNames in
-            let bound = template.bound(to: memberNames[name] ?? [])
-            return { indexPath, snapshot, measure in
+        typed = { templates in
+            guard let resolved = templates[name] else { return { _, _, _, _ in nil } }
+            let bound = template.bound(to: resolved.memberNames, index: resolved.index)
+            return { indexPath, rows, width, contentSize in
                 // The identifier is read here, in code built for its type, not by the source.
-                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
+                guard let id = Self.identifier(at: indexPath, in: rows.snapshotAddress) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
                 do {
-                    return try bound.withValues(of: value, measure)
+                    return try bound.withValues(of: value) { index, names, values in
+                        try rows.measureRow(template: index, names: names, values: values, width: width, contentSize: contentSize)
+                    }
                 } catch let error as LayoutError {
                     throw ItemCellsError.layout(id, error)
                 }
@@ -80,18 +85,23 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
             guard let value = item(id) else { throw ItemCellsError.noItem(id) }
             return try Self.row(for: value, id: id, choice: choose(value), templates: byName)
         }
-        typed = { memberNames in
+        typed = { resolved in
             var bound: [String: BoundItemTemplate<Item>] = [:]
-            for (name, template) in byName { bound[name] = template.bound(to: memberNames[name] ?? []) }
-            return { [bound] indexPath, snapshot, measure in
-                guard let id = Self.identifier(at: indexPath, in: snapshot) else { return nil }
+            for (name, template) in byName {
+                if let found = resolved[name] { bound[name] = template.bound(to: found.memberNames, index: found.index) }
+            }
+            return { [bound] indexPath, rows, width, contentSize in
+                guard let id = Self.identifier(at: indexPath, in: rows.snapshotAddress) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
                 switch choose(value) {
                 case .height: return nil
                 case .template(let name):
                     guard let template = bound[name] else { throw ItemCellsError.noTemplate(id, name) }
                     do {
-                        return try template.withValues(of: value, measure)
+                        return try template.withValues(of: value) { index, names, values in
+                            try rows.measureRow(template: index, names: names, values: values, width: width,
+                                                contentSize: contentSize)
+                        }
                     } catch let error as LayoutError {
                         throw ItemCellsError.layout(id, error)
                     }
@@ -100,22 +110,21 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
         }
     }
 
-    /// Measures a typed template's row: the template's name, its member names and the values
-    /// (one per name).
-    @usableFromInline typealias MeasureValues = (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double
-    /// The height of the row at an index path of the snapshot, measured from its item's values
-    /// through `measure`; nil when the row is not a template's (a fixed height) or the path is
-    /// outside the snapshot. A layout error names the item's identifier.
-    /// (`snapshot` is the source's `_Guarded<ListSnapshot<SectionID, ItemID>>`, passed as an
-    /// object so that the closure's type names no generic type: a generic source would look the
-    /// type up at run time to call it.)
-    @usableFromInline typealias TypedMeasure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
-                                                          _ measure: MeasureValues) throws -> Double?
+    /// The height of the row at an index path of the snapshot, measured at a width and
+    /// category from its item's values by the rows' `measureRow(template:names:values:width:contentSize:)`;
+    /// nil when the row is not a template's (a fixed height) or the path is outside the snapshot.
+    /// A layout error names the item's identifier. (`TypedRows` holds the source's
+    /// `_Guarded<ListSnapshot<SectionID, ItemID>>` as an object, so that the closure's type names
+    /// no generic type: a generic source would look the type up at run time to call it.)
+    @usableFromInline typealias TypedMeasure = TypedRows.Measure
 
-    /// The identifier at `indexPath` in `snapshot`, the source's guarded snapshot; nil outside it.
+    /// The identifier at `indexPath` in the source's guarded snapshot at `snapshot` (kept alive
+    /// by the source, so read without a retain); nil outside it.
     @inlinable
-    static func identifier(at indexPath: IndexPath, in snapshot: AnyObject) -> ItemID? {
-        unsafeDowncast(snapshot, to: _Guarded<ListSnapshot<SectionID, ItemID>>.self).withLock { $0.itemIdentifier(for: indexPath) }
+    static func identifier(at indexPath: IndexPath, in snapshot: UnsafeRawPointer) -> ItemID? {
+        Unmanaged<_Guarded<ListSnapshot<SectionID, ItemID>>>.fromOpaque(snapshot)._withUnsafeGuaranteedRef { guarded in
+            guarded.withLock { $0.itemIdentifier(for: indexPath) }
+        }
     }
 
     /// `Encodable` items of one type, each measured by `template`, whose `${path}` placeholders

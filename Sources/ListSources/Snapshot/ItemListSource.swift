@@ -19,6 +19,8 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
     /// How a typed template's row is measured from its item's values (nil: every row is built
     /// by `cells.row(for:in:)`).
     private let typed: TypedRows?
+    /// `typed`, read without a retain on every row.
+    private let typedRows: _Lent<TypedRows>?
     /// The section every row is measured in: rows carry their own template or height.
     private let rowSection = SectionSpec(autoHeight: true)
 
@@ -33,13 +35,22 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         document.sections = []
         self.document = document
         self.cells = cells
-        pool = try MeasurerPool(base: document, baseDirectory: ".")
+        let pool = try MeasurerPool(base: document, baseDirectory: ".")
+        self.pool = pool
         measure = pool.measure
         curve = pool.curve
-        var memberNames: [String: [String]] = [:]
-        for name in cells.templates.keys { memberNames[name] = pool.memberNames(ofTemplate: name) }
-        typed = cells.typed.map { TypedRows($0(memberNames)) }
-        current = _Guarded(ListSnapshot())
+        let current = _Guarded(ListSnapshot<SectionID, ItemID>())
+        self.current = current
+        // Each template resolved once, by name, to the index its rows are measured with.
+        var resolved: [TypedRows.Resolved] = []
+        var templates: [String: (index: Int, memberNames: [String])] = [:]
+        for name in cells.templates.keys {
+            guard let template = pool.typedTemplate(named: name) else { continue }
+            templates[name] = (resolved.count, template.memberNames)
+            resolved.append(template)
+        }
+        typed = cells.typed.map { TypedRows($0(templates), templates: resolved, snapshot: current, pool: pool) }
+        typedRows = typed.map(_Lent.init)
     }
 
     /// The snapshot the source describes now.
@@ -72,11 +83,19 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
         // A typed row is read and measured by the cells' code, built for the identifier and item
         // types; this generic body handles no value of those types (each would cost a look-up
         // of its type at run time, on every row).
-        if let typed {
-            let height = try typed.height(at: indexPath, in: current, pool: pool, width: width, contentSize: contentSize)
+        if let typedRows {
+            let height = try typedRows.read { typed in try typed.height(at: indexPath, width: width, contentSize: contentSize) }
             if !height.isNaN { return height }
         }
-        return try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
+        return try rowHeight(at: indexPath, width: width, contentSize: contentSize)
+    }
+
+    /// `measureHeight` of a row that is not a typed template's, built by `cells.row(for:in:)`.
+    /// Out of line: its identifier, a value of a generic type, makes the body look that type up
+    /// on every call, which a typed row does not need.
+    @inline(never)
+    private func rowHeight(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
+        try withRow(at: indexPath) { row in try measure(row, rowSection, width, contentSize) }
     }
 
     /// The item's height curve over `widths` at `contentSize` (a `HeightCache` with curve widths
@@ -138,22 +157,60 @@ public final class ItemListSource<SectionID: Hashable & Sendable, ItemID: Hashab
 }
 
 /// A typed template's measuring (`ItemCells.TypedMeasure`) in an object of a type that is not
-/// generic, so that a generic source reads and calls it without looking a type up at run time.
-final class TypedRows: Sendable {
-    typealias Measure = @Sendable (_ indexPath: IndexPath, _ snapshot: AnyObject,
-                                   _ measure: (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Double) throws -> Double?
+/// generic, so that a generic source reads and calls it without looking a type up at run time;
+/// it holds what a row needs (the snapshot, the pool, the templates resolved once by name), so
+/// that the cells' code reads them from the one object it is handed.
+@usableFromInline
+final class TypedRows: @unchecked Sendable {
+    typealias Resolved = MeasurerPool.TypedTemplate
+    /// The height of the row at an index path of the snapshot of these rows, at a width and
+    /// category (see `ItemCells.TypedMeasure`).
+    @usableFromInline typealias Measure = @Sendable (_ indexPath: IndexPath, _ rows: TypedRows, _ width: Double,
+                                                     _ contentSize: ContentSizeCategory) throws -> Double?
     let measure: Measure
+    /// The templates by the index the cells' code passes, and the pool: kept here, and lent to
+    /// each row (read without a retain, from memory of their own never written after `init`).
+    let templates: [Resolved]
+    let pool: MeasurerPool
+    let lentTemplates: UnsafeMutableBufferPointer<_Lent<Resolved>>
+    let lentPool: _Lent<MeasurerPool>
+    /// The source's guarded snapshot, and its address: the cells' code reads it through that
+    /// without a retain.
+    let snapshot: any AnyObject & Sendable
+    @usableFromInline let snapshotAddress: UnsafeRawPointer
 
-    init(_ measure: @escaping Measure) { self.measure = measure }
+    init(_ measure: @escaping Measure, templates: [Resolved], snapshot: any AnyObject & Sendable, pool: MeasurerPool) {
+        self.measure = measure
+        self.templates = templates
+        self.pool = pool
+        lentTemplates = .allocate(capacity: templates.count)
+        _ = lentTemplates.initialize(from: templates.map(_Lent.init))
+        lentPool = _Lent(pool)
+        self.snapshot = snapshot
+        snapshotAddress = UnsafeRawPointer(Unmanaged.passUnretained(snapshot as AnyObject).toOpaque())
+    }
 
-    /// The height of the row at `indexPath` of `snapshot` measured by `pool`, NaN when it is not
-    /// a typed template's (a fixed height) or outside the snapshot. Not generic: a generic caller
+    deinit {
+        lentTemplates.deallocate()
+    }
+
+    /// The height of the row at `indexPath` of the snapshot, NaN when it is not a typed
+    /// template's (a fixed height) or outside the snapshot. Not generic: a generic caller
     /// handling the optional result would look its type up at run time.
-    func height(at indexPath: IndexPath, in snapshot: AnyObject, pool: MeasurerPool, width: Double,
-                contentSize: ContentSizeCategory) throws -> Double {
-        try measure(indexPath, snapshot) { name, names, values in
-            try pool.measureRow(template: name, members: names, values: values, width: width, contentSize: contentSize)
-        } ?? .nan
+    func height(at indexPath: IndexPath, width: Double, contentSize: ContentSizeCategory) throws -> Double {
+        try measure(indexPath, self, width, contentSize) ?? .nan
+    }
+
+    /// The height of a row of template `index` (as the cells were told) from its values, one
+    /// per name of `names`.
+    @usableFromInline
+    func measureRow(template index: Int, names: [String], values: UnsafeBufferPointer<JSONValue?>, width: Double,
+                    contentSize: ContentSizeCategory) throws(LayoutError) -> Double {
+        try lentPool.read { pool throws(LayoutError) in
+            try lentTemplates[index].read { template throws(LayoutError) in
+                try pool.measureRow(template, members: names, values: values, width: width, contentSize: contentSize)
+            }
+        }
     }
 }
 

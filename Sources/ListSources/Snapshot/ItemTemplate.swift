@@ -32,7 +32,7 @@ public struct ItemView<Item>: LayoutItem, Sendable {
                              hidden: ItemVisibility<Item> = false, hugging: [Double] = [250, 250],
                              compression: [Double] = [750, 750]) -> ItemView {
         let read = PropertyRead(text)
-        let member = ItemMember<Item>(name: "\(id):text") { .string(read($0)) }
+        let member = ItemMember<Item>(name: "\(id):text", stringAt: read.offset) { .string(read($0)) }
         return label(id, member: member, font: font, size: size, lines: lines, lineBreak: lineBreak,
                      lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, hidden: hidden,
                      hugging: hugging, compression: compression)
@@ -94,7 +94,7 @@ public struct ItemView<Item>: LayoutItem, Sendable {
             if let read = run.read {
                 let name = "\(id):run\(members.count)"
                 spec.text = "${\(name)}"
-                members.append(ItemMember(name: name) { .string(read($0)) })
+                members.append(ItemMember(name: name, stringAt: run.offset) { .string(read($0)) })
             }
             specs.append(spec)
         }
@@ -146,6 +146,8 @@ public struct ItemRun<Item>: Sendable {
     /// The run's typography (its text, for a run read from the item, is the item's).
     let spec: TextRunSpec
     let read: (@Sendable (UnsafeRawPointer) -> String)?
+    /// The offset of `read`'s property when it is stored in the item (see `ItemMember.stringAt`).
+    let offset: Int?
 
     /// A run whose text is the item's `text`; the other members as `TextRunSpec`'s (nil: the label's).
     public init(_ text: KeyPath<Item, String> & Sendable, font: String? = nil, size: Double? = nil,
@@ -153,13 +155,16 @@ public struct ItemRun<Item>: Sendable {
                 baselineOffset: Double = 0, features: [String]? = nil) {
         spec = TextRunSpec("", font: font, size: size, textStyle: textStyle, relativeTo: relativeTo, kern: kern,
                            baselineOffset: baselineOffset, features: features)
-        read = PropertyRead(text).read
+        let property = PropertyRead(text)
+        read = property.read
+        offset = property.offset
     }
 
     /// A fixed run.
     public init(_ run: TextRunSpec) {
         spec = run
         read = nil
+        offset = nil
     }
 }
 
@@ -191,7 +196,16 @@ public enum ItemRunBuilder<Item> {
 /// read from a pointer to the item.
 struct ItemMember<Item>: Sendable {
     let name: String
+    /// The offset of the item's stored `String` property the member is (`.string` of it), nil
+    /// for any other member: such a string is lent to the layout without a copy (`MemberRead`).
+    let stringAt: Int?
     let read: @Sendable (UnsafeRawPointer) -> JSONValue
+
+    init(name: String, stringAt: Int? = nil, read: @escaping @Sendable (UnsafeRawPointer) -> JSONValue) {
+        self.name = name
+        self.stringAt = stringAt
+        self.read = read
+    }
 }
 
 /// A property a typed template reads, through a pointer to the item: a stored property at a fixed
@@ -200,9 +214,12 @@ struct ItemMember<Item>: Sendable {
 /// (computed, through an optional or a class) is projected.
 struct PropertyRead<Item, Value>: Sendable {
     let read: @Sendable (UnsafeRawPointer) -> Value
+    /// The property's offset in the item when it is stored there.
+    let offset: Int?
 
     init(_ keyPath: KeyPath<Item, Value> & Sendable) {
-        if let offset = MemoryLayout<Item>.offset(of: keyPath) {
+        offset = MemoryLayout<Item>.offset(of: keyPath)
+        if let offset {
             read = { $0.load(fromByteOffset: offset, as: Value.self) }
         } else {
             read = { $0.assumingMemoryBound(to: Item.self).pointee[keyPath: keyPath] }
@@ -354,13 +371,17 @@ public struct ItemTemplate<Item>: Sendable {
     }
 
     /// The template's members in the order `names` (a compiled template's `memberNames`) gives,
-    /// then the others: how `ItemCells` hands an item's values to the measurer.
+    /// then the others: how `ItemCells` hands an item's values to the measurer, which knows the
+    /// template as `index`.
     @usableFromInline
-    func bound(to names: [String]) -> BoundItemTemplate<Item> {
+    func bound(to names: [String], index: Int) -> BoundItemTemplate<Item> {
         var order = names
         for member in members where !names.contains(member.name) { order.append(member.name) }
-        let readers = order.map { name in members.first { $0.name == name }?.read }
-        return BoundItemTemplate(name: name, names: order, readers: readers)
+        let reads = order.map { name -> MemberRead<Item> in
+            guard let member = members.first(where: { $0.name == name }) else { return .missing }
+            return member.stringAt.map(MemberRead.string) ?? .value(member.read)
+        }
+        return BoundItemTemplate(index: index, names: order, reads: reads)
     }
 
     /// What the template's layout of `item` leaves open (see `Template.ambiguity(for:fonts:width:)`).
@@ -369,33 +390,75 @@ public struct ItemTemplate<Item>: Sendable {
     }
 }
 
-/// A typed template's members in the order its compiled template reads them: an item's values
-/// are read into a buffer on the stack in that order and measured without a row object.
+/// How a bound template reads one member of an item.
 @usableFromInline
-struct BoundItemTemplate<Item>: Sendable {
-    @usableFromInline let name: String
+enum MemberRead<Item>: Sendable {
+    /// The item's stored `String` at this byte offset, as `.string`: lent to the layout, not
+    /// copied (a copy retains the string's storage, and its end releases it, on every row).
+    case string(Int)
+    /// Read by the member's closure.
+    case value(@Sendable (UnsafeRawPointer) -> JSONValue)
+    /// The template has no such member, so the row has none.
+    case missing
+}
+
+/// A typed template's members in the order its compiled template reads them: an item's values
+/// are read into a buffer on the stack in that order and measured without a row object. An
+/// object whose reads sit in memory of its own, so that a row reads them without a retain.
+@usableFromInline
+final class BoundItemTemplate<Item>: @unchecked Sendable {
+    /// The template's index among those the source resolved.
+    @usableFromInline let index: Int
     /// The member names, the compiled template's first.
     @usableFromInline let names: [String]
-    /// Per name, how it is read from a pointer to the item (nil: the template has no such
-    /// member, so the row has none).
-    @usableFromInline let readers: [(@Sendable (UnsafeRawPointer) -> JSONValue)?]
+    /// Per name, how it is read from a pointer to the item (never written after `init`).
+    @usableFromInline let reads: UnsafeMutableBufferPointer<MemberRead<Item>>
 
-    init(name: String, names: [String], readers: [(@Sendable (UnsafeRawPointer) -> JSONValue)?]) {
-        self.name = name
+    init(index: Int, names: [String], reads: [MemberRead<Item>]) {
+        self.index = index
         self.names = names
-        self.readers = readers
+        self.reads = .allocate(capacity: reads.count)
+        _ = self.reads.initialize(from: reads)
     }
 
-    /// `body` with the template's name, `names` and `item`'s values (one per name).
+    deinit {
+        reads.deinitialize()
+        reads.deallocate()
+    }
+
+    /// `body` with the template's index, `names` and `item`'s values (one per name). The
+    /// item's stored strings are lent to the values: each is a bitwise copy that is never
+    /// released (so never retained), valid while `item` is, which outlives `body`.
     @inlinable
     func withValues<Result>(of item: Item,
-                            _ body: (_ template: String, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Result) rethrows -> Result {
-        try withUnsafePointer(to: item) { item in
-            try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: readers.count) { values in
+                            _ body: (_ template: Int, _ names: [String], _ values: UnsafeBufferPointer<JSONValue?>) throws -> Result) rethrows -> Result {
+        let reads = UnsafeBufferPointer(self.reads)
+        return try withUnsafePointer(to: item) { item in
+            try withUnsafeTemporaryAllocation(of: JSONValue?.self, capacity: reads.count) { values in
                 let raw = UnsafeRawPointer(item)
-                for i in readers.indices { values.initializeElement(at: i, to: readers[i]?(raw)) }
-                defer { _ = values.deinitialize() }
-                return try body(name, names, UnsafeBufferPointer(values))
+                // Owned copies of the strings are moved out of `lent` without a retain.
+                try withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { lent in
+                    let slot = lent.baseAddress!
+                    for i in reads.indices {
+                        switch reads[i] {
+                        case .string(let offset):
+                            UnsafeMutableRawPointer(slot).copyMemory(from: raw + offset, byteCount: MemoryLayout<String>.size)
+                            values.initializeElement(at: i, to: .string(slot.move()))
+                        case .value(let read):
+                            values.initializeElement(at: i, to: read(raw))
+                        case .missing:
+                            values.initializeElement(at: i, to: nil)
+                        }
+                    }
+                }
+                defer {
+                    // The lent strings are left as they are: they were never retained.
+                    for i in reads.indices {
+                        if case .string = reads[i] { continue }
+                        (values.baseAddress! + i).deinitialize(count: 1)
+                    }
+                }
+                return try body(index, names, UnsafeBufferPointer(values))
             }
         }
     }

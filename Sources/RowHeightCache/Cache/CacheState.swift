@@ -198,9 +198,11 @@ struct CacheState: Sendable {
         let meta = rows[section][row]
         guard !flights.contains(where: { $0.token == meta.token }) else { return nil }
         flights.append(RowInFlight(token: meta.token, waiters: nil))
-        let curve = curveWidths == nil ? nil : self.curve(section: section, row: row, contentSize: current.setting.contentSize)
+        let curves = curveWidths.map {
+            HeightCache.MissCurves(widths: $0, kept: curve(section: section, row: row, contentSize: current.setting.contentSize))
+        }
         return HeightCache.MissTicket(token: meta.token, remeasure: meta.remeasure, revision: revision,
-                                      setting: current.setting, curveWidths: curveWidths, curve: curve)
+                                      setting: current.setting, curves: curves)
     }
 
     /// Ends the flight of the row with `token`; returns the event to signal once the lock is
@@ -274,7 +276,19 @@ struct CacheState: Sendable {
     /// category) on the same conditions, measured meanwhile or not. Returns whether anything was
     /// stored; throws, storing nothing, when another row of the list holds the same key.
     @discardableResult
-    mutating func accept(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil, revision: UInt64,
+    mutating func accept(_ filled: RowAnswer, key: String?, curve: (any RowCurve)?, revision: UInt64,
+                         onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
+        guard try accept(filled, key: key, keepsCurve: curve != nil, revision: revision,
+                         onlyIfUnmeasured: onlyIfUnmeasured) else { return false }
+        if let curve { keep(curve, section: filled.section, row: filled.row, contentSize: filled.setting.contentSize) }
+        return true
+    }
+
+    /// `accept(_:key:curve:revision:onlyIfUnmeasured:)` but for keeping the curve, which the
+    /// caller does (with `keepsCurve`, when this returns true): a miss without a curve passes
+    /// no existential through.
+    @discardableResult
+    mutating func accept(_ filled: RowAnswer, key: String?, keepsCurve: Bool = false, revision: UInt64,
                          onlyIfUnmeasured: Bool = false) throws(HeightCacheError) -> Bool {
         if statisticsEnabled {
             statistics.misses += 1
@@ -289,7 +303,7 @@ struct CacheState: Sendable {
         guard self.revision == revision, isRow(section: section, row: row, token: filled.token) else { return false }
         let storesHeight = !onlyIfUnmeasured || current.setting != filled.setting
             || current.height(section: section, row: row).isNaN
-        if !storesHeight && curve == nil { return false }
+        if !storesHeight && !keepsCurve { return false }
         let token = filled.token
         if let key {
             let id: Int
@@ -306,7 +320,6 @@ struct CacheState: Sendable {
             keyHolders[id] = token
             rows[section][row].keyID = id
         }
-        if let curve { keep(curve, section: section, row: row, contentSize: filled.setting.contentSize) }
         guard storesHeight else { return true }
         store(filled.height, section: section, row: row, setting: filled.setting)
         // Written only when set: a write into the nested array checks both levels' uniqueness.

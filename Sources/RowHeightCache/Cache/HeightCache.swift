@@ -74,7 +74,7 @@ public final class HeightCache: Sendable {
         // ticket), so a hit returns in one register. A plain miss starts in this same lock round,
         // so it takes the lock once less.
         var ticket = MissTicket(token: 0, remeasure: false, revision: 0, setting: HeightSetting(width: 0, contentSize: .large),
-                                curveWidths: nil, curve: nil)
+                                curves: nil)
         let height = state.withLock { state -> Double in
             let height = state.current.height(section: section, row: row)
             if height >= 0 {
@@ -116,9 +116,20 @@ public final class HeightCache: Sendable {
         var remeasure: Bool
         var revision: UInt64
         var setting: HeightSetting
-        var curveWidths: ClosedRange<Double>?
-        /// The curve the row keeps at the setting's category (with curve widths set).
-        var curve: (any RowCurve)?
+        /// With curve widths set, those and the row's kept curve (nil without: a plain miss's
+        /// ticket holds a nil pointer, not an existential copied through its value witnesses).
+        var curves: MissCurves?
+    }
+
+    /// The curve widths a miss saw and the curve the row keeps at the setting's category.
+    final class MissCurves: Sendable {
+        let widths: ClosedRange<Double>
+        let kept: (any RowCurve)?
+
+        init(widths: ClosedRange<Double>, kept: (any RowCurve)?) {
+            self.widths = widths
+            self.kept = kept
+        }
     }
 
     /// Answers a miss at `path` (under `key` when given) so that the height returned and stored
@@ -171,34 +182,68 @@ public final class HeightCache: Sendable {
     /// was not stored and the miss looks again).
     private func measureMiss(_ path: IndexPath, section: Int, row: Int, key: String?,
                              ticket: MissTicket) throws(HeightCacheError) -> Double? {
+        if let curves = ticket.curves, curves.widths.contains(ticket.setting.width) {
+            return try measureCurveMiss(path, section: section, row: row, key: key, ticket: ticket, curves: curves)
+        }
         let filled: (answer: RowAnswer, key: String?)
-        var curve: (any RowCurve)?
         do throws(HeightCacheError) {
-            if let widths = ticket.curveWidths, widths.contains(ticket.setting.width) {
-                let built = try curveAnswer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
-                                            key: key, remeasure: ticket.remeasure, widths: widths, kept: ticket.curve)
-                (filled, curve) = ((built.answer, built.key), built.curve)
-            } else {
-                filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
-                                    key: key, remeasure: ticket.remeasure)
-            }
+            filled = try answer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
+                                key: key, remeasure: ticket.remeasure)
         } catch {
             try failedMiss(error, ticket: ticket)
             return nil
         }
+        return try land(filled.answer, key: filled.key, curve: nil, ticket: ticket)
+    }
+
+    /// A curve a miss built or read, to keep with its height (in an object, so that a miss
+    /// without one passes a nil pointer, not an existential).
+    final class BuiltCurve: Sendable {
+        let curve: any RowCurve
+
+        init(_ curve: any RowCurve) { self.curve = curve }
+    }
+
+    /// `measureMiss` where the row keeps a curve over `curves.widths`: the curve is built (or
+    /// the kept one read) and kept with the height. Out of line, so that a plain miss does not
+    /// carry the curve's existential.
+    @inline(never)
+    private func measureCurveMiss(_ path: IndexPath, section: Int, row: Int, key: String?,
+                                  ticket: MissTicket, curves: MissCurves) throws(HeightCacheError) -> Double? {
+        let built: (answer: RowAnswer, key: String?, curve: (any RowCurve)?)
+        do throws(HeightCacheError) {
+            built = try curveAnswer(path, section: section, row: row, token: ticket.token, setting: ticket.setting,
+                                    key: key, remeasure: ticket.remeasure, widths: curves.widths, kept: curves.kept)
+        } catch {
+            try failedMiss(error, ticket: ticket)
+            return nil
+        }
+        return try land(built.answer, key: built.key, curve: built.curve.map(BuiltCurve.init), ticket: ticket)
+    }
+
+    /// Stores a miss's answer (with its key and curve) and ends its flight: the height, or nil
+    /// when the list changed meanwhile (the height may belong to either state, so it was not
+    /// stored and the miss looks again).
+    private func land(_ answer: RowAnswer, key: String?, curve: BuiltCurve?,
+                      ticket: MissTicket) throws(HeightCacheError) -> Double? {
         var waiters: OneShotEvent?
         defer { waiters?.signal() }
         let (current, log) = try state.withLock { state throws(HeightCacheError) in
             waiters = state.land(ticket.token)
-            if try state.accept(filled.answer, key: filled.key, curve: curve, revision: ticket.revision) {
-                rememberKeyed(filled.answer, key: filled.key, curve: curve)
+            if try state.accept(answer, key: key, keepsCurve: curve != nil, revision: ticket.revision) {
+                if let curve {
+                    state.keep(curve.curve, section: answer.section, row: answer.row, contentSize: answer.setting.contentSize)
+                    rememberKeyed(answer, key: key, curve: curve.curve)
+                } else {
+                    rememberKeyed(answer, key: key)
+                }
             }
             return (state.revision == ticket.revision, state.log)
         }
-        log?(filled.answer.logLine)
+        log?(answer.logLine)
         // Unchanged but not stored: the row was invalidated meanwhile; the height is right for
         // the state the call saw.
-        return current ? filled.answer.height : nil
+        return current ? answer.height : nil
     }
 
     /// Ends the flight of a miss whose measurement failed and throws `error`, unless the list
@@ -274,10 +319,16 @@ public final class HeightCache: Sendable {
     /// Keeps a measured height under its key. Called under the state lock and only for a height
     /// `accept` stored: a key and a height read while the list changed may belong to different
     /// rows, and a change that starts later must not find the old height under a key it forgot.
-    func rememberKeyed(_ filled: RowAnswer, key: String?, curve: (any RowCurve)? = nil) {
+    func rememberKeyed(_ filled: RowAnswer, key: String?, curve: (any RowCurve)?) {
+        rememberKeyed(filled, key: key)
+        guard filled.measured, let key, let curve else { return }
+        keyed.setCurve(curve, forKey: key, contentSize: filled.setting.contentSize)
+    }
+
+    /// `rememberKeyed(_:key:curve:)` without a curve.
+    func rememberKeyed(_ filled: RowAnswer, key: String?) {
         guard filled.measured, let key else { return }
         keyed.setHeight(filled.height, forKey: key, width: filled.setting.width, contentSize: filled.setting.contentSize)
-        if let curve { keyed.setCurve(curve, forKey: key, contentSize: filled.setting.contentSize) }
     }
 
     /// Forgets the height of the row at `indexPath` at every width and category (not its key's height).
