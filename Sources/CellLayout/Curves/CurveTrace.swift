@@ -21,16 +21,13 @@ final class CurveTrace: @unchecked Sendable {
     /// Per label slot: the slope of the width this round gives it (clamped at 0 as the fit does).
     @exclusivity(unchecked) private var roundSlopes: [Double] = []
     /// Per label slot: the label's text or runs in the curve's row and its unwrapped size, as the
-    /// first fit found them (every fit of a curve lays out the same row with the same template).
-    @exclusivity(unchecked) private var unwrappedLabels: [Unwrapped?] = []
-
-    /// A label's text in the curve's row and its size at an unlimited width.
-    struct Unwrapped {
-        var text: String
-        var runs: [TextRun]
-        var attributed: Bool
-        var measurement: TextMeasurement
-    }
+    /// first fit found them (every fit of a curve lays out the same row with the same template),
+    /// or nil before. Kept as parallel arrays: an optional struct of them is copied and destroyed
+    /// through the runtime's generic value witnesses on every step.
+    @exclusivity(unchecked) private var unwrappedSizes: [TextMeasurement?] = []
+    @exclusivity(unchecked) private var unwrappedTexts: [String] = []
+    @exclusivity(unchecked) private var unwrappedRuns: [[TextRun]] = []
+    @exclusivity(unchecked) private var unwrappedAttributed: [Bool] = []
     /// The content height the fit ended with and its slope along the content width.
     private(set) var contentHeight = 0.0
     private(set) var contentHeightSlope = 0.0
@@ -57,7 +54,11 @@ final class CurveTrace: @unchecked Sendable {
     /// A trace for a new curve (a pooled one, its row forgotten, or a new one).
     static func checkout() -> CurveTrace {
         guard let trace = pool.withLock({ $0.popLast() }) else { return CurveTrace(reach: 0) }
-        for k in trace.unwrappedLabels.indices { trace.unwrappedLabels[k] = nil }
+        for k in trace.unwrappedSizes.indices {
+            trace.unwrappedSizes[k] = nil
+            trace.unwrappedTexts[k] = ""
+            trace.unwrappedRuns[k] = []
+        }
         return trace
     }
 
@@ -92,14 +93,22 @@ final class CurveTrace: @unchecked Sendable {
     /// basis changes at one of them, nothing else does (see `heightAlone`).
     @exclusivity(unchecked) private var ignoredTags: [Int] = []
 
-    /// Label `k`'s text and unwrapped size as an earlier fit of this curve found them, or nil.
-    func unwrapped(_ k: Int) -> Unwrapped? {
-        k < unwrappedLabels.count ? unwrappedLabels[k] : nil
+    /// Label `k`'s unwrapped size as an earlier fit of this curve found it, its text (or runs)
+    /// put back into `workspace`; nil when no earlier fit measured it.
+    func restoreUnwrapped(_ k: Int, into workspace: SolverWorkspace) -> TextMeasurement? {
+        guard k < unwrappedSizes.count, let measurement = unwrappedSizes[k] else { return nil }
+        workspace.texts[k] = unwrappedTexts[k]
+        workspace.runs[k] = unwrappedRuns[k]
+        workspace.attributed[k] = unwrappedAttributed[k]
+        return measurement
     }
 
     /// Keeps label `k`'s text (or runs) and unwrapped size for the curve's later fits.
     func rememberUnwrapped(_ k: Int, text: String, runs: [TextRun], attributed: Bool, _ measurement: TextMeasurement) {
-        unwrappedLabels[k] = Unwrapped(text: text, runs: runs, attributed: attributed, measurement: measurement)
+        unwrappedSizes[k] = measurement
+        unwrappedTexts[k] = text
+        unwrappedRuns[k] = runs
+        unwrappedAttributed[k] = attributed
     }
 
     /// Starts a fit over `labelCount` label slots, none measured yet, none followed by its
@@ -112,7 +121,10 @@ final class CurveTrace: @unchecked Sendable {
             measured = Array(repeating: (.infinity, 0), count: labelCount)
             roundSlopes = Array(repeating: 0, count: labelCount)
             heightAlone = Array(repeating: false, count: labelCount)
-            unwrappedLabels = Array(repeating: nil, count: labelCount)
+            unwrappedSizes = Array(repeating: nil, count: labelCount)
+            unwrappedTexts = Array(repeating: "", count: labelCount)
+            unwrappedRuns = Array(repeating: [], count: labelCount)
+            unwrappedAttributed = Array(repeating: false, count: labelCount)
             return
         }
         for k in 0..<labelCount {

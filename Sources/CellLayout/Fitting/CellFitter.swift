@@ -142,12 +142,9 @@ extension CompiledTemplate {
         for k in blueprint.labels.indices {
             wrapping = wrapping || blueprint.labels[k].wraps
             // A curve's later steps lay out the same row: its texts and unwrapped sizes are known.
-            if let known = trace?.unwrapped(k) {
-                workspace.texts[k] = known.text
-                workspace.runs[k] = known.runs
-                workspace.attributed[k] = known.attributed
+            if let trace, let known = trace.restoreUnwrapped(k, into: workspace) {
                 workspace.measuredAt[k] = .infinity
-                push(k, known.measurement)
+                push(k, known)
                 continue
             }
             // nil: the label is measured by the runs rendered into `workspace.runs[k]`.
