@@ -64,6 +64,8 @@ final class CurveTrace: @unchecked Sendable {
 
     /// Gives a trace back once its curve is built.
     static func checkin(_ trace: CurveTrace) {
+        trace.lastWorkspace = nil
+        trace.lastServed = -1
         pool.withLock { if $0.count < pooled { $0.append(trace) } }
     }
 
@@ -94,13 +96,30 @@ final class CurveTrace: @unchecked Sendable {
     @exclusivity(unchecked) private var ignoredTags: [Int] = []
 
     /// Label `k`'s unwrapped size as an earlier fit of this curve found it, its text (or runs)
-    /// put back into `workspace`; nil when no earlier fit measured it.
+    /// put back into `workspace` unless the workspace holds them still (see `lastWorkspace`); nil
+    /// when no earlier fit measured it.
     func restoreUnwrapped(_ k: Int, into workspace: SolverWorkspace) -> TextMeasurement? {
         guard k < unwrappedSizes.count, let measurement = unwrappedSizes[k] else { return nil }
-        workspace.texts[k] = unwrappedTexts[k]
-        workspace.runs[k] = unwrappedRuns[k]
-        workspace.attributed[k] = unwrappedAttributed[k]
+        if workspace !== lastWorkspace || workspace.rowsServed != lastServed {
+            workspace.texts[k] = unwrappedTexts[k]
+            workspace.runs[k] = unwrappedRuns[k]
+            workspace.attributed[k] = unwrappedAttributed[k]
+        }
         return measurement
+    }
+
+    /// The workspace this curve's last fit gave back, kept alive here so that no other can take
+    /// its place at the same address, and its `rowsServed` then: a fit that checks out the same
+    /// workspace, not served since, finds the texts and runs of every label still in place (every
+    /// fit puts in all of them, and only a fit does), so it skips copying them in again.
+    @exclusivity(unchecked) private var lastWorkspace: SolverWorkspace?
+    @exclusivity(unchecked) private var lastServed = -1
+
+    /// Notes that a fit of this curve put every label's text into `workspace`, which it gives
+    /// back once done (whatever else it does, checking in counts one more row served).
+    func textsLeft(in workspace: SolverWorkspace) {
+        if lastWorkspace !== workspace { lastWorkspace = workspace }
+        lastServed = workspace.rowsServed + 1
     }
 
     /// Keeps label `k`'s text (or runs) and unwrapped size for the curve's later fits.

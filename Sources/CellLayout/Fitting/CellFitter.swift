@@ -178,6 +178,7 @@ extension CompiledTemplate {
             trace?.rememberUnwrapped(k, text: plain, runs: workspace.runs[k], attributed: text == nil, unwrapped)
             push(k, unwrapped)
         }
+        trace?.textsLeft(in: workspace)
         if wrapping {
             // Every round reads all wrapping labels' widths from one solution before any is
             // measured, so the answer cannot depend on the order of `views` (a label re-measured
@@ -273,8 +274,8 @@ extension CompiledTemplate {
         // bases. A curve's fit, one per step, asks its region instead (a superset, the same
         // across the region, known without a copy): only whether the height may move counts there.
         if let probe {
-            if trace != nil, let movable = solver.movableVariables() {
-                probe.result = ambiguity(program, (movable, []))
+            if trace != nil, let moves = heightMayMove(program, solver: solver) {
+                probe.result = LayoutAmbiguity(affectsHeight: moves)
             } else {
                 probe.result = ambiguity(program, solver.copy().ambiguity())
             }
@@ -297,6 +298,19 @@ extension CompiledTemplate {
         }
         return solver.isPinned(program.variables[TemplateView.width(view)],
                                whatever: program.variables[blueprint.labels[k].intrinsicWidth])
+    }
+
+    /// Whether the solver's region lets another optimal solution move the content height or a
+    /// wrapping label's width (`ambiguity(_:_:)`'s `affectsHeight` over `movableVariables()`),
+    /// nil when the solution is not held as a region: all a curve's fit reads of its ambiguity,
+    /// found without building the list.
+    private func heightMayMove(_ program: SolverProgram, solver: Solver) -> Bool? {
+        guard let height = solver.mayMove(program.variables[TemplateView.superHeight]) else { return nil }
+        if height { return true }
+        for label in blueprint.labels where label.wraps && solver.mayMove(program.variables[TemplateView.width(label.view)]) == true {
+            return true
+        }
+        return false
     }
 
     /// The frame values of the visible views and the content height that a solver's ambiguous
