@@ -307,7 +307,8 @@ extension CompiledTemplate {
     private func heightMayMove(_ program: SolverProgram, solver: Solver) -> Bool? {
         guard let height = solver.mayMove(program.variables[TemplateView.superHeight]) else { return nil }
         if height { return true }
-        for label in blueprint.labels where label.wraps && solver.mayMove(program.variables[TemplateView.width(label.view)]) == true {
+        for k in blueprint.labels.indices where blueprint.labels[k].wraps
+            && solver.mayMove(program.variables[TemplateView.width(blueprint.labels[k].view)]) == true {
             return true
         }
         return false
