@@ -66,15 +66,32 @@ struct ParametricRegion: Sendable {
     /// Whether this basis is still feasible at `values`: every checked slack or error is
     /// non-negative and every checked dummy zero, within the tolerances the dual simplex uses.
     func isFeasible(at values: UnsafeBufferPointer<Double>) -> Bool {
-        for k in checkedRows.indices {
-            let v = value(row: Int(checkedRows[k]), values)
-            if checkedIsDummy[k] {
-                if abs(v) > conflictTolerance { return false }
-            } else if v < 0 && !nearZero(v) {
-                return false
+        // Read through buffers: every solve asks this of the regions it tries, over every checked row.
+        checkedRows.withUnsafeBufferPointer { checkedRows in
+            checkedIsDummy.withUnsafeBufferPointer { checkedIsDummy in
+                starts.withUnsafeBufferPointer { starts in
+                    terms.withUnsafeBufferPointer { terms in
+                        constants.withUnsafeBufferPointer { constants in
+                            for k in checkedRows.indices {
+                                // Row `r`'s value (`value(row:_:)`).
+                                let r = Int(checkedRows[k])
+                                var shift = 0.0
+                                for t in Int(starts[r]) ..< Int(starts[r + 1]) {
+                                    shift += terms[t].coefficient * (values[terms[t].symbol] - terms[t].captured)
+                                }
+                                let v = constants[r] + shift
+                                if checkedIsDummy[k] {
+                                    if abs(v) > conflictTolerance { return false }
+                                } else if v < 0 && !nearZero(v) {
+                                    return false
+                                }
+                            }
+                            return true
+                        }
+                    }
+                }
             }
         }
-        return true
     }
 
     /// The value of `symbol` at `values`: its row's when basic here, else its own parameter
