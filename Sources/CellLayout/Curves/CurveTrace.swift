@@ -183,6 +183,18 @@ final class CurveTrace: @unchecked Sendable {
         return slope
     }
 
+    /// The slope of `v`, pinned by required equalities, along the content width (the same in
+    /// every solution, so no range is read); nil (and nothing proved) as `slope`.
+    private func pinnedSlope(of v: Variable, in solver: Solver, width parameter: Variable?) -> Double? {
+        guard proved else { return nil }
+        guard let parameter else { return 0 }
+        guard let slope = solver.parametricSlope(of: v, along: parameter) else {
+            giveUp()
+            return nil
+        }
+        return slope
+    }
+
     /// Whether the current solution's parametric range has been read (`slope`).
     @exclusivity(unchecked) private var rangeRead = false
 
@@ -195,7 +207,11 @@ final class CurveTrace: @unchecked Sendable {
     /// clamped at 0 as the fit clamps it, and the fit's test of it against the width the label
     /// was last measured at.
     func roundWidth(_ k: Int, raw: Double, variable: Variable, in solver: Solver, width parameter: Variable?) {
-        guard let slope = slope(of: variable, in: solver, width: parameter) else { return }
+        // A width pinned by required equalities (`heightAlone`) is one affine function of the
+        // parameters in every solution, so its slope holds past this solution's basis: only a
+        // solution something else is read from needs its range (the last one's: `finish`).
+        guard let slope = heightAlone[k] ? pinnedSlope(of: variable, in: solver, width: parameter)
+                                         : slope(of: variable, in: solver, width: parameter) else { return }
         var clampedSlope = slope
         if raw > 0 {
             if slope < 0 { limit(raw / -slope) }
