@@ -125,7 +125,7 @@ extension ParametricRegion {
                ignoring ignored: (Int) -> Bool) -> (lower: Double, upper: Double) {
         let now = values[parameter]
         var lower = -Double.infinity, upper = Double.infinity
-        // Read through buffers: a height curve asks this twice a layout, over every checked row.
+        // Read through buffers: a height curve asks this at every layout, over every checked row.
         checkedRows.withUnsafeBufferPointer { checkedRows in
             starts.withUnsafeBufferPointer { starts in
                 terms.withUnsafeBufferPointer { terms in

@@ -128,12 +128,14 @@ extension CompiledTemplate {
             let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
             throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
-        if let trace {
-            trace.start(labelCount: blueprint.labels.count)
+        // (The trace is reached by optional chaining throughout: bound by `if let`, it would be
+        // retained and released around every use.)
+        if trace != nil {
+            trace?.start(labelCount: blueprint.labels.count)
             // A wrapping label whose width is pinned reaches the layout by its height alone.
             for k in blueprint.labels.indices where blueprint.labels[k].wraps {
                 guard let tags = program.labelWidthTags[k], widthIsPinned(k, program: program, solver: solver) else { continue }
-                trace.followHeightAlone(k, widthTags: tags)
+                trace?.followHeightAlone(k, widthTags: tags)
             }
         }
         // The content width as the solver holds it, for a trace (nil: no constraint names it).
@@ -142,7 +144,7 @@ extension CompiledTemplate {
         for k in blueprint.labels.indices {
             wrapping = wrapping || blueprint.labels[k].wraps
             // A curve's later steps lay out the same row: its texts and unwrapped sizes are known.
-            if let trace, let known = trace.restoreUnwrapped(k, into: workspace) {
+            if let known = trace?.restoreUnwrapped(k, into: workspace) {
                 workspace.measuredAt[k] = .infinity
                 push(k, known)
                 continue
@@ -199,7 +201,7 @@ extension CompiledTemplate {
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
                     // A curve wanting the label's span gets it with the measurement, in one pass.
-                    if let trace, let far = trace.spanWanted(k, width: available),
+                    if let far = trace?.spanWanted(k, width: available),
                        let both = blueprint.withLabelText(k, { label in
                            label.measureSpan(text: workspace.texts[k], runs: workspace.runs[k],
                                              attributed: workspace.attributed[k], width: available, through: far,
@@ -207,7 +209,7 @@ extension CompiledTemplate {
                        }) {
                         push(k, both.measurement)
                         blueprint.withLabelText(k) { label in
-                            trace.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
+                            trace?.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
                                 label.layout(text: workspace.texts[k], runs: workspace.runs[k],
                                              attributed: workspace.attributed[k], width: width, with: measurer)
                             })
@@ -266,18 +268,18 @@ extension CompiledTemplate {
         let solvedTallest = blueprint.tallestFields.isEmpty ? program.tallest : blueprint.tallestChoice(mask: program.mask) {
             solver.value(of: v[TemplateView.height($0)])
         }
-        if let trace {
+        if trace != nil {
             let height = program.variables[TemplateView.superHeight]
-            trace.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
+            trace?.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
         }
         // On a copy: the check brings the rows up to date and forgets the workspace's remembered
         // bases. A curve's fit, one per step, asks its region instead (a superset, the same
         // across the region, known without a copy): only whether the height may move counts there.
-        if let probe {
+        if probe != nil {
             if trace != nil, let moves = heightMayMove(program, solver: solver) {
-                probe.result = LayoutAmbiguity(affectsHeight: moves)
+                probe?.result = LayoutAmbiguity(affectsHeight: moves)
             } else {
-                probe.result = ambiguity(program, solver.copy().ambiguity())
+                probe?.result = ambiguity(program, solver.copy().ambiguity())
             }
         }
         return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
