@@ -62,6 +62,14 @@ static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_
     return monotone;
 }
 
+// The faces a text's lines may be measured with, as tl_probe_monotone finds them (`*mask`),
+// for a probe that looks no further than its first fill.
+static uint64_t tl_probe_mask(const tl_segment *segments, int32_t count) {
+    uint64_t mask = 0;
+    for (int32_t i = 0; i < count; i++) mask |= segments[i].shaped && segments[i].font_mask ? segments[i].font_mask : 1;
+    return mask;
+}
+
 static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
                               const tl_grapheme *graphemes, int has_joints) {
     tl_probe *p = context;
@@ -75,7 +83,13 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
     int32_t fills = 1, paragraphs = 0;
     // The count is here.lines at every limit from options.limit up to below `below`.
     double below = here.turn, fewer = INFINITY;
-    int monotone = tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs, &mask);
+    // Lines that hold past the far limit need no other fill: only the faces are read then.
+    int monotone = 0;
+    if (below <= p->far_limit) {
+        monotone = tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs, &mask);
+    } else {
+        mask = tl_probe_mask(segments, count);
+    }
     if (below <= p->far_limit && monotone) {
         // The count can only fall: bisect between `below` and `above`, the lowest limit known to
         // fill with fewer lines, each probe moving one of them to its fill's edge. The first
