@@ -5,6 +5,9 @@
 
 // How many lines a probe keeps aside (on the stack) rather than filling them again.
 enum { TL_PROBE_KEPT_LINES = 32 };
+// How many probes of a count's change step down from the lowest limit known to fill with fewer
+// lines before the rest halve the interval (tl_probe_visit).
+enum { TL_PROBE_DESCENTS = 3 };
 
 // One probe: what is asked and where the answer goes.
 typedef struct tl_probe {
@@ -111,8 +114,17 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
             // One line per paragraph is one fill (every segment on its paragraph's line), so no
             // limit below its floor has that count: one line more than it, the count drops there.
             if (there.lines == paragraphs && paragraphs <= options.max_lines && here.lines == paragraphs + 1) below = above;
+            // The first probes step just below `above`: each finds the count there (so it changes
+            // at `above`) or fewer lines with a lower floor. Where a few sets of lines lie between
+            // the two counts, stepping down meets the change in fewer fills than halving.
+            int descents = TL_PROBE_DESCENTS;
             while (below < above && fills < p->max_fills) {
                 double middle = below + (above - below) / 2;
+                if (descents > 0) {
+                    descents--;
+                    double under = nextafter(above, -INFINITY);
+                    if (under > below) middle = under;
+                }
                 if (tl_probe_at(s, segments, count, graphemes, has_joints, options, middle, &there) < 0) return -1;
                 fills++;
                 if (there.lines == here.lines) {
