@@ -71,7 +71,13 @@ extension ListMeasurer {
         let probe = trace.probe
         return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double?) in
             trace.reset(reach: wanted)
-            probe.result = LayoutAmbiguity()
+            // Cleared in place: a step's fit sets only whether the height may move (a new value
+            // would release the last step's empty lists every step).
+            if probe.result.attributes.isEmpty && probe.result.constraints.isEmpty {
+                probe.result.affectsHeight = false
+            } else {
+                probe.result = LayoutAmbiguity()
+            }
             let measured = try measure(width, trace, probe)
             guard trace.proved, !probe.result.affectsHeight else { return (measured.height, nil) }
             let rounding = Self.roundingReach(contentHeight: trace.contentHeight, slope: trace.contentHeightSlope,

@@ -277,7 +277,8 @@ extension CompiledTemplate {
         // across the region, known without a copy): only whether the height may move counts there.
         if probe != nil {
             if trace != nil, let moves = heightMayMove(program, solver: solver) {
-                probe?.result = LayoutAmbiguity(affectsHeight: moves)
+                // (A curve clears the rest before each step: ListMeasurer.curve.)
+                probe?.result.affectsHeight = moves
             } else {
                 probe?.result = ambiguity(program, solver.copy().ambiguity())
             }
