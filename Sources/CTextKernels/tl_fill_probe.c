@@ -5,6 +5,9 @@
 
 // How many lines a probe keeps aside (on the stack) rather than filling them again.
 enum { TL_PROBE_KEPT_LINES = 32 };
+// How many probes of a count's change step down from the lowest limit known to fill with fewer
+// lines before the rest halve the interval (tl_probe_visit).
+enum { TL_PROBE_DESCENTS = 3 };
 
 // One probe: what is asked and where the answer goes.
 typedef struct tl_probe {
@@ -62,6 +65,14 @@ static int tl_probe_monotone(const tl_segment *segments, int32_t count, tl_fill_
     return monotone;
 }
 
+// The faces a text's lines may be measured with, as tl_probe_monotone finds them (`*mask`),
+// for a probe that looks no further than its first fill.
+static uint64_t tl_probe_mask(const tl_segment *segments, int32_t count) {
+    uint64_t mask = 0;
+    for (int32_t i = 0; i < count; i++) mask |= segments[i].shaped && segments[i].font_mask ? segments[i].font_mask : 1;
+    return mask;
+}
+
 static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *segments, int32_t count,
                               const tl_grapheme *graphemes, int has_joints) {
     tl_probe *p = context;
@@ -75,7 +86,13 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
     int32_t fills = 1, paragraphs = 0;
     // The count is here.lines at every limit from options.limit up to below `below`.
     double below = here.turn, fewer = INFINITY;
-    int monotone = tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs, &mask);
+    // Lines that hold past the far limit need no other fill: only the faces are read then.
+    int monotone = 0;
+    if (below <= p->far_limit) {
+        monotone = tl_probe_monotone(segments, count, options, options.limit, here.lines, &fewer, &paragraphs, &mask);
+    } else {
+        mask = tl_probe_mask(segments, count);
+    }
     if (below <= p->far_limit && monotone) {
         // The count can only fall: bisect between `below` and `above`, the lowest limit known to
         // fill with fewer lines, each probe moving one of them to its fill's edge. The first
@@ -97,8 +114,17 @@ static int32_t tl_probe_visit(void *context, tl_scratch *s, const tl_segment *se
             // One line per paragraph is one fill (every segment on its paragraph's line), so no
             // limit below its floor has that count: one line more than it, the count drops there.
             if (there.lines == paragraphs && paragraphs <= options.max_lines && here.lines == paragraphs + 1) below = above;
+            // The first probes step just below `above`: each finds the count there (so it changes
+            // at `above`) or fewer lines with a lower floor. Where a few sets of lines lie between
+            // the two counts, stepping down meets the change in fewer fills than halving.
+            int descents = TL_PROBE_DESCENTS;
             while (below < above && fills < p->max_fills) {
                 double middle = below + (above - below) / 2;
+                if (descents > 0) {
+                    descents--;
+                    double under = nextafter(above, -INFINITY);
+                    if (under > below) middle = under;
+                }
                 if (tl_probe_at(s, segments, count, graphemes, has_joints, options, middle, &there) < 0) return -1;
                 fills++;
                 if (there.lines == here.lines) {

@@ -66,15 +66,32 @@ struct ParametricRegion: Sendable {
     /// Whether this basis is still feasible at `values`: every checked slack or error is
     /// non-negative and every checked dummy zero, within the tolerances the dual simplex uses.
     func isFeasible(at values: UnsafeBufferPointer<Double>) -> Bool {
-        for k in checkedRows.indices {
-            let v = value(row: Int(checkedRows[k]), values)
-            if checkedIsDummy[k] {
-                if abs(v) > conflictTolerance { return false }
-            } else if v < 0 && !nearZero(v) {
-                return false
+        // Read through buffers: every solve asks this of the regions it tries, over every checked row.
+        checkedRows.withUnsafeBufferPointer { checkedRows in
+            checkedIsDummy.withUnsafeBufferPointer { checkedIsDummy in
+                starts.withUnsafeBufferPointer { starts in
+                    terms.withUnsafeBufferPointer { terms in
+                        constants.withUnsafeBufferPointer { constants in
+                            for k in checkedRows.indices {
+                                // Row `r`'s value (`value(row:_:)`).
+                                let r = Int(checkedRows[k])
+                                var shift = 0.0
+                                for t in Int(starts[r]) ..< Int(starts[r + 1]) {
+                                    shift += terms[t].coefficient * (values[terms[t].symbol] - terms[t].captured)
+                                }
+                                let v = constants[r] + shift
+                                if checkedIsDummy[k] {
+                                    if abs(v) > conflictTolerance { return false }
+                                } else if v < 0 && !nearZero(v) {
+                                    return false
+                                }
+                            }
+                            return true
+                        }
+                    }
+                }
             }
         }
-        return true
     }
 
     /// The value of `symbol` at `values`: its row's when basic here, else its own parameter
@@ -108,18 +125,34 @@ extension ParametricRegion {
                ignoring ignored: (Int) -> Bool) -> (lower: Double, upper: Double) {
         let now = values[parameter]
         var lower = -Double.infinity, upper = Double.infinity
-        for k in checkedRows.indices {
-            let r = Int(checkedRows[k])
-            let c = coefficient(of: parameter, row: r)
-            if c == 0 || ignored(Int(basics[r])) { continue }
-            if checkedIsDummy[k] {
-                lower = now
-                upper = now
-                continue
+        // Read through buffers: a height curve asks this at every layout, over every checked row.
+        checkedRows.withUnsafeBufferPointer { checkedRows in
+            starts.withUnsafeBufferPointer { starts in
+                terms.withUnsafeBufferPointer { terms in
+                    for k in checkedRows.indices {
+                        let r = Int(checkedRows[k])
+                        // The coefficient of `parameter` in row `r` (`coefficient(of:row:)`).
+                        var c = 0.0
+                        for t in Int(starts[r]) ..< Int(starts[r + 1]) where terms[t].symbol == parameter {
+                            c += terms[t].coefficient
+                        }
+                        if c == 0 || ignored(Int(basics[r])) { continue }
+                        if checkedIsDummy[k] {
+                            lower = now
+                            upper = now
+                            continue
+                        }
+                        // Row `r`'s value (`value(row:_:)`): value + c * (p - now) >= 0; a value the
+                        // solve took as 0 within its tolerance is 0.
+                        var shift = 0.0
+                        for t in Int(starts[r]) ..< Int(starts[r + 1]) {
+                            shift += terms[t].coefficient * (values[terms[t].symbol] - terms[t].captured)
+                        }
+                        let value = Swift.max(0, constants[r] + shift)
+                        if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+                    }
+                }
             }
-            // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
-            let value = Swift.max(0, self.value(row: r, values))
-            if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
         }
         return (lower, upper)
     }

@@ -57,6 +57,22 @@ extension Solver {
         return tableau.regions[tableau.activeRegion].movable.map { Variable(id: $0) }
     }
 
+    /// Whether `movableVariables()` would name `v`, without building that list; nil when the
+    /// solution is not held as a parametric region.
+    public func mayMove(_ v: Variable) -> Bool? {
+        if tableau.needsSolve { tableau.solveForReading() }
+        guard tableau.activeRegion >= 0 else { return nil }
+        return tableau.regions[tableau.activeRegion].movable.withUnsafeBufferPointer { movable in
+            // Ascending: a binary search.
+            var low = 0, high = movable.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if movable[middle] < v.id { low = middle + 1 } else { high = middle }
+            }
+            return low < movable.count && movable[low] == v.id
+        }
+    }
+
     /// Whether the required equalities alone give `v` one value for each set of parameter values,
     /// whatever `free`'s (a parameter), so that no other constraint, suggestion or priority moves
     /// it: `v`'s row holds only parameters other than `free` and required equalities' markers. A

@@ -21,16 +21,13 @@ final class CurveTrace: @unchecked Sendable {
     /// Per label slot: the slope of the width this round gives it (clamped at 0 as the fit does).
     @exclusivity(unchecked) private var roundSlopes: [Double] = []
     /// Per label slot: the label's text or runs in the curve's row and its unwrapped size, as the
-    /// first fit found them (every fit of a curve lays out the same row with the same template).
-    @exclusivity(unchecked) private var unwrappedLabels: [Unwrapped?] = []
-
-    /// A label's text in the curve's row and its size at an unlimited width.
-    struct Unwrapped {
-        var text: String
-        var runs: [TextRun]
-        var attributed: Bool
-        var measurement: TextMeasurement
-    }
+    /// first fit found them (every fit of a curve lays out the same row with the same template),
+    /// or nil before. Kept as parallel arrays: an optional struct of them is copied and destroyed
+    /// through the runtime's generic value witnesses on every step.
+    @exclusivity(unchecked) private var unwrappedSizes: [TextMeasurement?] = []
+    @exclusivity(unchecked) private var unwrappedTexts: [String] = []
+    @exclusivity(unchecked) private var unwrappedRuns: [[TextRun]] = []
+    @exclusivity(unchecked) private var unwrappedAttributed: [Bool] = []
     /// The content height the fit ended with and its slope along the content width.
     private(set) var contentHeight = 0.0
     private(set) var contentHeightSlope = 0.0
@@ -57,12 +54,18 @@ final class CurveTrace: @unchecked Sendable {
     /// A trace for a new curve (a pooled one, its row forgotten, or a new one).
     static func checkout() -> CurveTrace {
         guard let trace = pool.withLock({ $0.popLast() }) else { return CurveTrace(reach: 0) }
-        for k in trace.unwrappedLabels.indices { trace.unwrappedLabels[k] = nil }
+        for k in trace.unwrappedSizes.indices {
+            trace.unwrappedSizes[k] = nil
+            trace.unwrappedTexts[k] = ""
+            trace.unwrappedRuns[k] = []
+        }
         return trace
     }
 
     /// Gives a trace back once its curve is built.
     static func checkin(_ trace: CurveTrace) {
+        trace.lastWorkspace = nil
+        trace.lastServed = -1
         pool.withLock { if $0.count < pooled { $0.append(trace) } }
     }
 
@@ -92,14 +95,39 @@ final class CurveTrace: @unchecked Sendable {
     /// basis changes at one of them, nothing else does (see `heightAlone`).
     @exclusivity(unchecked) private var ignoredTags: [Int] = []
 
-    /// Label `k`'s text and unwrapped size as an earlier fit of this curve found them, or nil.
-    func unwrapped(_ k: Int) -> Unwrapped? {
-        k < unwrappedLabels.count ? unwrappedLabels[k] : nil
+    /// Label `k`'s unwrapped size as an earlier fit of this curve found it, its text (or runs)
+    /// put back into `workspace` unless the workspace holds them still (see `lastWorkspace`); nil
+    /// when no earlier fit measured it.
+    func restoreUnwrapped(_ k: Int, into workspace: SolverWorkspace) -> TextMeasurement? {
+        guard k < unwrappedSizes.count, let measurement = unwrappedSizes[k] else { return nil }
+        if workspace !== lastWorkspace || workspace.rowsServed != lastServed {
+            workspace.texts[k] = unwrappedTexts[k]
+            workspace.runs[k] = unwrappedRuns[k]
+            workspace.attributed[k] = unwrappedAttributed[k]
+        }
+        return measurement
+    }
+
+    /// The workspace this curve's last fit gave back, kept alive here so that no other can take
+    /// its place at the same address, and its `rowsServed` then: a fit that checks out the same
+    /// workspace, not served since, finds the texts and runs of every label still in place (every
+    /// fit puts in all of them, and only a fit does), so it skips copying them in again.
+    @exclusivity(unchecked) private var lastWorkspace: SolverWorkspace?
+    @exclusivity(unchecked) private var lastServed = -1
+
+    /// Notes that a fit of this curve put every label's text into `workspace`, which it gives
+    /// back once done (whatever else it does, checking in counts one more row served).
+    func textsLeft(in workspace: SolverWorkspace) {
+        if lastWorkspace !== workspace { lastWorkspace = workspace }
+        lastServed = workspace.rowsServed + 1
     }
 
     /// Keeps label `k`'s text (or runs) and unwrapped size for the curve's later fits.
     func rememberUnwrapped(_ k: Int, text: String, runs: [TextRun], attributed: Bool, _ measurement: TextMeasurement) {
-        unwrappedLabels[k] = Unwrapped(text: text, runs: runs, attributed: attributed, measurement: measurement)
+        unwrappedSizes[k] = measurement
+        unwrappedTexts[k] = text
+        unwrappedRuns[k] = runs
+        unwrappedAttributed[k] = attributed
     }
 
     /// Starts a fit over `labelCount` label slots, none measured yet, none followed by its
@@ -112,7 +140,10 @@ final class CurveTrace: @unchecked Sendable {
             measured = Array(repeating: (.infinity, 0), count: labelCount)
             roundSlopes = Array(repeating: 0, count: labelCount)
             heightAlone = Array(repeating: false, count: labelCount)
-            unwrappedLabels = Array(repeating: nil, count: labelCount)
+            unwrappedSizes = Array(repeating: nil, count: labelCount)
+            unwrappedTexts = Array(repeating: "", count: labelCount)
+            unwrappedRuns = Array(repeating: [], count: labelCount)
+            unwrappedAttributed = Array(repeating: false, count: labelCount)
             return
         }
         for k in 0..<labelCount {
@@ -152,6 +183,18 @@ final class CurveTrace: @unchecked Sendable {
         return slope
     }
 
+    /// The slope of `v`, pinned by required equalities, along the content width (the same in
+    /// every solution, so no range is read); nil (and nothing proved) as `slope`.
+    private func pinnedSlope(of v: Variable, in solver: Solver, width parameter: Variable?) -> Double? {
+        guard proved else { return nil }
+        guard let parameter else { return 0 }
+        guard let slope = solver.parametricSlope(of: v, along: parameter) else {
+            giveUp()
+            return nil
+        }
+        return slope
+    }
+
     /// Whether the current solution's parametric range has been read (`slope`).
     @exclusivity(unchecked) private var rangeRead = false
 
@@ -164,7 +207,11 @@ final class CurveTrace: @unchecked Sendable {
     /// clamped at 0 as the fit clamps it, and the fit's test of it against the width the label
     /// was last measured at.
     func roundWidth(_ k: Int, raw: Double, variable: Variable, in solver: Solver, width parameter: Variable?) {
-        guard let slope = slope(of: variable, in: solver, width: parameter) else { return }
+        // A width pinned by required equalities (`heightAlone`) is one affine function of the
+        // parameters in every solution, so its slope holds past this solution's basis: only a
+        // solution something else is read from needs its range (the last one's: `finish`).
+        guard let slope = heightAlone[k] ? pinnedSlope(of: variable, in: solver, width: parameter)
+                                         : slope(of: variable, in: solver, width: parameter) else { return }
         var clampedSlope = slope
         if raw > 0 {
             if slope < 0 { limit(raw / -slope) }

@@ -160,7 +160,6 @@ extension HeightCurve {
                     add(width, height)
                     break
                 }
-                let nextPixel = pixel(after: width)
                 let reached = reach.map { max(0, $0) } ?? 0
                 let provedTo = width + (reached - Self.guardBand)
                 let proved = reach != nil && reached.isFinite && provedSteps < maximumProvedSteps
@@ -169,7 +168,7 @@ extension HeightCurve {
                 if proved && provedTo >= widths.upperBound { break }
                 // Past the proof's own end, so the next layout is on the far side of the boundary
                 // (a pixel width within the guard band is measured instead, whichever side it is on).
-                let next = proved ? min(pixel(after: max(width, provedTo)), sliverStart(after: width + reached)) : nextPixel
+                let next = proved ? min(pixel(after: max(width, provedTo)), sliverStart(after: width + reached)) : pixel(after: width)
                 if !proved { addPointwise(width...min(next, widths.upperBound)) }
                 if next > widths.upperBound { break }
                 width = next

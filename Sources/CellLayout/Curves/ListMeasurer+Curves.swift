@@ -17,11 +17,13 @@ extension ListMeasurer {
         case .measured(let name):
             // The accessory's and the section index's widths come off every row's (measureRow).
             let accessory = row.accessory.width + list.indexWidth
+            // Found once, read once: every step lays out the same data with the same template.
+            let template = try lentTemplate(name), data = row.data
             return try curve(widths, separator: list.separator) { width, trace, probe throws(LayoutError) in
                 // A content width clamped at 0 does not move with the list's.
                 if width - accessory < 0 { trace.giveUp() }
-                return try measure(template: name, data: row.data, width: width - accessory, separator: list.separator,
-                                   frames: false, templatePath: "template", probe: probe, trace: trace)
+                return try measure(template: template, data: data, width: width - accessory, separator: list.separator,
+                                   frames: false, probe: probe, trace: trace)
             }
         }
     }
@@ -69,7 +71,13 @@ extension ListMeasurer {
         let probe = trace.probe
         return try builder.build { (width: Double, wanted: Double) throws(LayoutError) -> (height: Double, reach: Double?) in
             trace.reset(reach: wanted)
-            probe.result = LayoutAmbiguity()
+            // Cleared in place: a step's fit sets only whether the height may move (a new value
+            // would release the last step's empty lists every step).
+            if probe.result.attributes.isEmpty && probe.result.constraints.isEmpty {
+                probe.result.affectsHeight = false
+            } else {
+                probe.result = LayoutAmbiguity()
+            }
             let measured = try measure(width, trace, probe)
             guard trace.proved, !probe.result.affectsHeight else { return (measured.height, nil) }
             let rounding = Self.roundingReach(contentHeight: trace.contentHeight, slope: trace.contentHeightSlope,

@@ -128,12 +128,14 @@ extension CompiledTemplate {
             let d = blueprint.rowDimensions.firstIndex { $0.parameter == badSize } ?? 0
             throw RowBinding.sizeError(at: blueprint.rowDimensions[d].path, in: row, for: parameterName(badSize)).layoutError
         }
-        if let trace {
-            trace.start(labelCount: blueprint.labels.count)
+        // (The trace is reached by optional chaining throughout: bound by `if let`, it would be
+        // retained and released around every use.)
+        if trace != nil {
+            trace?.start(labelCount: blueprint.labels.count)
             // A wrapping label whose width is pinned reaches the layout by its height alone.
             for k in blueprint.labels.indices where blueprint.labels[k].wraps {
                 guard let tags = program.labelWidthTags[k], widthIsPinned(k, program: program, solver: solver) else { continue }
-                trace.followHeightAlone(k, widthTags: tags)
+                trace?.followHeightAlone(k, widthTags: tags)
             }
         }
         // The content width as the solver holds it, for a trace (nil: no constraint names it).
@@ -142,12 +144,9 @@ extension CompiledTemplate {
         for k in blueprint.labels.indices {
             wrapping = wrapping || blueprint.labels[k].wraps
             // A curve's later steps lay out the same row: its texts and unwrapped sizes are known.
-            if let known = trace?.unwrapped(k) {
-                workspace.texts[k] = known.text
-                workspace.runs[k] = known.runs
-                workspace.attributed[k] = known.attributed
+            if let known = trace?.restoreUnwrapped(k, into: workspace) {
                 workspace.measuredAt[k] = .infinity
-                push(k, known.measurement)
+                push(k, known)
                 continue
             }
             // nil: the label is measured by the runs rendered into `workspace.runs[k]`.
@@ -181,6 +180,7 @@ extension CompiledTemplate {
             trace?.rememberUnwrapped(k, text: plain, runs: workspace.runs[k], attributed: text == nil, unwrapped)
             push(k, unwrapped)
         }
+        trace?.textsLeft(in: workspace)
         if wrapping {
             // Every round reads all wrapping labels' widths from one solution before any is
             // measured, so the answer cannot depend on the order of `views` (a label re-measured
@@ -201,7 +201,7 @@ extension CompiledTemplate {
                     guard abs(available - workspace.measuredAt[k]) > 1e-9 else { continue }
                     workspace.measuredAt[k] = available
                     // A curve wanting the label's span gets it with the measurement, in one pass.
-                    if let trace, let far = trace.spanWanted(k, width: available),
+                    if let far = trace?.spanWanted(k, width: available),
                        let both = blueprint.withLabelText(k, { label in
                            label.measureSpan(text: workspace.texts[k], runs: workspace.runs[k],
                                              attributed: workspace.attributed[k], width: available, through: far,
@@ -209,7 +209,7 @@ extension CompiledTemplate {
                        }) {
                         push(k, both.measurement)
                         blueprint.withLabelText(k) { label in
-                            trace.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
+                            trace?.measuredLabel(k, width: available, isEmpty: false, span: { _, _ in both.span }, layout: { width in
                                 label.layout(text: workspace.texts[k], runs: workspace.runs[k],
                                              attributed: workspace.attributed[k], width: width, with: measurer)
                             })
@@ -268,18 +268,19 @@ extension CompiledTemplate {
         let solvedTallest = blueprint.tallestFields.isEmpty ? program.tallest : blueprint.tallestChoice(mask: program.mask) {
             solver.value(of: v[TemplateView.height($0)])
         }
-        if let trace {
+        if trace != nil {
             let height = program.variables[TemplateView.superHeight]
-            trace.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
+            trace?.finish(contentHeight: solver.value(of: height), variable: height, in: solver, width: widthParameter)
         }
         // On a copy: the check brings the rows up to date and forgets the workspace's remembered
         // bases. A curve's fit, one per step, asks its region instead (a superset, the same
         // across the region, known without a copy): only whether the height may move counts there.
-        if let probe {
-            if trace != nil, let movable = solver.movableVariables() {
-                probe.result = ambiguity(program, (movable, []))
+        if probe != nil {
+            if trace != nil, let moves = heightMayMove(program, solver: solver) {
+                // (A curve clears the rest before each step: ListMeasurer.curve.)
+                probe?.result.affectsHeight = moves
             } else {
-                probe.result = ambiguity(program, solver.copy().ambiguity())
+                probe?.result = ambiguity(program, solver.copy().ambiguity())
             }
         }
         return (FittedCell(contentHeight: solver.value(of: program.variables[TemplateView.superHeight]), frames: frames),
@@ -300,6 +301,20 @@ extension CompiledTemplate {
         }
         return solver.isPinned(program.variables[TemplateView.width(view)],
                                whatever: program.variables[blueprint.labels[k].intrinsicWidth])
+    }
+
+    /// Whether the solver's region lets another optimal solution move the content height or a
+    /// wrapping label's width (`ambiguity(_:_:)`'s `affectsHeight` over `movableVariables()`),
+    /// nil when the solution is not held as a region: all a curve's fit reads of its ambiguity,
+    /// found without building the list.
+    private func heightMayMove(_ program: SolverProgram, solver: Solver) -> Bool? {
+        guard let height = solver.mayMove(program.variables[TemplateView.superHeight]) else { return nil }
+        if height { return true }
+        for k in blueprint.labels.indices where blueprint.labels[k].wraps
+            && solver.mayMove(program.variables[TemplateView.width(blueprint.labels[k].view)]) == true {
+            return true
+        }
+        return false
     }
 
     /// The frame values of the visible views and the content height that a solver's ambiguous

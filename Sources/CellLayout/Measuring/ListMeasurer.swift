@@ -282,10 +282,22 @@ public final class ListMeasurer: Sendable {
     func measure(template name: String, data: JSONValue, width: Double, separator: Bool, frames: Bool,
                  templatePath: String, probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil,
                  lent: [String: _Lent<CompiledTemplate>]? = nil) throws(LayoutError) -> CellMeasurement {
-        let lent = lent ?? self.lent
-        guard let template = lent[name] else {
+        try measure(template: try lentTemplate(name, lent: lent), data: data, width: width, separator: separator,
+                    frames: frames, probe: probe, trace: trace)
+    }
+
+    /// The template named `name` among `lent` (nil: this measurer's own); throws when there is none.
+    func lentTemplate(_ name: String, lent: [String: _Lent<CompiledTemplate>]? = nil) throws(LayoutError) -> _Lent<CompiledTemplate> {
+        guard let template = (lent ?? self.lent)[name] else {
             throw LayoutError(path: "", message: "template \(JSONText.excerpt(name)) not found")
         }
+        return template
+    }
+
+    /// `measure(template:data:width:separator:frames:templatePath:probe:trace:lent:)` with the
+    /// template found already (a curve finds it once for all its steps).
+    func measure(template: _Lent<CompiledTemplate>, data: JSONValue, width: Double, separator: Bool, frames: Bool,
+                 probe: AmbiguityProbe? = nil, trace: CurveTrace? = nil) throws(LayoutError) -> CellMeasurement {
         let fitted = try template.read { template throws(LayoutError) in
             try template.fit(data, width: max(0, width), measurer: measurer, scale: list.scale, frames: frames,
                              probe: probe, trace: trace)
