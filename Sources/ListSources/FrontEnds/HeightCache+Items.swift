@@ -396,8 +396,12 @@ enum ItemRows {
         items.map { items in
             var section = ItemRows.section(template: template)
             let column = ItemColumn(items, section: section, document: document)
-            var row = RowSpec()
+            // A row of no settings whose data is `null` until its item is read (nothing reads a
+            // pending row's data): it holds no reference but its column's.
+            var row = RowSpec(data: .null)
             row.deferred = column
+            // Copies of one row, then each index written in place (making each row afresh
+            // costs an init, a copy and a destroy a row).
             var rows = [RowSpec](repeating: row, count: items.count)
             for index in rows.indices { rows[index].deferredIndex = Int32(index) }
             section.rows = rows
@@ -569,15 +573,14 @@ final class EncodedItem<Item: Encodable & Sendable>: DeferredRowData {
 /// shared, not copied): each row is read whole, its own settings with its content, when it is
 /// first measured (or its key or height first asked for), then kept. Its rows name their items
 /// by index, so making the section allocates nothing a row.
-final class ItemColumn<Item: Encodable & Sendable>: DeferredRowData, @unchecked Sendable {
-    // Unchecked: each slot is read and written only under the lock of its stripe.
+final class ItemColumn<Item: Encodable & Sendable>: DeferredRowData {
     private let items: [Item]
     private let section: SectionSpec
     private let document: Document
-    private let slots: UnsafeMutablePointer<RowSpec?>
-    /// Locks by slot (index modulo their count): threads reading different items rarely wait for
-    /// each other, and one item is read once however many threads measure it at once.
-    private let stripes: [_Guarded<Void>]
+    /// The rows read so far, by index modulo the stripes' count: threads reading different items
+    /// rarely wait for each other, one item is read once however many threads measure it at
+    /// once, and a column whose items are never read holds no memory for them.
+    private let stripes: [_Guarded<[Int32: RowSpec]>]
 
     /// The column of `items`, read in `section` (without rows) of `document` (without sections),
     /// as cells.json's decoder reads a row. At most `Int32.max` items.
@@ -587,14 +590,7 @@ final class ItemColumn<Item: Encodable & Sendable>: DeferredRowData, @unchecked 
         self.items = items
         self.section = section
         self.document = document
-        slots = .allocate(capacity: max(items.count, 1))
-        slots.initialize(repeating: nil, count: max(items.count, 1))
-        stripes = (0..<16).map { _ in _Guarded(()) }
-    }
-
-    deinit {
-        slots.deinitialize(count: max(items.count, 1))
-        slots.deallocate()
+        stripes = (0..<16).map { _ in _Guarded([:]) }
     }
 
     var settingsPending: Bool { true }
@@ -602,18 +598,16 @@ final class ItemColumn<Item: Encodable & Sendable>: DeferredRowData, @unchecked 
     /// Item `index`'s row, read on the first call. Its errors name the item and are thrown
     /// again on each call.
     func settledRow(_ index: Int32) throws -> RowSpec {
-        let slot = Int(index)
-        return try stripes[slot & 15].withLock { _ in
-            if let made = slots[slot] { return made }
-            let row = try ItemRows.row(items[slot], path: "item", section: section, in: document)
-            slots[slot] = row
+        try stripes[Int(index) & 15].withLock { made in
+            if let row = made[index] { return row }
+            let row = try ItemRows.row(items[Int(index)], path: "item", section: section, in: document)
+            made[index] = row
             return row
         }
     }
 
     func madeRow(_ index: Int32) -> RowSpec? {
-        let slot = Int(index)
-        return stripes[slot & 15].withLock { _ in slots[slot] }
+        stripes[Int(index) & 15].withLock { $0[index] }
     }
 
     func data(_ index: Int32) throws -> JSONValue { try settledRow(index).data }
