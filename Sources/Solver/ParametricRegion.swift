@@ -51,44 +51,65 @@ struct ParametricRegion: Sendable {
         movable.clear()
     }
 
-    /// Row `r`'s value at the parameter values `values` (indexed by symbol).
-    @inline(__always)
-    func value(row r: Int, _ values: UnsafeBufferPointer<Double>) -> Double {
-        terms.withUnsafeBufferPointer { terms in
+    /// The rows' constants and parameter terms, read through buffers: every solve asks a region
+    /// for row values over every checked row, and a height curve for slopes at every layout.
+    struct Rows {
+        let constants: UnsafeBufferPointer<Double>
+        let starts: UnsafeBufferPointer<Int32>
+        let terms: UnsafeBufferPointer<ParameterTerm>
+
+        /// Row `r`'s value at the parameter values `values` (indexed by symbol).
+        @inline(__always)
+        func value(_ r: Int, _ values: UnsafeBufferPointer<Double>) -> Double {
             var shift = 0.0
             for k in Int(starts[r]) ..< Int(starts[r + 1]) {
                 shift += terms[k].coefficient * (values[terms[k].symbol] - terms[k].captured)
             }
             return constants[r] + shift
         }
+
+        /// The coefficient of `parameter` in row `r`.
+        @inline(__always)
+        func coefficient(of parameter: Int, row r: Int) -> Double {
+            var c = 0.0
+            for k in Int(starts[r]) ..< Int(starts[r + 1]) where terms[k].symbol == parameter { c += terms[k].coefficient }
+            return c
+        }
+    }
+
+    /// `body` with the rows lent as buffers.
+    @inline(__always)
+    func withRows<Result>(_ body: (Rows) -> Result) -> Result {
+        constants.withUnsafeBufferPointer { constants in
+            starts.withUnsafeBufferPointer { starts in
+                terms.withUnsafeBufferPointer { terms in
+                    body(Rows(constants: constants, starts: starts, terms: terms))
+                }
+            }
+        }
+    }
+
+    /// Row `r`'s value at the parameter values `values` (indexed by symbol).
+    @inline(__always)
+    func value(row r: Int, _ values: UnsafeBufferPointer<Double>) -> Double {
+        withRows { $0.value(r, values) }
     }
 
     /// Whether this basis is still feasible at `values`: every checked slack or error is
     /// non-negative and every checked dummy zero, within the tolerances the dual simplex uses.
     func isFeasible(at values: UnsafeBufferPointer<Double>) -> Bool {
-        // Read through buffers: every solve asks this of the regions it tries, over every checked row.
-        checkedRows.withUnsafeBufferPointer { checkedRows in
-            checkedIsDummy.withUnsafeBufferPointer { checkedIsDummy in
-                starts.withUnsafeBufferPointer { starts in
-                    terms.withUnsafeBufferPointer { terms in
-                        constants.withUnsafeBufferPointer { constants in
-                            for k in checkedRows.indices {
-                                // Row `r`'s value (`value(row:_:)`).
-                                let r = Int(checkedRows[k])
-                                var shift = 0.0
-                                for t in Int(starts[r]) ..< Int(starts[r + 1]) {
-                                    shift += terms[t].coefficient * (values[terms[t].symbol] - terms[t].captured)
-                                }
-                                let v = constants[r] + shift
-                                if checkedIsDummy[k] {
-                                    if abs(v) > conflictTolerance { return false }
-                                } else if v < 0 && !nearZero(v) {
-                                    return false
-                                }
-                            }
-                            return true
+        withRows { rows in
+            checkedRows.withUnsafeBufferPointer { checkedRows in
+                checkedIsDummy.withUnsafeBufferPointer { checkedIsDummy in
+                    for k in checkedRows.indices {
+                        let v = rows.value(Int(checkedRows[k]), values)
+                        if checkedIsDummy[k] {
+                            if abs(v) > conflictTolerance { return false }
+                        } else if v < 0 && !nearZero(v) {
+                            return false
                         }
                     }
+                    return true
                 }
             }
         }
@@ -113,9 +134,7 @@ extension ParametricRegion {
     /// The coefficient of `parameter` in row `r`.
     @inline(__always)
     func coefficient(of parameter: Int, row r: Int) -> Double {
-        var c = 0.0
-        for k in Int(starts[r]) ..< Int(starts[r + 1]) where terms[k].symbol == parameter { c += terms[k].coefficient }
-        return c
+        withRows { $0.coefficient(of: parameter, row: r) }
     }
 
     /// The values of `parameter` around its value in `values` (others held) at which every
@@ -125,32 +144,20 @@ extension ParametricRegion {
                ignoring ignored: (Int) -> Bool) -> (lower: Double, upper: Double) {
         let now = values[parameter]
         var lower = -Double.infinity, upper = Double.infinity
-        // Read through buffers: a height curve asks this at every layout, over every checked row.
-        checkedRows.withUnsafeBufferPointer { checkedRows in
-            starts.withUnsafeBufferPointer { starts in
-                terms.withUnsafeBufferPointer { terms in
-                    for k in checkedRows.indices {
-                        let r = Int(checkedRows[k])
-                        // The coefficient of `parameter` in row `r` (`coefficient(of:row:)`).
-                        var c = 0.0
-                        for t in Int(starts[r]) ..< Int(starts[r + 1]) where terms[t].symbol == parameter {
-                            c += terms[t].coefficient
-                        }
-                        if c == 0 || ignored(Int(basics[r])) { continue }
-                        if checkedIsDummy[k] {
-                            lower = now
-                            upper = now
-                            continue
-                        }
-                        // Row `r`'s value (`value(row:_:)`): value + c * (p - now) >= 0; a value the
-                        // solve took as 0 within its tolerance is 0.
-                        var shift = 0.0
-                        for t in Int(starts[r]) ..< Int(starts[r + 1]) {
-                            shift += terms[t].coefficient * (values[terms[t].symbol] - terms[t].captured)
-                        }
-                        let value = Swift.max(0, constants[r] + shift)
-                        if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
+        withRows { rows in
+            checkedRows.withUnsafeBufferPointer { checkedRows in
+                for k in checkedRows.indices {
+                    let r = Int(checkedRows[k])
+                    let c = rows.coefficient(of: parameter, row: r)
+                    if c == 0 || ignored(Int(basics[r])) { continue }
+                    if checkedIsDummy[k] {
+                        lower = now
+                        upper = now
+                        continue
                     }
+                    // value + c * (p - now) >= 0; a value the solve took as 0 within its tolerance is 0.
+                    let value = Swift.max(0, rows.value(r, values))
+                    if c > 0 { lower = Swift.max(lower, now - value / c) } else { upper = Swift.min(upper, now + value / -c) }
                 }
             }
         }
