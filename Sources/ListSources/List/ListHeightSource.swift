@@ -422,6 +422,6 @@ extension ListHeightSource.Storage {
     /// the section without its rows): nil when it is measured, or on an error the measurer
     /// reports. The row is read in place; a caller copies it once, where it keeps it.
     func fixedHeight(_ row: Int, in section: Int, shell: ListHeightSource.SectionShell) -> Double? {
-        HeightPolicy.fixedHeight(of: document.sections[section].rows[row], in: shell.spec, list: document.list)
+        shell.fixedHeight(of: document.sections[section].rows[row])
     }
 }
