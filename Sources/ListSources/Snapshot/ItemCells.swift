@@ -53,13 +53,7 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
                 // The identifier is read here, in code built for its type, not by the source.
                 guard let id = Self.identifier(at: indexPath, in: rows.snapshotAddress) else { return nil }
                 guard let value = item(id) else { throw ItemCellsError.noItem(id) }
-                do {
-                    return try bound.withValues(of: value) { index, names, values in
-                        try rows.measureRow(template: index, names: names, values: values, width: width, contentSize: contentSize)
-                    }
-                } catch let error as LayoutError {
-                    throw ItemCellsError.layout(id, error)
-                }
+                return try bound.height(of: value, id: id, rows: rows, width: width, contentSize: contentSize)
             }
         }
     }
@@ -97,14 +91,7 @@ public struct ItemCells<SectionID: Hashable & Sendable, ItemID: Hashable & Senda
                 case .height: return nil
                 case .template(let name):
                     guard let template = bound[name] else { throw ItemCellsError.noTemplate(id, name) }
-                    do {
-                        return try template.withValues(of: value) { index, names, values in
-                            try rows.measureRow(template: index, names: names, values: values, width: width,
-                                                contentSize: contentSize)
-                        }
-                    } catch let error as LayoutError {
-                        throw ItemCellsError.layout(id, error)
-                    }
+                    return try template.height(of: value, id: id, rows: rows, width: width, contentSize: contentSize)
                 }
             }
         }
