@@ -134,10 +134,7 @@ public final class ListMeasurer: Sendable {
         }
         let templates = try compiling.compiled(at: capped)
         return try withExtendedLifetime(templates) { () throws(LayoutError) -> Double in
-            guard let lent = templates.lent[template.name] else {
-                throw LayoutError(path: "", message: "template \(JSONText.excerpt(template.name)) not found")
-            }
-            return try measureRow(lent, members: names, values: values, width: width)
+            try measureRow(try lentTemplate(template.name, lent: templates.lent), members: names, values: values, width: width)
         }
     }
 
