@@ -98,6 +98,39 @@ import TestSupport
         #expect(first == [121.5, 109.0, 91.0])
     }
 
+    @Test func aTemplateFollowingDynamicTypeMeasuresTheRowObjectAtEveryCategory() throws {
+        // A label sized by a text style makes the template follow the category: a typed row at
+        // another category is measured by that category's compiled template.
+        let cell = ItemTemplate<Card>("Styled") { content in
+            let title = ItemView<Card>.label("title", text: \.title, size: 15, lines: 0)
+            let echo = ViewSpec.label("echo", text: "${title:text}", textStyle: .body, lines: 0)
+            title; echo
+            title.leading == content.leading + 16
+            title.trailing == content.trailing - 16
+            title.top == content.top + 8
+            echo.leading == title.leading
+            echo.trailing == title.trailing
+            echo.top == title.bottom + 4
+            content.bottom == echo.bottom + 8
+        }
+        let cards = Self.cards(40)
+        let rows = cards.map { cell.row(for: $0) }
+        let cache = try HeightCache(snapshot: try Self.snapshot(cards.count), cells: ItemCells(item: { cards[$0] }, template: cell),
+                                    fonts: Fonts.bundled, width: 375)
+        var sizes: [ContentSizeCategory: [Double]] = [:]
+        for category in [ContentSizeCategory.large, .xSmall, .AX5] {
+            cache.setContentSizeCategory(category)
+            let expected = try HeightCache(template: cell.template, fonts: Fonts.bundled, items: rows, width: 375,
+                                           contentSizeCategory: category)
+            sizes[category] = try cards.indices.map { try cache.height(for: IndexPath(row: $0, section: 0)) }
+            for row in cards.indices {
+                #expect(sizes[category]![row] == (try expected.height(for: IndexPath(row: row, section: 0))), "row \(row) at \(category)")
+            }
+        }
+        // The category reaches the layout: the largest text makes some row taller.
+        #expect(zip(sizes[.large]!, sizes[.AX5]!).contains { $0 < $1 })
+    }
+
     @Test func aTemplateReadingDeeperPathsMeasuresTheRowObjectItBuilds() throws {
         // `${title:text.0}` is no one-member path: the row is laid out as its object.
         let cell = ItemTemplate<Card>("Deep") { content in
